@@ -1,0 +1,52 @@
+"""The registry of games: key → ``Game``, each game imported only when first asked for."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Iterator, Mapping
+
+from wasteland.core.game import Game
+
+__all__ = ["GAME_KEYS", "GAMES", "get_game"]
+
+#: Every registered game, in the order tools list them.
+GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers")
+
+
+class _Games(Mapping[str, "Game[Any, Any]"]):
+    """A read-only mapping that imports ``wasteland.<key>`` on first access."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game[Any, Any]] = {}
+
+    def __getitem__(self, key: str) -> Game[Any, Any]:
+        game = self._loaded.get(key)
+        if game is None:
+            if key not in GAME_KEYS:
+                raise KeyError(key)
+            module = importlib.import_module(f"wasteland.{key}")
+            game = module.GAME
+            if not isinstance(game, Game) or game.key != key:
+                raise TypeError(f"wasteland.{key}.GAME is not the Game for {key!r}")
+            self._loaded[key] = game
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAME_KEYS)
+
+    def __len__(self) -> int:
+        return len(GAME_KEYS)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(GAME_KEYS)})"
+
+
+GAMES: Mapping[str, Game[Any, Any]] = _Games()
+
+
+def get_game(key: str) -> Game[Any, Any]:
+    """The game registered as ``key``; a ValueError lists the keys when it is unknown."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise ValueError(f"unknown game {key!r}; known games: {', '.join(GAME_KEYS)}") from None

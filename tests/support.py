@@ -1,0 +1,93 @@
+"""Shared checks for property tests: random legal play and the contract's invariants.
+
+Every game's property tests call :func:`random_playout` with its own extra
+invariants (card conservation, bounds, views); the checks here are the ones
+every game owes the contract.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from wasteland.core import codec
+from wasteland.core.game import Game, IllegalAction
+from wasteland.core.rng import Rng
+
+Invariant = Callable[[Any], None]
+
+
+def check_decider(game: Game[Any, Any], state: Any) -> None:
+    """Exactly one decider while running; none, and an outcome, once over."""
+    player = game.current_player(state)
+    outcome = game.outcome(state)
+    if outcome is None:
+        assert player is not None, "a running game must name who decides"
+        assert 0 <= player < game.num_players(state)
+        assert game.legal_actions(state), "a running game must offer at least one action"
+    else:
+        assert player is None, "a finished game has no decider"
+        assert game.legal_actions(state) == ()
+        assert all(0 <= w < game.num_players(state) for w in outcome.winners)
+
+
+def check_round_trip(state: Any) -> str:
+    """The state survives JSON and back; returns its canonical text."""
+    text = codec.dumps(state)
+    again = codec.loads(text)
+    assert again == state, "JSON round trip changed the state"
+    assert codec.dumps(again) == text
+    return text
+
+
+def random_playout(
+    game: Game[Any, Any],
+    seed: int,
+    options: Mapping[str, Any],
+    choice_seed: int,
+    *,
+    max_steps: int,
+    invariants: tuple[Invariant, ...] = (),
+    full_checks_every: int = 1,
+) -> Any:
+    """Play random legal actions from ``new_game(seed, **options)`` until the game ends.
+
+    After every step: one decider, purity (the state before is unchanged),
+    determinism (the same action gives an equal state) and the game's own
+    ``invariants``; every ``full_checks_every`` steps also the JSON round trip.
+    Fails if the game has not ended within ``max_steps``. Returns the final state.
+    """
+    state = game.new_game(seed, **options)
+    pick = Rng.from_seed(choice_seed)
+    check_decider(game, state)
+    for invariant in invariants:
+        invariant(state)
+    before_text = check_round_trip(state)
+    for step in range(max_steps):
+        if game.outcome(state) is not None:
+            return state
+        legal = game.legal_actions(state)
+        action, pick = pick.choice(legal)
+        after = game.apply(state, action)
+        assert codec.dumps(state) == before_text, f"step {step}: apply changed its input"
+        assert game.apply(state, action) == after, f"step {step}: apply is not deterministic"
+        check_decider(game, after)
+        for invariant in invariants:
+            invariant(after)
+        state = after
+        if step % full_checks_every == 0:
+            before_text = check_round_trip(state)
+        else:
+            before_text = codec.dumps(state)
+    raise AssertionError(f"the game did not end within {max_steps} steps")
+
+
+def assert_illegal(game: Game[Any, Any], state: Any, action: Any, *fragments: str) -> IllegalAction:
+    """``apply`` refuses ``action`` with IllegalAction whose reason contains each fragment."""
+    try:
+        game.apply(state, action)
+    except IllegalAction as exc:
+        message = str(exc).lower()
+        for fragment in fragments:
+            assert fragment.lower() in message, f"{fragment!r} not in reason {str(exc)!r}"
+        return exc
+    raise AssertionError(f"{action!r} was accepted")
