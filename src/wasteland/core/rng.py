@@ -27,6 +27,8 @@ from typing import Sequence, TypeVar
 
 from attrs import frozen
 
+from wasteland.core.codec import register
+
 __all__ = ["Rng", "MASK64"]
 
 MASK64 = (1 << 64) - 1
@@ -54,6 +56,7 @@ def _below(key: int, counter: int, n: int) -> tuple[int, int]:
             return x % n, counter
 
 
+@register
 @frozen
 class Rng:
     """An immutable SplitMix64 stream position. Build one with :meth:`from_seed`."""
