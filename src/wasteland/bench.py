@@ -1,0 +1,84 @@
+"""Speed of each game's rules: decisions per second and random games per second.
+
+A *decision* is one ``legal_actions(state)`` plus one ``apply(state, action)``
+during random play; that pair is what a search bot or a simulation pays per
+move. Timing uses one process (one core) and ``time.perf_counter_ns``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from attrs import frozen
+
+from wasteland.core.game import Game
+from wasteland.core.rng import Rng
+from wasteland.registry import get_game
+
+__all__ = ["BenchResult", "bench_game"]
+
+
+@frozen
+class BenchResult:
+    game: str
+    players: int
+    decisions: int
+    games: int
+    decision_ns: tuple[int, ...]
+    wall_seconds: float
+
+    @property
+    def decisions_per_second(self) -> float:
+        total = sum(self.decision_ns)
+        return self.decisions / (total / 1e9) if total else 0.0
+
+    @property
+    def median_us(self) -> float:
+        return statistics.median(self.decision_ns) / 1000 if self.decision_ns else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.wall_seconds if self.wall_seconds else 0.0
+
+    def format(self) -> str:
+        return (
+            f"{self.game:<20} {self.players:>2}p  {self.decisions_per_second:>10,.0f} decisions/s  "
+            f"median {self.median_us:6.1f} µs  {self.games_per_second:8.1f} games/s  "
+            f"({self.games} games, {self.decisions} decisions)"
+        )
+
+
+def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int]) -> int:
+    state = game.new_game(seed, players=players)
+    pick = Rng.from_seed(seed ^ 0x5EED)
+    clock = time.perf_counter_ns
+    legal_actions, apply, current = game.legal_actions, game.apply, game.current_player
+    count = 0
+    while current(state) is not None:
+        t0 = clock()
+        legal = legal_actions(state)
+        t1 = clock()
+        index, pick = pick.below(len(legal))  # the choice is the bot's cost, not the rules'
+        t2 = clock()
+        state = apply(state, legal[index])
+        out.append(clock() - t2 + t1 - t0)
+        count += 1
+    return count
+
+
+def bench_game(key: str, *, seconds: float = 2.0, players: int | None = None, seed: int = 0) -> BenchResult:
+    """Play random games of ``key`` for about ``seconds`` and time every decision."""
+    game = get_game(key)
+    n = players if players is not None else game.player_counts[0]
+    durations: list[int] = []
+    games = decisions = 0
+    start = time.perf_counter()
+    while True:
+        decisions += _random_game(game, seed + games, n, durations)
+        games += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    wall = time.perf_counter() - start
+    return BenchResult(key, n, decisions, games, tuple(durations), wall)

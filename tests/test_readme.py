@@ -1,0 +1,35 @@
+"""The README's example runs as printed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_opens_with_two_setup_commands() -> None:
+    block = re.search(r"```sh\n(.*?)```", README, re.S)
+    assert block is not None
+    commands = [line for line in block.group(1).splitlines() if line.strip()]
+    assert len(commands) == 2
+    assert "wasteland demo" in commands[0] and "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    block = re.search(r"```sh\n(.*?)```", README, re.S)
+    assert block is not None
+    test_command = block.group(1).splitlines()[1].strip()
+    ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert test_command in ci
+
+
+def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    code = re.search(r"```python\n(.*?)```", README, re.S)
+    assert code is not None
+    assert len(code.group(1).strip().splitlines()) <= 15
+    exec(compile(code.group(1), "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "refused:" in out
