@@ -11,7 +11,7 @@ Algorithm (fixed; replays depend on it, so it must never change):
       z =  z ^ (z >> 31)
 
   This is exactly the SplitMix64 stream seeded with ``key``.
-* ``below(n)`` is unbiased: a 64-bit output ``x`` is rejected while
+* ``below(n)`` (for ``1 <= n <= 2**64``) is unbiased: a 64-bit output ``x`` is rejected while
   ``x >= 2**64 - (2**64 % n)``; the first accepted ``x`` gives ``x % n``.
 * ``shuffle`` is Fisher-Yates from the last position down: for ``i`` from
   ``len - 1`` to ``1`` it swaps ``i`` with ``below(i + 1)``.
@@ -35,6 +35,7 @@ MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
+_SPAN = 1 << 64
 
 T = TypeVar("T")
 
@@ -76,8 +77,8 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """An unbiased integer in ``[0, n)``; ``n`` must be positive."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
+        if n <= 0 or n > _SPAN:
+            raise ValueError(f"below() needs a bound in 1..2**64, got {n}")
         value, counter = _below(self.key, self.counter, n)
         return value, Rng(self.key, counter)
 
