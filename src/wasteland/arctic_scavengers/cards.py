@@ -1,0 +1,221 @@
+"""The base game's 149 cards: card types with their values and provenance, and the physical cards.
+
+Every physical card is a :class:`Card` record with a stable ``id`` (0..148) and the
+key of its :class:`CardType`. States hold card ids (ints) in their zones; the
+static tables below turn an id into its values, so rules look values up by index.
+
+Values are the public ones collected in the research notes (source tags such as
+``[JAVA]`` or ``[UBG-FAQ]``); where nothing public was found the entry says
+``design`` and why. ``None`` for an ability means the card cannot perform it; ``0``
+means it can (at zero strength), which lets a tool raise it.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+
+__all__ = [
+    "Kind",
+    "Source",
+    "CardType",
+    "Card",
+    "CARD_TYPES",
+    "CARDS",
+    "TYPE_OF",
+    "HIDDEN",
+    "DIG",
+    "DRAW",
+    "HUNT",
+    "FIGHT",
+    "ABILITY_NAMES",
+    "MERCENARY_PILES",
+    "JUNKYARD_TYPES",
+    "CONTESTED_TYPES",
+    "STARTING_DECK",
+    "card_type",
+    "ids_of",
+]
+
+
+@register
+class Kind(enum.Enum):
+    """The card's type icon: a person, a tool, or medicine (Junk has none of them)."""
+
+    PERSON = "person"
+    TOOL = "tool"
+    MEDICINE = "medicine"
+    JUNK = "junk"
+
+
+@register
+class Source(enum.Enum):
+    """Where a card type's pile is: the starting decks, mercenaries, junkyard, contested."""
+
+    REFUGEE = "refugee"
+    MERCENARY = "mercenary"
+    JUNKYARD = "junkyard"
+    CONTESTED = "contested"
+
+
+#: Ability indices, shared with the gathering actions Dig, Draw and Hunt.
+DIG, DRAW, HUNT, FIGHT = 0, 1, 2, 3
+ABILITY_NAMES = ("dig", "draw", "hunt", "fight")
+
+#: A placeholder id standing for a card the viewer may not see.
+HIDDEN = -1
+
+
+@register
+@frozen
+class CardType:
+    """One kind of card and its printed values.
+
+    ``base`` holds the standard values (dig, draw, hunt, fight; ``None`` = cannot);
+    ``bonus`` the modifier values a tool or Group Leader adds to a person who can
+    already perform that ability (0 = no bonus). ``cost`` is (medicine, food);
+    ``any_mix`` means the total may be paid in any mix of the two (Thugs).
+    ``peek`` marks the contested resources removed in a two-player game.
+    """
+
+    key: str
+    name: str
+    kind: Kind
+    source: Source
+    count: int
+    people: int
+    base: tuple[int | None, int | None, int | None, int | None]
+    bonus: tuple[int, int, int, int]
+    medicine: int
+    cost: tuple[int, int] | None
+    any_mix: bool
+    special: str
+    peek: bool
+    provenance: str
+
+
+@register
+@frozen
+class Card:
+    """One physical card: a stable id and the key of its type."""
+
+    id: int
+    type: str
+
+
+_N = None
+
+
+def _person(key: str, name: str, source: Source, count: int, people: int,
+            base: tuple[int | None, int | None, int | None, int | None],
+            cost: tuple[int, int] | None, provenance: str, *, any_mix: bool = False,
+            special: str = "", bonus: tuple[int, int, int, int] = (0, 0, 0, 0)) -> CardType:
+    return CardType(key, name, Kind.PERSON, source, count, people, base, bonus, 0, cost,
+                    any_mix, special, False, provenance)
+
+
+def _tool(key: str, name: str, source: Source, count: int, bonus: tuple[int, int, int, int],
+          provenance: str) -> CardType:
+    return CardType(key, name, Kind.TOOL, source, count, 0, (_N, _N, _N, _N), bonus, 0, None,
+                    False, "", False, provenance)
+
+
+#: Every card type of the base game, in id order.
+CARD_TYPES: tuple[CardType, ...] = (
+    _person("refugee", "Refugee", Source.REFUGEE, 20, 1, (0, _N, 0, _N), None,
+            "public [JAVA][LLMG][HIL][SAM]; the seed: digs or hunts only with a tool (HIGH)"),
+    # Mercenaries, in the order of their 8 face-up piles.
+    _person("scavenger", "Scavenger", Source.MERCENARY, 20, 1, (1, 1, 1, 1), (0, 1),
+            "public: all four repos and the seed's example (HIGH)"),
+    _person("brawler", "Brawler", Source.MERCENARY, 10, 1, (1, _N, _N, 2), (0, 2),
+            "public: all repos; the seed gives dig 1 (HIGH)"),
+    _person("hunter", "Hunter", Source.MERCENARY, 8, 1, (_N, _N, 2, 1), (1, 0),
+            "public [JAVA][LLMG][HIL][SAM] (HIGH)"),
+    _person("saboteur", "Saboteur", Source.MERCENARY, 8, 1, (1, _N, _N, 1), (1, 1),
+            "public [JAVA][LLMG][HIL]; target from [UBG-FAQ] (HIGH)", special="disarm"),
+    _person("scout", "Scout", Source.MERCENARY, 8, 1, (_N, 2, _N, 2), (1, 2),
+            "public [JAVA][LLMG][HIL]; the seed gives draw 2 (MED-HIGH: fight 2 from repos)"),
+    _person("group_leaders", "Group Leaders", Source.MERCENARY, 5, 2, (_N, _N, _N, _N), (2, 2),
+            "public [JAVA][LLMG][HIL]; stacking with a tool from [UBG-FAQ] (HIGH)",
+            bonus=(2, 2, 2, 2)),
+    _person("sniper_team", "Sniper Team", Source.MERCENARY, 5, 2, (_N, _N, _N, _N), (2, 2),
+            "public [JAVA][LLMG][HIL]; [UBG-FAQ] (HIGH)", special="snipe"),
+    _person("thugs", "Thugs", Source.MERCENARY, 5, 3, (1, _N, _N, 3), (0, 6),
+            "public: cost [UBG-FAQ][HIL], stats [JAVA][LLMG][HIL] (HIGH; people 3 MED)",
+            any_mix=True),
+    # Junkyard.
+    CardType("junk", "Junk", Kind.JUNK, Source.JUNKYARD, 7, 0, (_N, _N, _N, _N), (0, 0, 0, 0), 0,
+             None, False, "", False, "public: all repos; [UBG-FAQ] (HIGH)"),
+    _tool("multitool", "Multitool", Source.JUNKYARD, 4, (1, 0, 1, 1), "public: all repos (HIGH)"),
+    _tool("net", "Net", Source.JUNKYARD, 4, (0, 0, 2, 1), "public: all repos (HIGH)"),
+    _tool("spear", "Spear", Source.JUNKYARD, 6, (0, 0, 1, 2),
+          "public: all repos; the seed gives hunt +1 (HIGH)"),
+    _tool("pickaxe", "Pickaxe", Source.JUNKYARD, 4, (1, 0, 0, 2), "public: all repos (HIGH)"),
+    _tool("shovel", "Shovel", Source.JUNKYARD, 6, (2, 0, 0, 1),
+          "public: the seed ('fight +1 / dig +2'), [JAVA][LLMG][HIL] (HIGH)"),
+    CardType("medkit", "Medkit", Kind.MEDICINE, Source.JUNKYARD, 6, 0, (_N, _N, _N, _N),
+             (0, 0, 0, 0), 2, None, False, "", False, "public: all repos (HIGH)"),
+    CardType("pills", "Pills", Kind.MEDICINE, Source.JUNKYARD, 9, 0, (_N, _N, _N, _N),
+             (0, 0, 0, 0), 1, None, False, "", False, "public: all repos (HIGH)"),
+    # Contested resources.
+    _tool("wolf_pack", "Wolf Pack", Source.CONTESTED, 2, (0, 0, 3, 2),
+          "public [JAVA][LLMG][SAM] (HIGH)"),
+    _tool("grenade", "Grenade", Source.CONTESTED, 2, (0, 0, 0, 3),
+          "public [JAVA][LLMG][SAM]; [UBG-FAQ] (HIGH)"),
+    _person("sled_team", "Sled Team", Source.CONTESTED, 2, 2, (_N, 2, _N, 1), None,
+            "public [JAVA][LLMG]; the seed gives draw 2 (MED-HIGH)"),
+    _person("field_crew", "Field Crew", Source.CONTESTED, 2, 4, (2, _N, 2, 2), None,
+            "public [JAVA][LLMG] (MED)"),
+    _person("tribe_family_3", "Tribe Family", Source.CONTESTED, 2, 3, (_N, _N, 0, 0), None,
+            "public: values [JAVA][LLMG][UBG-FAQ]; design: sizes 2x3/2x4/2x5 after [JAVA], "
+            "the only breakdown found (LOW-MED)"),
+    _person("tribe_family_4", "Tribe Family", Source.CONTESTED, 2, 4, (_N, _N, 0, 0), None,
+            "public: values [JAVA][LLMG][UBG-FAQ]; design: sizes after [JAVA] (LOW-MED)"),
+    _person("tribe_family_5", "Tribe Family", Source.CONTESTED, 2, 5, (_N, _N, 0, 0), None,
+            "public: values [JAVA][LLMG][UBG-FAQ]; design: sizes after [JAVA] (LOW-MED)"),
+)
+
+#: The starting deck of each tribe, out of the supply counts: (type key, copies).
+STARTING_DECK: tuple[tuple[str, int], ...] = (
+    ("refugee", 4), ("scavenger", 3), ("brawler", 1), ("spear", 1), ("shovel", 1),
+)
+
+
+def _build() -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    cards: list[Card] = []
+    type_of: list[int] = []
+    for index, ctype in enumerate(CARD_TYPES):
+        for _ in range(ctype.count):
+            cards.append(Card(len(cards), ctype.key))
+            type_of.append(index)
+    return tuple(cards), tuple(type_of)
+
+
+#: The 149 physical cards; ``CARDS[i].id == i``.
+CARDS, _TYPE_INDEX = _build()
+#: ``TYPE_OF[id]`` is the card's :class:`CardType`.
+TYPE_OF: tuple[CardType, ...] = tuple(CARD_TYPES[i] for i in _TYPE_INDEX)
+_BY_KEY = {t.key: t for t in CARD_TYPES}
+
+MERCENARY_PILES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.MERCENARY)
+JUNKYARD_TYPES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.JUNKYARD)
+CONTESTED_TYPES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.CONTESTED)
+
+
+def card_type(key: str) -> CardType:
+    """The card type called ``key``."""
+    return _BY_KEY[key]
+
+
+def ids_of(key: str) -> tuple[int, ...]:
+    """The ids of every physical card of type ``key``, ascending."""
+    return tuple(c.id for c in CARDS if c.type == key)
+
+
+assert len(CARDS) == 149
+assert sum(t.count for t in CARD_TYPES if t.source is Source.MERCENARY) == 69
+assert sum(t.count for t in CARD_TYPES if t.source is Source.JUNKYARD) == 46
+assert sum(t.count for t in CARD_TYPES if t.source is Source.CONTESTED) == 14

@@ -1,0 +1,58 @@
+"""A terminal picture of a state (normally a view), from one seat or the referee's."""
+
+from __future__ import annotations
+
+from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES, card_type
+from wasteland.arctic_scavengers.gathering import action_total
+from wasteland.arctic_scavengers.state import Cards, Phase, State
+from wasteland.arctic_scavengers.table import NAME, PEOPLE
+
+__all__ = ["render", "card_name", "cards_text"]
+
+
+def card_name(card: int) -> str:
+    return "?" if card == HIDDEN else f"{NAME[card]}#{card}"
+
+
+def cards_text(cards: Cards) -> str:
+    if not cards:
+        return "-"
+    if all(c == HIDDEN for c in cards):
+        return f"{len(cards)} hidden"
+    return ", ".join(card_name(c) for c in cards)
+
+
+def render(state: State, player: int | None = None) -> str:
+    n = state.options.players
+    seat = "referee" if player is None else f"seat {player}"
+    lines = [
+        f"Arctic Scavengers, round {state.round}, {state.phase.value}  ({seat}; initiator: seat {state.initiator})",
+        f"contested: {len(state.contested)} left"
+        + (f", top {card_name(state.contested[0])}" if state.contested and state.contested[0] != HIDDEN
+           and player is not None else ""),
+        f"junkyard: {len(state.junkyard)} cards",
+        "mercenaries: " + ", ".join(
+            f"{card_type(k).name} {len(p)}" for k, p in zip(MERCENARY_PILES, state.piles)
+        ),
+    ]
+    for q in range(n):
+        mark = ">" if q == state.turn and state.phase is not Phase.OVER else " "
+        people = sum(PEOPLE[c] for c in state.hands[q] + state.played[q] if c != HIDDEN)
+        lines.append(f"{mark} seat {q}: deck {len(state.decks[q])}, discard {len(state.discards[q])}, "
+                     f"hand {len(state.hands[q])}")
+        lines.append(f"    hand: {cards_text(state.hands[q])}")
+        if state.played[q]:
+            lines.append(f"    played: {cards_text(state.played[q])}")
+        if state.discards[q]:
+            lines.append(f"    discard: {cards_text(state.discards[q])}")
+        del people
+    if state.task is not None:
+        lines.append(f"under way: {state.task.name.lower()} (total {action_total(state)}); committed "
+                     f"{cards_text(state.committed)}" + (
+                         "; equipped " + ", ".join(f"{card_name(m)} on {card_name(c)}" for m, c in state.equipped)
+                         if state.equipped else ""))
+    if state.food:
+        lines.append(f"food this round: {state.food}")
+    if state.dug:
+        lines.append(f"dug: {cards_text(state.dug)}")
+    return "\n".join(lines)
