@@ -78,18 +78,17 @@ def _key(encoded: Any) -> str:
 
 def encode(value: Any) -> Any:
     """The JSON-ready form of ``value`` (see the module's table)."""
-    if value is None or isinstance(value, (bool, str)):
+    kind = type(value)
+    if value is None or kind is bool or kind is int or kind is str:
         return value
-    if isinstance(value, int):
-        if isinstance(value, enum.Enum):
-            return _encode_enum(value)
+    if isinstance(value, enum.Enum):  # before str/int/float: str- and int-valued enums
+        return _encode_enum(value)
+    if isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
             raise CodecError(f"cannot encode non-finite float {value!r}")
         return value
-    if isinstance(value, enum.Enum):
-        return _encode_enum(value)
     if isinstance(value, tuple):
         return {"$t": [encode(v) for v in value]}
     if isinstance(value, PVector):
@@ -107,6 +106,15 @@ def encode(value: Any) -> Any:
         for field in attrs.fields(type(value)):
             out[field.name] = encode(getattr(value, field.name))
         return out
+    if isinstance(value, (list, dict, set, bytearray)):
+        raise CodecError(
+            f"cannot encode a mutable {type(value).__name__}: states hold tuples, "
+            "pvector, pmap, pset or frozenset"
+        )
+    if attrs.has(type(value)) or isinstance(value, enum.Enum):
+        raise CodecError(
+            f"{type(value).__qualname__} is not registered with the codec (decorate it with @register)"
+        )
     raise CodecError(f"cannot encode a value of type {type(value).__qualname__}")
 
 
@@ -133,7 +141,11 @@ _CONTAINERS: dict[str, Callable[[list[Any]], Any]] = {
 
 def decode(obj: Any) -> Any:
     """The value that :func:`encode` turned into ``obj``."""
-    if obj is None or isinstance(obj, (bool, int, float, str)):
+    if obj is None or isinstance(obj, (bool, int, str)):
+        return obj
+    if isinstance(obj, float):
+        if not math.isfinite(obj):
+            raise CodecError(f"non-finite number {obj!r} is not part of the format")
         return obj
     if isinstance(obj, list):
         raise CodecError("bare JSON arrays are not part of the format (tuples are {'$t': [...]})")
@@ -155,9 +167,12 @@ def decode(obj: Any) -> Any:
         if build is not None:
             items = [decode(v) for v in _expect_list(payload, marker)]
             try:
-                return build(items)
+                built = build(items)
             except TypeError as exc:
                 raise CodecError(f"{marker} holds an unhashable member") from exc
+            if marker in ("$s", "$f") and len(built) != len(items):
+                raise CodecError(f"{marker} lists a member twice")
+            return built
         if marker == "$m":
             pairs = _expect_list(payload, "$m")
             out = {}
@@ -165,8 +180,11 @@ def decode(obj: Any) -> Any:
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise CodecError("$m entries must be [key, value] pairs")
                 key = decode(pair[0])
+                value = decode(pair[1])
                 try:
-                    out[key] = decode(pair[1])
+                    if key in out:
+                        raise CodecError(f"$m lists the key {pair[0]!r} twice")
+                    out[key] = value
                 except TypeError as exc:
                     raise CodecError("$m holds an unhashable key") from exc
             return pmap(out)
@@ -178,8 +196,9 @@ def _decode_record(obj: dict[str, Any]) -> Any:
     cls = _BY_TAG.get(tag) if isinstance(tag, str) else None
     if cls is None or not attrs.has(cls):
         raise CodecError(f"unknown record tag {tag!r}")
-    fields = {f.name: f for f in attrs.fields(cls)}
-    given = set(obj) - {"$r"}
+    fields = {f.name: f for f in attrs.fields(cls) if f.init}
+    derived = {f.name for f in attrs.fields(cls) if not f.init}  # rebuilt by the class
+    given = set(obj) - {"$r"} - derived
     missing = {name for name, f in fields.items() if f.default is attrs.NOTHING} - given
     extra = given - set(fields)
     if missing or extra:
@@ -188,24 +207,38 @@ def _decode_record(obj: dict[str, Any]) -> Any:
             + (f"; missing {sorted(missing)}" if missing else "")
             + (f"; unknown {sorted(extra)}" if extra else "")
         )
-    kwargs = {name: decode(obj[name]) for name in given}
+    kwargs = {fields[name].alias: decode(obj[name]) for name in given}
     try:
         return cls(**kwargs)
-    except (TypeError, ValueError) as exc:
+    except CodecError:
+        raise
+    except Exception as exc:  # converters and validators may raise anything
         raise CodecError(f"{tag}: {exc}") from exc
 
 
 def dumps(value: Any) -> str:
     """Canonical JSON text for a registered record (or any encodable value)."""
-    return json.dumps(encode(value), sort_keys=True, separators=(",", ":"), allow_nan=False)
+    encoded = encode(value)
+    try:
+        return json.dumps(encoded, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except ValueError as exc:  # an int too long for Python's int-to-text limit
+        raise CodecError(f"cannot write as JSON: {exc}") from exc
+
+
+def _refuse_constant(name: str) -> Any:
+    raise CodecError(f"non-finite number {name} is not part of the format")
 
 
 def loads(text: str | bytes) -> Any:
     """The value written by :func:`dumps`; malformed or unknown input raises CodecError."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_refuse_constant)
+    except CodecError:
+        raise
     except (ValueError, TypeError) as exc:
         raise CodecError(f"not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise CodecError("JSON nested too deeply") from exc
     try:
         return decode(obj)
     except RecursionError as exc:

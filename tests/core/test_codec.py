@@ -1,0 +1,374 @@
+"""The codec: round trips, canonical text, stable digests, and clear refusals."""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from typing import Any
+
+import attrs
+import pytest
+from attrs import field, frozen
+from hypothesis import given
+from hypothesis import strategies as st
+from pyrsistent import pmap, pset, pvector
+
+from wasteland.core import codec
+from wasteland.core.codec import CodecError, register
+from wasteland.core.game import Outcome
+from wasteland.core.rng import Rng
+
+# -- registered test records and enums ------------------------------------------------
+
+
+@register
+@frozen
+class Leaf:
+    name: str
+    n: int
+
+
+@register
+@frozen
+class Node:
+    label: str
+    kids: tuple[Any, ...]
+    extra: Any = None
+
+
+@register
+class Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@register
+class Rank(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+@register
+class Mood(str, enum.Enum):
+    CALM = "calm"
+    ANGRY = "angry"
+
+
+@register
+class Corner(enum.Enum):
+    TOP_LEFT = (0, 0)
+    BOTTOM_RIGHT = (5, 5)
+
+
+@register
+@frozen
+class Private:
+    _secret: int
+
+
+@register
+@frozen
+class WithDerived:
+    x: int
+    doubled: int = field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "doubled", self.x * 2)
+
+
+def _picky(_instance: object, _attribute: object, value: int) -> None:
+    if value == 13:
+        raise KeyError("thirteen is unlucky")
+
+
+@register
+@frozen
+class Picky:
+    n: int = field(validator=_picky)
+
+
+@frozen
+class Unregistered:
+    n: int
+
+
+class Loose(enum.Enum):
+    A = 1
+
+
+# -- strategies -------------------------------------------------------------------------
+
+leaves = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=8),
+    st.sampled_from(list(Colour) + list(Rank) + list(Mood) + list(Corner)),
+)
+
+
+def _extend(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    small = st.lists(inner, max_size=4)
+    return st.one_of(
+        small.map(tuple),
+        small.map(pvector),
+        small.map(pset),
+        st.frozensets(inner, max_size=4),
+        st.dictionaries(inner, inner, max_size=4).map(pmap),
+        st.builds(Leaf, st.text(max_size=5), st.integers()),
+        st.builds(Node, st.text(max_size=5), small.map(tuple), inner),
+        st.builds(Private, st.integers()),
+        st.builds(WithDerived, st.integers(min_value=-1000, max_value=1000)),
+        st.builds(Outcome, st.frozensets(st.integers(0, 4)), st.text(max_size=10)),
+        st.builds(Rng, st.integers(0, 2**64 - 1), st.integers(0, 10_000)),
+    )
+
+
+values = st.recursive(leaves, _extend, max_leaves=25)
+
+
+# -- round trips ------------------------------------------------------------------------------
+
+
+@given(values)
+def test_round_trip_of_arbitrary_nested_values(value: Any) -> None:
+    text = codec.dumps(value)
+    again = codec.loads(text)
+    assert again == value
+    assert codec.dumps(again) == text, "types changed on the way (e.g. an enum became a str)"
+    assert codec.loads(text.encode("utf-8")) == value
+
+
+def test_enums_keep_their_type() -> None:
+    for member in (Colour.RED, Rank.HIGH, Mood.ANGRY, Corner.TOP_LEFT):
+        again = codec.loads(codec.dumps(member))
+        assert again is member
+    assert codec.dumps(Mood.CALM) == '{"$e":"tests.core.test_codec.Mood","v":"calm"}'
+
+
+def test_containers_keep_their_type() -> None:
+    value = (pvector([1]), pset([1]), frozenset([1]), pmap({1: 2}), (1,))
+    again = codec.loads(codec.dumps(value))
+    assert [type(v) for v in again] == [type(v) for v in value]
+
+
+def test_private_fields_and_derived_fields() -> None:
+    assert codec.dumps(Private(3)) == '{"$r":"tests.core.test_codec.Private","_secret":3}'
+    assert codec.loads(codec.dumps(Private(3))) == Private(3)
+    assert codec.loads(codec.dumps(WithDerived(4))) == WithDerived(4)
+    assert codec.loads('{"$r":"tests.core.test_codec.WithDerived","x":4}').doubled == 8
+
+
+def test_defaults_may_be_left_out() -> None:
+    assert codec.loads('{"$r":"tests.core.test_codec.Node","label":"a","kids":{"$t":[]}}') == Node(
+        "a", ()
+    )
+
+
+# -- canonical text and digests -------------------------------------------------------------
+
+keys = st.one_of(st.integers(-100, 100), st.text(max_size=4))  # one type family per value
+
+
+@given(st.lists(st.tuples(keys, keys), max_size=12, unique_by=lambda kv: kv[0]), st.randoms())
+def test_pmap_text_does_not_depend_on_insertion_order(pairs: list[tuple[Any, Any]], rnd: Any) -> None:
+    shuffled = list(pairs)
+    rnd.shuffle(shuffled)
+    a, b = pmap(dict(pairs)), pmap(dict(shuffled))
+    assert codec.dumps(a) == codec.dumps(b)
+    assert codec.digest(a) == codec.digest(b)
+
+
+@given(st.lists(keys, max_size=12, unique=True), st.randoms())
+def test_set_text_does_not_depend_on_insertion_order(items: list[Any], rnd: Any) -> None:
+    shuffled = list(items)
+    rnd.shuffle(shuffled)
+    assert codec.dumps(pset(items)) == codec.dumps(pset(shuffled))
+    assert codec.dumps(frozenset(items)) == codec.dumps(frozenset(shuffled))
+
+
+@given(values)
+def test_equal_values_give_equal_text(value: Any) -> None:
+    rebuilt = codec.loads(codec.dumps(value))
+    assert rebuilt == value
+    assert codec.dumps(rebuilt) == codec.dumps(value)
+    assert codec.digest(rebuilt) == codec.digest(value)
+
+
+def test_text_is_compact_with_sorted_keys() -> None:
+    text = codec.dumps(Node("x", (1,), pmap({"b": 1, "a": 2})))
+    assert " " not in text
+    assert text == (
+        '{"$r":"tests.core.test_codec.Node","extra":{"$m":[["a",2],["b",1]]},'
+        '"kids":{"$t":[1]},"label":"x"}'
+    )
+
+
+def test_digest_is_pinned() -> None:
+    outcome = Outcome(winners={0, 2}, reason="the helicopter came", scores=(3, 1.5, 0))
+    text = (
+        '{"$r":"core.game.Outcome","reason":"the helicopter came",'
+        '"scores":{"$t":[3,1.5,0]},"winners":{"$f":[0,2]}}'
+    )
+    assert codec.dumps(outcome) == text
+    assert codec.digest(outcome) == hashlib.sha256(text.encode()).hexdigest()
+    assert codec.digest(outcome) == "b24cf055c20f9df3bbc562ea979ffefa54f57480fa5bdf8dfb8c296a6a64d126"
+    mixed = (1, "a", None, True, 2.5, pvector([1, 2]), pmap({"b": 1, "a": 2}), pset([3, 1, 2]),
+             frozenset({"x"}))
+    assert codec.digest(mixed) == "4b98b7a4c085579128fa63a900cd53cca80640b492bb17f04672bc444e54866e"
+
+
+# -- refusals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"$r":"no.such.Thing"}', "unknown record tag 'no.such.Thing'"),
+        ('{"$r":5}', "unknown record tag 5"),
+        ('{"$r":"tests.core.test_codec.Colour"}', "unknown record tag"),
+        ('{"$e":"no.such.Enum","v":1}', "unknown enum tag 'no.such.Enum'"),
+        ('{"$e":"tests.core.test_codec.Leaf","v":1}', "unknown enum tag"),
+        ('{"$e":"tests.core.test_codec.Colour","v":"green"}', "'green' is not a member"),
+        ('{"$r":"tests.core.test_codec.Leaf","name":"a"}', "missing ['n']"),
+        ('{"$r":"tests.core.test_codec.Leaf","name":"a","n":1,"size":2}', "unknown ['size']"),
+        ('{"$r":"tests.core.test_codec.Picky","n":13}', "thirteen is unlucky"),
+        ('{"$r":"core.game.Outcome","winners":5,"reason":"x"}', "core.game.Outcome"),
+        ("[1, 2]", "bare JSON arrays"),
+        ('{"$t":[[1]]}', "bare JSON arrays"),
+        ('{"a": 1}', "unrecognised JSON object with keys ['a']"),
+        ('{"$t": 5}', "$t must hold a JSON array"),
+        ('{"$t": [], "x": 1}', "unrecognised JSON object"),
+        ('{"$m": [[1]]}', "[key, value] pairs"),
+        ('{"$m": [[1, 2], [1, 3]]}', "twice"),
+        ('{"$s": [1, 1]}', "twice"),
+        ('{"$s": [{"$m": []}, {"$m": []}]}', "twice"),
+        ("NaN", "non-finite"),
+        ("Infinity", "non-finite"),
+        ('{"$t":[-Infinity]}', "non-finite"),
+        ("1e400", "non-finite"),
+        ("{", "not valid JSON"),
+        ("", "not valid JSON"),
+        ("[1,", "not valid JSON"),
+        ("1" * 5000, "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"$t":' * 5000 + "[]" + "}" * 5000, "nested too deeply"),
+    ],
+)
+def test_refuses_bad_text_with_a_clear_message(text: str, message: str) -> None:
+    with pytest.raises(CodecError) as caught:
+        codec.loads(text)
+    assert message in str(caught.value)
+
+
+def test_refuses_bytes_that_are_not_utf8_and_non_text() -> None:
+    with pytest.raises(CodecError, match="not valid JSON"):
+        codec.loads(b"\xff\xfe\x00")
+    with pytest.raises(CodecError, match="not valid JSON"):
+        codec.loads(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ([1, 2], "mutable list"),
+        ({"a": 1}, "mutable dict"),
+        ({1}, "mutable set"),
+        (float("nan"), "non-finite"),
+        (float("inf"), "non-finite"),
+        ((1, float("-inf")), "non-finite"),
+        (Unregistered(1), "Unregistered is not registered with the codec"),
+        (Loose.A, "Loose is not registered with the codec"),
+        (object(), "cannot encode a value of type object"),
+    ],
+)
+def test_refuses_values_it_cannot_write(value: Any, message: str) -> None:
+    with pytest.raises(CodecError) as caught:
+        codec.dumps(value)
+    assert message in str(caught.value)
+
+
+def test_refuses_ints_too_long_for_json_text() -> None:
+    with pytest.raises(CodecError, match="cannot write as JSON"):
+        codec.dumps(10**5000)
+
+
+def test_register_refuses_other_classes_and_tag_clashes() -> None:
+    class Plain:
+        pass
+
+    with pytest.raises(TypeError, match="neither an attrs class nor an Enum"):
+        register(Plain)
+
+    def make() -> type:
+        @frozen
+        class Leaf:  # same module and qualname as the module-level Leaf's tag? no: local
+            n: int
+
+        return Leaf
+
+    local = make()
+    register(local)  # a distinct tag (its qualname holds <locals>)
+    assert codec.registered()[codec._tag_for(local)] is local
+    clash = attrs.make_class("Leaf", ["x"], frozen=True)
+    clash.__module__ = Leaf.__module__
+    clash.__qualname__ = "Leaf"
+    with pytest.raises(TypeError, match="already taken"):
+        register(clash)
+    assert register(Leaf) is Leaf  # registering the same class again is harmless
+
+
+# -- never another exception --------------------------------------------------------------
+
+json_values = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(),
+        st.text(max_size=6),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    ),
+    max_leaves=20,
+)
+
+_TAGS = sorted(codec.registered())
+format_keys = st.sampled_from(["$r", "$e", "v", "$t", "$v", "$s", "$f", "$m", "name", "n",
+                               "label", "kids", "extra", "_secret", "x", "doubled", "winners",
+                               "reason", "scores", "key", "counter"])
+format_like = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.sampled_from(_TAGS),
+              st.sampled_from(["red", "calm", "", "v"]), st.floats()),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(format_keys, inner, min_size=1, max_size=3),
+    ),
+    max_leaves=15,
+)
+
+
+def _loads_or_codec_error(text: str | bytes) -> None:
+    try:
+        codec.loads(text)
+    except CodecError as exc:
+        assert str(exc)
+
+
+@given(json_values)
+def test_any_json_value_loads_or_raises_codec_error(value: Any) -> None:
+    _loads_or_codec_error(json.dumps(value))
+
+
+@given(format_like)
+def test_format_like_json_loads_or_raises_codec_error(value: Any) -> None:
+    _loads_or_codec_error(json.dumps(value))
+
+
+@given(st.one_of(st.text(max_size=40), st.binary(max_size=40)))
+def test_any_text_loads_or_raises_codec_error(text: str | bytes) -> None:
+    _loads_or_codec_error(text)
