@@ -1,0 +1,112 @@
+"""Attack: each standing squad member may attack one adjacent threat.
+
+Attackers are assigned one by one (``Attack``); ``EndPhase`` resolves them:
+a threat falls when the combined strength of its attackers reaches its
+strength. The Joker and the Pacifist cannot attack; the Joker makes adjacent
+threats 1 weaker; the Hammer and the Anvil have strength 2 while the Pacifist
+is adjacent and up; the Natural also attacks diagonally; the Mouse attacks
+while down. Threats without strength (Tank, Flare, Mortar) cannot be attacked.
+A defeated Depot flips over instead of being discarded.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from wasteland.lucky_seven.actions import ATTACK, Attack
+from wasteland.lucky_seven.cards import (
+    ANVIL, ATTACKABLE, DEPOT_KIND, HAMMER, JOKER, KIND, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, STRENGTH,
+)
+from wasteland.lucky_seven.state import State
+from wasteland.lucky_seven.table import layout
+
+__all__ = [
+    "can_attack", "reach", "attack_actions", "any_attack", "assign", "threat_strength",
+    "attacker_strength", "resolve_attack",
+]
+
+
+def can_attack(state: State, member: int) -> bool:
+    """Up members with strength attack, the Mouse also while down; never the Joker or the Pacifist."""
+    kind = member % SQUAD_SIZE
+    if kind == JOKER or kind == PACIFIST:
+        return False
+    return member not in state.down or kind == MOUSE
+
+
+def reach(state: State, member: int, cell: int) -> list[int]:
+    """The cells of the threats ``member`` (in ``cell``) may attack."""
+    threats = state.threats
+    geometry = layout(state)
+    out = [n for n in geometry.adjacent[cell] if threats[n] >= 0 and ATTACKABLE[threats[n]]]
+    if member % SQUAD_SIZE == NATURAL and member not in state.down:
+        out += [n for n in geometry.diagonal[cell] if threats[n] >= 0 and ATTACKABLE[threats[n]]]
+    return out
+
+
+def _assigned(state: State) -> set[int]:
+    return {member for member, _ in state.attacks}
+
+
+def attack_actions(state: State) -> list[Attack]:
+    assigned = _assigned(state)
+    squad = state.squad
+    out: list[Attack] = []
+    for cell in layout(state).map_cells[state.active]:
+        member = squad[cell]
+        if member >= 0 and member not in assigned and can_attack(state, member):
+            out += [ATTACK[member, target] for target in reach(state, member, cell)]
+    return out
+
+
+def any_attack(state: State) -> bool:
+    assigned = _assigned(state)
+    squad = state.squad
+    for cell in layout(state).map_cells[state.active]:
+        member = squad[cell]
+        if member >= 0 and member not in assigned and can_attack(state, member) and reach(state, member, cell):
+            return True
+    return False
+
+
+def assign(state: State, member: int, cell: int) -> State:
+    return evolve(state, attacks=state.attacks + ((member, cell),))
+
+
+def threat_strength(state: State, cell: int) -> int:
+    """The printed strength, 1 less while an up Joker is adjacent (never below 0)."""
+    strength = STRENGTH[state.threats[cell]]
+    squad, down = state.squad, state.down
+    for near in layout(state).adjacent[cell]:
+        member = squad[near]
+        if member >= 0 and member % SQUAD_SIZE == JOKER and member not in down:
+            return max(strength - 1, 0)
+    return strength
+
+
+def attacker_strength(state: State, member: int, cell: int) -> int:
+    """1 for every attacker; 2 for the Hammer and the Anvil next to an up Pacifist."""
+    if member % SQUAD_SIZE in (HAMMER, ANVIL):
+        squad, down = state.squad, state.down
+        for near in layout(state).adjacent[cell]:
+            other = squad[near]
+            if other >= 0 and other % SQUAD_SIZE == PACIFIST and other not in down:
+                return 2
+    return 1
+
+
+def resolve_attack(state: State) -> State:
+    """Discard every attacked threat whose attackers' combined strength reaches its strength."""
+    totals: dict[int, int] = {}
+    squad = state.squad
+    for member, target in state.attacks:
+        totals[target] = totals.get(target, 0) + attacker_strength(state, member, squad.index(member))
+    threats = list(state.threats)
+    discard = list(state.discard)
+    depots = list(state.depots)
+    for target in sorted(totals):
+        if totals[target] >= threat_strength(state, target):
+            card = threats[target]
+            threats[target] = -1
+            (depots if KIND[card] == DEPOT_KIND else discard).append(card)
+    return evolve(state, threats=tuple(threats), discard=tuple(discard), depots=tuple(depots), attacks=())

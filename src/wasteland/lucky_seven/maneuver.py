@@ -1,0 +1,151 @@
+"""Maneuver: each squad member that is not rotated takes one action, then rotates.
+
+Actions: move one cell orthogonally or diagonally (never diagonally between two
+threats) into an empty cell, or swap with a squad member there; get up with
+the help of an adjacent up member; get down. Only up members move, except the
+Mouse. The Athlete moves twice when moving; the Mouse may get down after
+moving; the Leader helps diagonally and gets up alone. A flare pins the member
+in its cell and keeps others out. At the end of the phase every member is
+reset and the flares are discarded.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from wasteland.lucky_seven.actions import GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action
+from wasteland.lucky_seven.cards import ATHLETE, MOUSE, SQUAD_SIZE
+from wasteland.lucky_seven.state import Phase, State
+from wasteland.lucky_seven.table import can_get_up, flare_cells, layout
+
+__all__ = [
+    "can_move", "move_targets", "can_act", "actors", "member_actions", "select", "move",
+    "get_up", "get_down", "stop", "end_maneuver", "follow_up",
+]
+
+
+def can_move(state: State, member: int, cell: int) -> bool:
+    """Up members move; the Mouse also while down; nobody leaves a flare's cell."""
+    if member in state.down and member % SQUAD_SIZE != MOUSE:
+        return False
+    return not state.flares or cell not in flare_cells(state)
+
+
+def move_targets(state: State, member: int, cell: int) -> list[int]:
+    """The cells ``member`` (in ``cell``) may move to: empty, or holding a squad member who
+    can swap (not rotated, able to move). Never diagonally between two threats."""
+    if not can_move(state, member, cell):
+        return []
+    squad, threats, down, rotated = state.squad, state.threats, state.down, state.rotated
+    flares = flare_cells(state) if state.flares else frozenset()
+    out: list[int] = []
+    for there, a, b in layout(state).steps[cell]:
+        if threats[there] >= 0 or there in flares:
+            continue
+        if a >= 0 and (threats[a] >= 0 or a in flares) and (threats[b] >= 0 or b in flares):
+            continue
+        partner = squad[there]
+        if partner >= 0 and (partner in rotated or (partner in down and partner % SQUAD_SIZE != MOUSE)):
+            continue
+        out.append(there)
+    return out
+
+
+def can_act(state: State, member: int, cell: int) -> bool:
+    """Whether an unrotated member has any action at all."""
+    if member not in state.down:
+        return True  # it can always get down
+    if can_get_up(state, member, cell):
+        return True
+    return member % SQUAD_SIZE == MOUSE and bool(move_targets(state, member, cell))
+
+
+def actors(state: State) -> list[int]:
+    """The members of the active grid that may be selected, in cell order."""
+    squad, rotated = state.squad, state.rotated
+    out: list[int] = []
+    for cell in layout(state).map_cells[state.active]:
+        member = squad[cell]
+        if member >= 0 and member not in rotated and can_act(state, member, cell):
+            out.append(member)
+    return out
+
+
+def any_actor(state: State) -> bool:
+    squad, rotated = state.squad, state.rotated
+    for cell in layout(state).map_cells[state.active]:
+        member = squad[cell]
+        if member >= 0 and member not in rotated and can_act(state, member, cell):
+            return True
+    return False
+
+
+def member_actions(state: State) -> list[Action]:
+    """The actions of the selected member (its first step, or its follow-up after moving)."""
+    member = state.selected
+    cell = state.squad.index(member)
+    if state.moved:
+        return follow_up(state, member, cell)
+    out: list[Action] = [MOVE[t] for t in move_targets(state, member, cell)]
+    if member in state.down:
+        if can_get_up(state, member, cell):
+            out.append(GET_UP)
+    else:
+        out.append(GET_DOWN)
+    return out
+
+
+def follow_up(state: State, member: int, cell: int) -> list[Action]:
+    """After moving: the Athlete may take a second step; the up Mouse may get down."""
+    kind = member % SQUAD_SIZE
+    if kind == ATHLETE:
+        out: list[Action] = [MOVE[t] for t in move_targets(state, member, cell)]
+        out.append(STOP)
+        return out
+    return [GET_DOWN, STOP]
+
+
+def select(state: State, member: int) -> State:
+    return evolve(state, selected=member, moved=False)
+
+
+def move(state: State, target: int) -> State:
+    """The selected member moves to ``target``, swapping with the member there if any; both
+    rotate. The Athlete (first step) and the up Mouse keep the turn for their follow-up."""
+    member = state.selected
+    squad = list(state.squad)
+    here = squad.index(member)
+    partner = squad[target]
+    squad[here], squad[target] = partner, member
+    rotated = state.rotated | ({member, partner} if partner >= 0 else {member})
+    kind = member % SQUAD_SIZE
+    again = not state.moved and (kind == ATHLETE or (kind == MOUSE and member not in state.down))
+    if again:
+        return evolve(state, squad=tuple(squad), rotated=rotated, moved=True)
+    return evolve(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False)
+
+
+def get_up(state: State) -> State:
+    member = state.selected
+    return evolve(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
+
+
+def get_down(state: State) -> State:
+    member = state.selected
+    return evolve(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
+
+
+def stop(state: State) -> State:
+    return evolve(state, selected=-1, moved=False)
+
+
+def end_maneuver(state: State) -> State:
+    """Reset every squad member and discard the flares; the attack phase begins."""
+    return evolve(
+        state, phase=Phase.ATTACK, rotated=frozenset(), flares=(),
+        discard=state.discard + tuple(card for _, card in state.flares), attacks=(),
+    )
+
+
+def select_actions(state: State) -> list[Action]:
+    return [SELECT[m] for m in actors(state)]
