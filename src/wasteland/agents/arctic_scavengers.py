@@ -1,0 +1,179 @@
+"""A rule-of-thumb player for Arctic Scavengers that sees only its own view.
+
+Each gathering turn it draws first, hunts, hires the best mercenary it can pay
+for, digs when it has dig value to spare, trashes Junk, and from round 3 on keeps
+its fighters (and their weapons) in hand as the skirmish force. In a skirmish it
+snipes and disarms the strongest targets. Ties between equal choices are broken
+by its own Rng.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.arctic_scavengers.actions import (
+    Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
+)
+from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES
+from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Phase, State, Task
+from wasteland.arctic_scavengers.table import (
+    BASE, BONUS, IS_LEADER, IS_MEDICINE, IS_SABOTEUR, IS_SNIPER, IS_TOOL, MEDICINE, NAME, PEOPLE,
+)
+from wasteland.core.game import Game
+from wasteland.core.rng import Rng
+
+__all__ = ["HeuristicBot", "card_value"]
+
+DIG, DRAW, HUNT, FIGHT = 0, 1, 2, 3
+
+#: How much the bot wants each mercenary pile (people first, then fight).
+_HIRE_WISH = {
+    "thugs": 10, "group_leaders": 8, "sniper_team": 7, "scout": 6, "brawler": 5,
+    "saboteur": 4, "hunter": 3, "scavenger": 2,
+}
+#: Task order within a turn.
+_ORDER = (Task.DRAW, Task.HUNT, Task.HIRE, Task.DIG, Task.TRASH)
+
+
+def card_value(card: int) -> float:
+    """A rough worth of owning ``card``: its people, then its best ability or bonus."""
+    if card == HIDDEN:
+        return 0.0
+    abilities = max(max(BASE[a][card], 0) + BONUS[a][card] for a in range(4))
+    return 2.0 * PEOPLE[card] + abilities + 0.5 * MEDICINE[card]
+
+
+class HeuristicBot:
+    """Hunt and hire sensibly, dig when it pays, keep a force for the skirmish."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        state: State = view
+        if state.phase is Phase.KEEP:
+            return self._keep(legal)
+        if state.phase is Phase.SKIRMISH:
+            return self._declare(legal)
+        if state.task is None:
+            return self._next_task(state, legal)
+        return self._continue_task(state, legal)
+
+    # --- gathering ---------------------------------------------------------
+
+    def _force(self, state: State) -> set[int]:
+        """Cards the bot keeps for the skirmish (round 3 on): its fighters and their weapons."""
+        if state.round < FIRST_SKIRMISH_ROUND or len(state.contested) == 0:
+            return set()
+        hand = state.hands[state.turn]
+        fighters = sorted((c for c in hand if BASE[FIGHT][c] >= 2 or IS_SNIPER[c] or IS_SABOTEUR[c]),
+                          key=lambda c: -BASE[FIGHT][c])
+        weapons = sorted((c for c in hand if IS_TOOL[c] and BONUS[FIGHT][c] >= 2), key=lambda c: -BONUS[FIGHT][c])
+        persons = [c for c in fighters if BASE[FIGHT][c] >= 0]
+        keep = set(fighters) | set(weapons[: max(len(persons), 1)])
+        keep |= {c for c in hand if IS_LEADER[c]} if persons else set()
+        return keep
+
+    def _useful(self, state: State, task: Task, free: list[int]) -> bool:
+        a = task.value
+        if task is Task.TRASH:
+            return any(NAME[c] == "Junk" for c in free)
+        if task is Task.HIRE:
+            return True
+        persons = [c for c in free if BASE[a][c] >= 0]
+        total = sum(BASE[a][c] for c in persons)
+        mods = sorted((BONUS[a][c] for c in free if BONUS[a][c] and not BASE[a][c] >= 0), reverse=True)
+        total += sum(mods[: len(persons) * 2])
+        if task is Task.DIG:
+            return total >= 1 and bool(persons)
+        return total >= 1
+
+    def _next_task(self, state: State, legal: tuple[Any, ...]) -> Any:
+        force = self._force(state)
+        free = [c for c in state.hands[state.turn] if c not in force]
+        begins = {a.task: a for a in legal if isinstance(a, Begin)}
+        for task in _ORDER:
+            if task in begins and self._useful(state, task, free):
+                if task is Task.HIRE and self._hire_target(state, legal, all_meds=True) is None:
+                    continue
+                return begins[task]
+        return next(a for a in legal if isinstance(a, EndGathering))
+
+    def _hire_target(self, state: State, legal: tuple[Any, ...], all_meds: bool) -> int | None:
+        hand = state.hands[state.turn]
+        med = sum(MEDICINE[c] for c in (hand if all_meds else ()) ) + sum(MEDICINE[c] for c in state.committed)
+        from wasteland.arctic_scavengers.gathering import can_afford
+
+        best: tuple[int, int] | None = None
+        for i, pile in enumerate(state.piles):
+            if pile and can_afford(i, med, state.food):
+                wish = _HIRE_WISH[MERCENARY_PILES[i]]
+                if best is None or wish > best[0]:
+                    best = (wish, i)
+        return None if best is None else best[1]
+
+    def _continue_task(self, state: State, legal: tuple[Any, ...]) -> Any:
+        task = state.task
+        assert task is not None
+        force = self._force(state)
+        if task is Task.HIRE:
+            target = self._hire_target(state, legal, all_meds=True)
+            for a in legal:
+                if isinstance(a, Hire) and a.pile == target:
+                    return a
+            meds = sorted((a for a in legal if isinstance(a, Commit)), key=lambda a: -MEDICINE[a.card])
+            if meds:
+                return meds[-1] if MEDICINE[meds[-1].card] else meds[0]
+            hires = [a for a in legal if isinstance(a, Hire)]
+            return hires[0] if hires else legal[0]
+        if task is Task.TRASH:
+            for a in legal:
+                if isinstance(a, Commit) and NAME[a.card] == "Junk":
+                    return a
+            return next((a for a in legal if isinstance(a, Resolve)), legal[0])
+        ability = task.value
+        commits = [a for a in legal if isinstance(a, Commit) and a.card not in force]
+        good = [a for a in commits if BASE[ability][a.card] >= 1]
+        if good:
+            return max(good, key=lambda a: BASE[ability][a.card])
+        equips = [a for a in legal if isinstance(a, Equip) and a.modifier not in force]
+        if equips:
+            return max(equips, key=lambda a: BONUS[ability][a.modifier])
+        zero = [a for a in commits if BASE[ability][a.card] == 0 and self._has_spare_modifier(state, force)]
+        if zero:
+            return zero[0]
+        for a in legal:
+            if isinstance(a, Resolve):
+                return a
+        return commits[0] if commits else legal[0]
+
+    def _has_spare_modifier(self, state: State, force: set[int]) -> bool:
+        task = state.task
+        assert task is not None
+        a = task.value
+        mods = [c for c in state.hands[state.turn] if BONUS[a][c] and BASE[a][c] < 0 and c not in force]
+        return len(mods) > len(state.committed) - sum(1 for c in state.committed if BASE[a][c] >= 1)
+
+    # --- keep and skirmish ---------------------------------------------------
+
+    def _keep(self, legal: tuple[Any, ...]) -> Any:
+        options = [a for a in legal if isinstance(a, Keep) and a.card is not None]
+        best = max(options, key=lambda a: card_value(a.card), default=None)
+        if best is None or card_value(best.card) <= 0:
+            return next(a for a in legal if isinstance(a, Keep) and a.card is None)
+        return best
+
+    def _declare(self, legal: tuple[Any, ...]) -> Any:
+        snipes = [a for a in legal if isinstance(a, Snipe)]
+        if snipes:
+            return max(snipes, key=lambda a: (IS_SNIPER[a.target] or IS_SABOTEUR[a.target],
+                                              BASE[FIGHT][a.target], PEOPLE[a.target]))
+        sabotages = [a for a in legal if isinstance(a, Sabotage)]
+        if sabotages:
+            return max(sabotages, key=lambda a: BONUS[FIGHT][a.target])
+        return next(a for a in legal if isinstance(a, EndDeclarations))
+
+
+_ = IS_MEDICINE

@@ -1,0 +1,92 @@
+"""Hand-made tables for the rules tests."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import attrs
+
+from wasteland.arctic_scavengers import apply, new_game
+from wasteland.arctic_scavengers.cards import ids_of
+from wasteland.arctic_scavengers.state import State
+
+ZONES_PER_PLAYER = ("hands", "decks", "discards", "played")
+SHARED_ZONES = ("junkyard", "contested", "removed", "dug")
+
+
+def ids(key: str, k: int = 1, skip: int = 0) -> tuple[int, ...]:
+    """``k`` ids of card type ``key``, counted from the highest (least likely in a starting deck)."""
+    all_ids = ids_of(key)[::-1]
+    return tuple(all_ids[skip:skip + k])
+
+
+def one(key: str, skip: int = 0) -> int:
+    return ids(key, 1, skip)[0]
+
+
+def all_zones(state: State) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for name in ZONES_PER_PLAYER:
+        out += list(getattr(state, name))
+    for name in SHARED_ZONES:
+        out.append(getattr(state, name))
+    out += list(state.piles)
+    return out
+
+
+def arrange(state: State, **placed: Any) -> State:
+    """Put the given cards where asked, taking them from wherever they are.
+
+    Per-player zones take a dict seat -> cards (the whole zone; displaced cards
+    leave the game into ``removed``); ``junkyard`` and ``contested`` take the cards
+    to put on top. Other keyword arguments set fields directly.
+    """
+    wanted: set[int] = set()
+    for name in ZONES_PER_PLAYER:
+        for cards in placed.get(name, {}).values():
+            wanted |= set(cards)
+    for name in ("junkyard", "contested", "dug"):
+        wanted |= set(placed.get(name, ()))
+    changes: dict[str, Any] = {}
+
+    def strip(cards: Iterable[int]) -> tuple[int, ...]:
+        return tuple(c for c in cards if c not in wanted)
+
+    displaced: list[int] = []
+    for name in ZONES_PER_PLAYER:
+        zone = list(getattr(state, name))
+        new = placed.get(name, {})
+        for p in range(len(zone)):
+            if p in new:
+                displaced += [c for c in zone[p] if c not in wanted]
+                zone[p] = tuple(new[p])
+            else:
+                zone[p] = strip(zone[p])
+        changes[name] = tuple(zone)
+    changes["junkyard"] = tuple(placed.get("junkyard", ())) + strip(state.junkyard)
+    changes["contested"] = tuple(placed.get("contested", ())) + strip(state.contested)
+    changes["dug"] = tuple(placed.get("dug", ())) + strip(state.dug)
+    changes["piles"] = tuple(strip(p) for p in state.piles)
+    changes["removed"] = tuple(sorted(strip(state.removed) + tuple(displaced)))
+    for key, value in placed.items():
+        if key not in changes and key not in ZONES_PER_PLAYER:
+            changes[key] = value
+    return attrs.evolve(state, **changes)
+
+
+def table(players: int = 3, seed: int = 1, **placed: Any) -> State:
+    """A new game (round 1, the initiator to act) with ``placed`` arranged; seat 0 initiates."""
+    state = new_game(seed, players=players)
+    placed.setdefault("initiator", 0)
+    placed.setdefault("turn", placed["initiator"])
+    return arrange(state, **placed)
+
+
+def play(state: State, *actions: Any) -> State:
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def card_ids(state: State) -> list[int]:
+    return sorted(c for zone in all_zones(state) for c in zone)

@@ -1,0 +1,201 @@
+"""Gathering clauses: Dig, Draw, Hunt, Hire, Trash; tools and Group Leaders; turn order."""
+
+from __future__ import annotations
+
+from wasteland.arctic_scavengers import (
+    Begin, Commit, EndGathering, Equip, Hire, Keep, Resolve, legal_actions,
+)
+from wasteland.arctic_scavengers.cards import MERCENARY_PILES
+from wasteland.arctic_scavengers.gathering import best_total
+from wasteland.arctic_scavengers.state import Phase, Task
+from wasteland.arctic_scavengers.table import NAME
+from wasteland.arctic_scavengers.view import view
+from wasteland.arctic_scavengers import GAME
+from tests.support import assert_illegal
+
+from .helpers import card_ids, ids, one, play, table
+
+PILE = {k: i for i, k in enumerate(MERCENARY_PILES)}
+
+
+def test_initiator_acts_first_then_clockwise() -> None:
+    state = table(players=4, initiator=2)
+    assert state.turn == 2
+    state = play(state, EndGathering(2))
+    assert state.turn == 3
+    state = play(state, EndGathering(3), EndGathering(0), EndGathering(1))
+    assert state.round == 2 and state.turn == 2
+
+
+def test_dig_draws_the_summed_dig_value_keep_one_rest_to_bottom() -> None:
+    # The seed's example: a Brawler (dig 1) with a Shovel (dig +2) digs 3 cards.
+    brawler, shovel = one("brawler"), one("shovel")
+    top = ids("junk", 3)
+    state = table(hands={0: (brawler, shovel)}, junkyard=top)
+    state = play(state, Begin(0, Task.DIG), Commit(0, brawler), Equip(0, shovel, brawler), Resolve(0))
+    assert state.phase is Phase.KEEP and state.dug == top
+    rest_before = state.junkyard
+    state = play(state, Keep(0, top[1]))
+    assert state.discards[0][-1] == top[1]
+    assert state.junkyard == rest_before + (top[0], top[2])
+    assert top[1] in state.secret[0]  # the kept card entered the discard unseen
+    assert view(state, 1).discards[0][-1] == -1
+
+
+def test_dig_alone_with_one_brawler_keeps_the_one_card() -> None:
+    brawler = one("brawler")
+    pick = one("medkit")
+    state = table(hands={0: (brawler,)}, junkyard=(pick,))
+    state = play(state, Begin(0, Task.DIG), Commit(0, brawler), Resolve(0), Keep(0, pick))
+    assert state.discards[0][-1] == pick and state.phase is Phase.GATHERING
+
+
+def test_dig_keep_nothing_returns_all_to_the_bottom() -> None:
+    brawler = one("brawler")
+    pick = one("junk")
+    state = table(hands={0: (brawler,)}, junkyard=(pick,))
+    state = play(state, Begin(0, Task.DIG), Commit(0, brawler), Resolve(0), Keep(0, None))
+    assert state.junkyard[-1] == pick
+
+
+def test_draw_adds_cards_from_the_deck_to_the_hand() -> None:
+    # The seed's example: a Scout (draw 2) and a Sled Team (draw 2) draw 4.
+    scout, sled = one("scout"), one("sled_team")
+    deck = ids("pills", 6)
+    state = table(hands={0: (scout, sled)}, decks={0: deck})
+    state = play(state, Begin(0, Task.DRAW), Commit(0, scout), Commit(0, sled), Resolve(0))
+    assert state.hands[0] == deck[:4] and state.decks[0] == deck[4:]
+
+
+def test_draw_reshuffles_the_discard_when_the_deck_runs_out() -> None:
+    scout = one("scout")
+    deck, discard = ids("pills", 1), ids("medkit", 3)
+    state = table(hands={0: (scout,)}, decks={0: deck}, discards={0: discard})
+    state = play(state, Begin(0, Task.DRAW), Commit(0, scout), Resolve(0))
+    assert state.hands[0][0] == deck[0] and state.hands[0][1] in discard
+    assert state.discards[0] == () and len(state.decks[0]) == 2
+
+
+def test_hunt_makes_food_for_this_round() -> None:
+    # The seed's example: two Scavengers and a Spear hunt 3.
+    s1, s2 = ids("scavenger", 2)
+    spear = one("spear")
+    state = table(hands={0: (s1, s2, spear)})
+    state = play(state, Begin(0, Task.HUNT), Commit(0, s1), Commit(0, s2), Equip(0, spear, s1), Resolve(0))
+    assert state.food == 3
+    state = play(state, EndGathering(0))
+    assert state.food == 0  # food does not outlast the turn
+
+
+def test_each_action_at_most_once_per_round() -> None:
+    s1, s2 = ids("scavenger", 2)
+    state = table(hands={0: (s1, s2)})
+    state = play(state, Begin(0, Task.HUNT), Commit(0, s1), Resolve(0))
+    assert Begin(0, Task.HUNT) not in legal_actions(state)
+    assert_illegal(GAME, state, Begin(0, Task.HUNT), "already taken")
+
+
+def test_a_card_serves_one_action_only() -> None:
+    refugee, shovel = one("refugee"), one("shovel")
+    s1 = one("scavenger")
+    state = table(hands={0: (refugee, s1, shovel)})
+    state = play(state, Begin(0, Task.HUNT), Commit(0, s1), Resolve(0), Begin(0, Task.DIG))
+    assert_illegal(GAME, state, Commit(0, s1), "not in your hand")
+    assert s1 in state.played[0]
+
+
+def test_tools_one_per_person() -> None:
+    s1 = one("scavenger")
+    shovel, pick = one("shovel"), one("pickaxe")
+    state = table(hands={0: (s1, shovel, pick)})
+    state = play(state, Begin(0, Task.DIG), Commit(0, s1), Equip(0, shovel, s1))
+    assert_illegal(GAME, state, Equip(0, pick, s1), "already has a tool")
+
+
+def test_tools_only_raise_an_existing_ability() -> None:
+    # The seed's example: a Shovel cannot raise a Scavenger's hunt (it has no hunt bonus),
+    # and a Brawler (no hunt) cannot hunt at all.
+    s1, brawler = one("scavenger"), one("brawler")
+    shovel = one("shovel")
+    state = table(hands={0: (s1, brawler, shovel)})
+    state = play(state, Begin(0, Task.HUNT), Commit(0, s1))
+    assert_illegal(GAME, state, Equip(0, shovel, s1), "does not raise hunt")
+    assert_illegal(GAME, state, Commit(0, brawler), "cannot hunt")
+
+
+def test_refugee_zero_ability_counts_for_a_tool() -> None:
+    refugee, shovel = one("refugee"), one("shovel")
+    state = table(hands={0: (refugee, shovel)}, junkyard=ids("junk", 2))
+    state = play(state, Begin(0, Task.DIG), Commit(0, refugee))
+    assert Resolve(0) not in legal_actions(state)  # a total of 0 cannot be carried out
+    state = play(state, Equip(0, shovel, refugee), Resolve(0))
+    assert len(state.dug) == 2
+
+
+def test_group_leaders_stack_with_a_tool() -> None:
+    s1, leaders, shovel = one("scavenger"), one("group_leaders"), one("shovel")
+    state = table(hands={0: (s1, leaders, shovel)})
+    state = play(state, Begin(0, Task.DIG), Commit(0, s1), Equip(0, shovel, s1), Equip(0, leaders, s1), Resolve(0))
+    assert len(state.dug) == 5
+    assert best_total((s1, leaders, shovel), 0) == 5
+
+
+def test_group_leaders_cannot_act_alone() -> None:
+    leaders = one("group_leaders")
+    state = table(hands={0: (leaders,)})
+    assert Begin(0, Task.DIG) not in legal_actions(state)
+    assert_illegal(GAME, state, Begin(0, Task.HUNT), "no hunt value")
+
+
+def test_hire_paid_with_food_and_medicine() -> None:
+    s1, s2 = ids("scavenger", 2)
+    pills = one("pills")
+    state = table(hands={0: (s1, s2, pills)})
+    state = play(state, Begin(0, Task.HUNT), Commit(0, s1), Commit(0, s2), Resolve(0), Begin(0, Task.HIRE))
+    assert_illegal(GAME, state, Hire(0, PILE["scout"]), "cannot afford")
+    saboteur_top = state.piles[PILE["saboteur"]][-1]
+    state = play(state, Commit(0, pills), Hire(0, PILE["saboteur"]))
+    assert state.discards[0][-1] == saboteur_top  # hired into the discard pile
+    assert pills in state.played[0]
+
+
+def test_medicine_needs_no_person() -> None:
+    medkit = one("medkit")
+    state = table(hands={0: (medkit,)})
+    state = play(state, Begin(0, Task.HIRE), Commit(0, medkit), Hire(0, PILE["hunter"]))
+    assert NAME[state.discards[0][-1]] == "Hunter"
+
+
+def test_thugs_take_any_mix_of_six() -> None:
+    medkits = ids("medkit", 2)
+    s = ids("scavenger", 2)
+    state = table(hands={0: s + medkits})
+    state = play(state, Begin(0, Task.HUNT), Commit(0, s[0]), Commit(0, s[1]), Resolve(0), Begin(0, Task.HIRE),
+                 Commit(0, medkits[0]), Commit(0, medkits[1]), Hire(0, PILE["thugs"]))
+    assert NAME[state.discards[0][-1]] == "Thugs"
+
+
+def test_hire_at_most_one_mercenary() -> None:
+    medkit, pills = one("medkit"), one("pills")
+    state = table(hands={0: (medkit, pills)})
+    state = play(state, Begin(0, Task.HIRE), Commit(0, medkit), Hire(0, PILE["hunter"]))
+    assert_illegal(GAME, state, Hire(0, PILE["hunter"]), "already taken")
+    assert_illegal(GAME, state, Begin(0, Task.HIRE), "already taken")
+
+
+def test_trash_to_the_junkyard_then_shuffle() -> None:
+    junk, refugee = one("junk"), one("refugee")
+    state = table(hands={0: (junk, refugee)})
+    size = len(state.junkyard)
+    state = play(state, Begin(0, Task.TRASH), Commit(0, junk), Commit(0, refugee), Resolve(0))
+    assert len(state.junkyard) == size + 2 and {junk, refugee} <= set(state.junkyard)
+    assert state.hands[0] == () and junk not in state.played[0]
+    assert card_ids(state) == list(range(149))
+
+
+def test_force_size_public_cards_hidden() -> None:
+    s1 = one("scavenger")
+    state = table(hands={0: (s1, one("brawler"))})
+    state = play(state, EndGathering(0))
+    seen = view(state, 1)
+    assert seen.hands[0] == (-1, -1)
