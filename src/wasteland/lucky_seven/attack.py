@@ -11,14 +11,13 @@ A defeated Depot flips over instead of being discarded.
 
 from __future__ import annotations
 
-from attrs import evolve
 
 from wasteland.lucky_seven.actions import ATTACK, Attack
 from wasteland.lucky_seven.cards import (
     ANVIL, ATTACKABLE, DEPOT_KIND, HAMMER, JOKER, KIND, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, STRENGTH,
 )
-from wasteland.lucky_seven.state import State
-from wasteland.lucky_seven.table import layout
+from wasteland.lucky_seven.state import State, evolve
+from wasteland.lucky_seven.table import Board, Work, layout
 
 __all__ = [
     "can_attack", "reach", "attack_actions", "any_attack", "assign", "threat_strength",
@@ -26,7 +25,7 @@ __all__ = [
 ]
 
 
-def can_attack(state: State, member: int) -> bool:
+def can_attack(state: Board, member: int) -> bool:
     """Up members with strength attack, the Mouse also while down; never the Joker or the Pacifist."""
     kind = member % SQUAD_SIZE
     if kind == JOKER or kind == PACIFIST:
@@ -34,7 +33,7 @@ def can_attack(state: State, member: int) -> bool:
     return member not in state.down or kind == MOUSE
 
 
-def reach(state: State, member: int, cell: int) -> list[int]:
+def reach(state: Board, member: int, cell: int) -> list[int]:
     """The cells of the threats ``member`` (in ``cell``) may attack."""
     threats = state.threats
     geometry = layout(state)
@@ -44,11 +43,11 @@ def reach(state: State, member: int, cell: int) -> list[int]:
     return out
 
 
-def _assigned(state: State) -> set[int]:
+def _assigned(state: Board) -> set[int]:
     return {member for member, _ in state.attacks}
 
 
-def attack_actions(state: State) -> list[Attack]:
+def attack_actions(state: Board) -> list[Attack]:
     assigned = _assigned(state)
     squad = state.squad
     out: list[Attack] = []
@@ -59,7 +58,7 @@ def attack_actions(state: State) -> list[Attack]:
     return out
 
 
-def any_attack(state: State) -> bool:
+def any_attack(state: Board) -> bool:
     assigned = _assigned(state)
     squad = state.squad
     for cell in layout(state).map_cells[state.active]:
@@ -73,7 +72,7 @@ def assign(state: State, member: int, cell: int) -> State:
     return evolve(state, attacks=state.attacks + ((member, cell),))
 
 
-def threat_strength(state: State, cell: int) -> int:
+def threat_strength(state: Board, cell: int) -> int:
     """The printed strength, 1 less while an up Joker is adjacent (never below 0)."""
     strength = STRENGTH[state.threats[cell]]
     squad, down = state.squad, state.down
@@ -84,7 +83,7 @@ def threat_strength(state: State, cell: int) -> int:
     return strength
 
 
-def attacker_strength(state: State, member: int, cell: int) -> int:
+def attacker_strength(state: Board, member: int, cell: int) -> int:
     """1 for every attacker; 2 for the Hammer and the Anvil next to an up Pacifist."""
     if member % SQUAD_SIZE in (HAMMER, ANVIL):
         squad, down = state.squad, state.down
@@ -95,18 +94,16 @@ def attacker_strength(state: State, member: int, cell: int) -> int:
     return 1
 
 
-def resolve_attack(state: State) -> State:
+def resolve_attack(work: Work) -> None:
     """Discard every attacked threat whose attackers' combined strength reaches its strength."""
     totals: dict[int, int] = {}
-    squad = state.squad
-    for member, target in state.attacks:
-        totals[target] = totals.get(target, 0) + attacker_strength(state, member, squad.index(member))
-    threats = list(state.threats)
-    discard = list(state.discard)
-    depots = list(state.depots)
+    squad = work.squad
+    for member, target in work.attacks:
+        totals[target] = totals.get(target, 0) + attacker_strength(work, member, squad.index(member))
+    threats = work.threats
     for target in sorted(totals):
-        if totals[target] >= threat_strength(state, target):
+        if totals[target] >= threat_strength(work, target):
             card = threats[target]
             threats[target] = -1
-            (depots if KIND[card] == DEPOT_KIND else discard).append(card)
-    return evolve(state, threats=tuple(threats), discard=tuple(discard), depots=tuple(depots), attacks=())
+            (work.depots if KIND[card] == DEPOT_KIND else work.discard).append(card)
+    work.attacks = []

@@ -8,25 +8,23 @@ finished and one more is played without a deal; then the game ends.
 
 from __future__ import annotations
 
-from attrs import evolve
 
 from wasteland.lucky_seven.board import COLUMNS, GRID
 from wasteland.lucky_seven.cards import INFANTRY, KIND, MACHINE_GUN, TANK
 from wasteland.lucky_seven.encounter import begin_turn
-from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import discard_members, layout
+from wasteland.lucky_seven.state import Phase
+from wasteland.lucky_seven.table import Board, Work, discard_members, layout
 
 __all__ = ["counter_attack", "end_of_turn", "helicopter_called", "helicopter_leaves"]
 
 
-def counter_attack(state: State) -> State:
+def counter_attack(work: Work) -> None:
     """Resolve the active grid's Infantry, Machine Guns and Tanks (all at once), then the
     Tanks leave."""
-    geometry = layout(state)
-    squad, threats, down = state.squad, state.threats, state.down
+    geometry = layout(work)
+    squad, threats, down = work.squad, work.threats, work.down
     victims: set[int] = set()
-    tanks: list[int] = []
-    first = state.active * GRID
+    first = work.active * GRID
     for cell in range(first, first + GRID):
         card = threats[cell]
         if card < 0:
@@ -38,37 +36,36 @@ def counter_attack(state: State) -> State:
             victims.update(n for n in geometry.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
         elif kind == TANK:
             row = (cell - first) // COLUMNS
-            victims.update(n for n in geometry.row_cells[state.active * 4 + row]
+            victims.update(n for n in geometry.row_cells[work.active * 4 + row]
                            if squad[n] >= 0 and squad[n] not in down)
-            tanks.append(cell)
-    if tanks:
-        new = list(threats)
-        for cell in tanks:
-            new[cell] = -1
-        state = evolve(state, threats=tuple(new), discard=state.discard + tuple(threats[c] for c in tanks))
-    return discard_members(state, victims)
+            threats[cell] = -1
+            work.discard.append(card)
+    discard_members(work, victims)
 
 
-def helicopter_called(state: State) -> bool:
+def helicopter_called(board: Board) -> bool:
     """The active grid's last threats have been dealt: the helicopter is on its way."""
-    return not state.decks[state.active]
+    return not board.decks[board.active]
 
 
-def helicopter_leaves(state: State) -> bool:
+def helicopter_leaves(board: Board) -> bool:
     """The final turn (no deal) of the last grid to play is over."""
-    return state.final and state.active == len(state.decks) - 1 and not any(state.decks)
+    return board.final and board.active == len(board.decks) - 1 and not any(board.decks)
 
 
-def end_of_turn(state: State) -> State:
+def end_of_turn(work: Work) -> None:
     """Flipped Depots are discarded; the game ends when the helicopter leaves, else the next
     grid (or the same one) starts a turn."""
-    if state.depots:
-        state = evolve(state, discard=state.discard + state.depots, depots=())
-    if state.phase is Phase.OVER:
-        return state
-    if helicopter_leaves(state):
-        return evolve(state, phase=Phase.OVER, selected=-1, moved=False, attacks=())
-    side = state.active + 1
-    if side == len(state.decks):
-        return begin_turn(state, 0, state.turn + 1)
-    return begin_turn(state, side, state.turn)
+    if work.depots:
+        work.discard += work.depots
+        work.depots = []
+    if work.phase is Phase.OVER:
+        return
+    if helicopter_leaves(work):
+        work.phase = Phase.OVER
+        return
+    side = work.active + 1
+    if side == len(work.decks):
+        begin_turn(work, 0, work.turn + 1)
+    else:
+        begin_turn(work, side, work.turn)

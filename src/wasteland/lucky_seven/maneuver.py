@@ -11,27 +11,26 @@ reset and the flares are discarded.
 
 from __future__ import annotations
 
-from attrs import evolve
 
 from wasteland.lucky_seven.actions import GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action
 from wasteland.lucky_seven.cards import ATHLETE, MOUSE, SQUAD_SIZE
-from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import can_get_up, flare_cells, layout
+from wasteland.lucky_seven.state import evolve, Phase, State
+from wasteland.lucky_seven.table import Board, Work, can_get_up, flare_cells, layout
 
 __all__ = [
     "can_move", "move_targets", "can_act", "actors", "member_actions", "select", "move",
-    "get_up", "get_down", "stop", "end_maneuver", "follow_up",
+    "get_up", "get_down", "stop", "end_maneuver", "follow_up", "any_actor", "select_actions",
 ]
 
 
-def can_move(state: State, member: int, cell: int) -> bool:
+def can_move(state: Board, member: int, cell: int) -> bool:
     """Up members move; the Mouse also while down; nobody leaves a flare's cell."""
     if member in state.down and member % SQUAD_SIZE != MOUSE:
         return False
     return not state.flares or cell not in flare_cells(state)
 
 
-def move_targets(state: State, member: int, cell: int) -> list[int]:
+def move_targets(state: Board, member: int, cell: int) -> list[int]:
     """The cells ``member`` (in ``cell``) may move to: empty, or holding a squad member who
     can swap (not rotated, able to move). Never diagonally between two threats."""
     if not can_move(state, member, cell):
@@ -51,7 +50,7 @@ def move_targets(state: State, member: int, cell: int) -> list[int]:
     return out
 
 
-def can_act(state: State, member: int, cell: int) -> bool:
+def can_act(state: Board, member: int, cell: int) -> bool:
     """Whether an unrotated member has any action at all."""
     if member not in state.down:
         return True  # it can always get down
@@ -60,7 +59,7 @@ def can_act(state: State, member: int, cell: int) -> bool:
     return member % SQUAD_SIZE == MOUSE and bool(move_targets(state, member, cell))
 
 
-def actors(state: State) -> list[int]:
+def actors(state: Board) -> list[int]:
     """The members of the active grid that may be selected, in cell order."""
     squad, rotated = state.squad, state.rotated
     out: list[int] = []
@@ -71,7 +70,7 @@ def actors(state: State) -> list[int]:
     return out
 
 
-def any_actor(state: State) -> bool:
+def any_actor(state: Board) -> bool:
     squad, rotated = state.squad, state.rotated
     for cell in layout(state).map_cells[state.active]:
         member = squad[cell]
@@ -80,7 +79,7 @@ def any_actor(state: State) -> bool:
     return False
 
 
-def member_actions(state: State) -> list[Action]:
+def member_actions(state: Board) -> list[Action]:
     """The actions of the selected member (its first step, or its follow-up after moving)."""
     member = state.selected
     cell = state.squad.index(member)
@@ -95,7 +94,7 @@ def member_actions(state: State) -> list[Action]:
     return out
 
 
-def follow_up(state: State, member: int, cell: int) -> list[Action]:
+def follow_up(state: Board, member: int, cell: int) -> list[Action]:
     """After moving: the Athlete may take a second step; the up Mouse may get down."""
     kind = member % SQUAD_SIZE
     if kind == ATHLETE:
@@ -139,13 +138,14 @@ def stop(state: State) -> State:
     return evolve(state, selected=-1, moved=False)
 
 
-def end_maneuver(state: State) -> State:
+def end_maneuver(work: Work) -> None:
     """Reset every squad member and discard the flares; the attack phase begins."""
-    return evolve(
-        state, phase=Phase.ATTACK, rotated=frozenset(), flares=(),
-        discard=state.discard + tuple(card for _, card in state.flares), attacks=(),
-    )
+    work.phase = Phase.ATTACK
+    work.rotated = set()
+    work.discard += [card for _, card in work.flares]
+    work.flares = []
+    work.attacks = []
 
 
-def select_actions(state: State) -> list[Action]:
+def select_actions(state: Board) -> list[Action]:
     return [SELECT[m] for m in actors(state)]

@@ -22,11 +22,11 @@ from wasteland.lucky_seven.cards import ATHLETE, SQUAD_SIZE
 from wasteland.lucky_seven.counter_attack import counter_attack, end_of_turn
 from wasteland.lucky_seven.setup import initial_state, make_options
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import can_get_up, squad_eliminated, threats_left
+from wasteland.lucky_seven.table import Board, Work, can_get_up, squad_eliminated, threats_left
 
 __all__ = [
     "new_game", "current_player", "legal_actions", "apply", "outcome", "num_players", "illegal_reason",
-    "settle",
+    "settle", "waiting", "run", "finish_turn",
 ]
 
 
@@ -213,65 +213,83 @@ def apply(state: State, action: Any) -> State:
         raise IllegalAction(reason)
     kind = type(action)
     if kind is Select:
-        state = man.select(state, action.member)
-    elif kind is Move:
-        state = man.move(state, action.cell)
-    elif kind is GetUp:
-        state = man.get_up(state)
-    elif kind is GetDown:
-        state = man.get_down(state)
-    elif kind is Stop:
-        state = man.stop(state)
-    elif kind is Attack:
-        state = atk.assign(state, action.member, action.cell)
-    elif kind is EndPhase:
+        return settle(man.select(state, action.member))
+    if kind is Move:
+        return settle(man.move(state, action.cell))
+    if kind is GetUp:
+        return settle(man.get_up(state))
+    if kind is GetDown:
+        return settle(man.get_down(state))
+    if kind is Stop:
+        return settle(man.stop(state))
+    if kind is Attack:
+        return settle(atk.assign(state, action.member, action.cell))
+    work = Work(state)
+    if kind is EndPhase:
         if state.phase is Phase.MANEUVER:
-            state = man.end_maneuver(state)
+            man.end_maneuver(work)
         else:
-            state = _finish_turn(state)
+            finish_turn(work)
     elif kind is Discard:
-        state = enc.discard_for_threat(state, action.member)
+        enc.discard_for_threat(work, action.member)
     else:
-        state = enc.choose_row(state, action.row)
-    return settle(state)
+        enc.choose_row(work, action.row)
+    run(work)
+    return work.finish(state)
 
 
-def _finish_turn(state: State) -> State:
-    return end_of_turn(counter_attack(atk.resolve_attack(state)))
+def finish_turn(work: Work) -> None:
+    """Resolve the attack, counter-attack, end the turn."""
+    atk.resolve_attack(work)
+    counter_attack(work)
+    end_of_turn(work)
+
+
+def waiting(board: Board) -> bool:
+    """Whether somebody must decide now (or the game is over)."""
+    phase = board.phase
+    if phase is Phase.MANEUVER:
+        selected = board.selected
+        if selected >= 0:
+            return not (board.moved and selected % SQUAD_SIZE == ATHLETE
+                        and not man.move_targets(board, selected, board.squad.index(selected)))
+        return man.any_actor(board)
+    if phase is Phase.ATTACK:
+        return atk.any_attack(board)
+    if phase is Phase.ENCOUNTER:
+        if board.pending < 0:
+            return False
+        if board.pending_row < 0:
+            return len(enc.free_rows(board)) > 1
+        return len(enc.row_candidates(board, board.active, board.pending_row)) > 1
+    return True
+
+
+def run(work: Work) -> None:
+    """Play on through everything that needs no decision."""
+    while not waiting(work):
+        phase = work.phase
+        if phase is Phase.MANEUVER:
+            if work.selected >= 0:
+                work.selected = -1
+                work.moved = False
+            else:
+                man.end_maneuver(work)
+        elif phase is Phase.ATTACK:
+            finish_turn(work)
+        elif work.pending >= 0:
+            if work.pending_row < 0:
+                enc.choose_row(work, enc.free_rows(work)[0])
+            else:
+                enc.discard_for_threat(work, enc.row_candidates(work, work.active, work.pending_row)[0])
+        else:
+            enc.encounter(work)
 
 
 def settle(state: State) -> State:
-    """Play on through everything that needs no decision."""
-    while True:
-        phase = state.phase
-        if phase is Phase.MANEUVER:
-            if state.selected >= 0:
-                if (state.moved and state.selected % SQUAD_SIZE == ATHLETE
-                        and not man.move_targets(state, state.selected, state.squad.index(state.selected))):
-                    state = man.stop(state)
-                    continue
-                return state
-            if man.any_actor(state):
-                return state
-            state = man.end_maneuver(state)
-        elif phase is Phase.ATTACK:
-            if atk.any_attack(state):
-                return state
-            state = _finish_turn(state)
-        elif phase is Phase.ENCOUNTER:
-            if state.pending >= 0:
-                if state.pending_row < 0:
-                    rows = enc.free_rows(state)
-                    if len(rows) > 1:
-                        return state
-                    state = enc.choose_row(state, rows[0])
-                else:
-                    members = enc.row_candidates(state, state.active, state.pending_row)
-                    if len(members) > 1:
-                        return state
-                    state = enc.discard_for_threat(state, members[0])
-            else:
-                state = enc.encounter(state)
-        else:
-            return state
-
+    """``state``, played on until somebody must decide."""
+    if waiting(state):
+        return state
+    work = Work(state)
+    run(work)
+    return work.finish(state)
