@@ -1,0 +1,79 @@
+"""Regenerate examples/replays/arctic_scavengers_*.json: ``python -m tests.arctic_scavengers.make_replays``.
+
+Each replay is a game of heuristic bots whose seed was chosen so the game shows
+the feature it is named after.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from wasteland import replay
+from wasteland.agents.arctic_scavengers import HeuristicBot
+from wasteland.arctic_scavengers import GAME, Sabotage, Snipe
+from wasteland.arctic_scavengers.state import State
+
+ROOT = Path(__file__).resolve().parents[2] / "examples" / "replays"
+
+#: name -> (players, seed, title)
+REPLAYS: dict[str, tuple[int, int, str]] = {}
+
+
+def bot_game(seed: int, players: int) -> tuple[Any, ...]:
+    bots = [HeuristicBot(seed * 31 + p) for p in range(players)]
+    state = GAME.new_game(seed, players=players)
+    actions = []
+    while GAME.current_player(state) is not None:
+        p = GAME.current_player(state)
+        assert p is not None
+        action = bots[p].choose(GAME, GAME.view(state, p), GAME.legal_actions(state))
+        actions.append(action)
+        state = GAME.apply(state, action)
+    return tuple(actions)
+
+
+def is_stalemate(before: State, after: State) -> bool:
+    """The step resolved a skirmish whose resource went back to the junkyard."""
+    return (len(after.contested) == len(before.contested) - 1 and before.contested[0] in after.junkyard)
+
+
+def features(rep: replay.Replay) -> set[str]:
+    found: set[str] = set()
+    for step in replay.steps(rep):
+        if isinstance(step.action, Snipe):
+            found.add("snipe")
+        if isinstance(step.action, Sabotage):
+            found.add("disarm")
+        if step.before.contested and is_stalemate(step.before, step.after):
+            found.add("stalemate")
+    return found
+
+
+def find(players: int, wanted: set[str], start: int = 0) -> tuple[int, tuple[Any, ...]]:
+    for seed in range(start, start + 200):
+        actions = bot_game(seed, players)
+        rep = replay.Replay("arctic_scavengers", seed, {"players": players}, actions, None, None)
+        if wanted <= features(rep):
+            return seed, actions
+    raise LookupError(f"no seed shows {wanted} with {players} players")
+
+
+PLANS = (
+    ("2p_stalemate", 2, {"stalemate"}, "two tribes; a skirmish not won by 2 ends in a stalemate"),
+    ("3p_snipe", 3, {"snipe", "stalemate"}, "three tribes; a Sniper Team snipes, and a tie in people stalemates"),
+    ("5p_disarm", 5, {"disarm", "snipe"}, "five tribes; a Saboteur disarms a tool and a Sniper Team snipes"),
+)
+
+
+def main() -> None:
+    for name, players, wanted, title in PLANS:
+        seed, actions = find(players, wanted)
+        rep = replay.record("arctic_scavengers", seed, {"players": players}, actions, title)
+        path = ROOT / f"arctic_scavengers_{name}.json"
+        replay.save(rep, path)
+        print(path.name, "seed", seed, len(actions), "actions")
+
+
+if __name__ == "__main__":
+    main()
