@@ -47,6 +47,32 @@ _BY_TAG: dict[str, type] = {}
 _TAG_OF: dict[type, str] = {}
 
 
+@attrs.frozen
+class _RecordSpec:
+    """What the codec needs to know about one registered attrs class."""
+
+    tag: str
+    names: tuple[str, ...]  # every field, in declaration order (written)
+    aliases: dict[str, str]  # field name -> __init__ argument, for init fields (read)
+    required: frozenset[str]  # init fields without a default
+    derived: frozenset[str]  # init=False fields: written, ignored on reading
+
+
+_RECORDS: dict[type, _RecordSpec] = {}
+_PVECTOR_TYPE: type = type(pvector())
+
+
+def _spec(cls: type, tag: str) -> _RecordSpec:
+    fields = attrs.fields(cls)
+    return _RecordSpec(
+        tag=tag,
+        names=tuple(f.name for f in fields),
+        aliases={f.name: f.alias or f.name for f in fields if f.init},
+        required=frozenset(f.name for f in fields if f.init and f.default is attrs.NOTHING),
+        derived=frozenset(f.name for f in fields if not f.init),
+    )
+
+
 def _tag_for(cls: type) -> str:
     module = cls.__module__
     if module.startswith("wasteland."):
@@ -64,6 +90,8 @@ def register(cls: T) -> T:
         raise TypeError(f"codec tag {tag!r} is already taken by another class")
     _BY_TAG[tag] = cls
     _TAG_OF[cls] = tag
+    if attrs.has(cls):
+        _RECORDS[cls] = _spec(cls, tag)
     return cls
 
 
@@ -81,6 +109,16 @@ def encode(value: Any) -> Any:
     kind = type(value)
     if value is None or kind is bool or kind is int or kind is str:
         return value
+    spec = _RECORDS.get(kind)
+    if spec is not None:
+        out: dict[str, Any] = {"$r": spec.tag}
+        for name in spec.names:
+            out[name] = encode(getattr(value, name))
+        return out
+    if kind is tuple:
+        return {"$t": [encode(v) for v in value]}
+    if kind is _PVECTOR_TYPE:
+        return {"$v": [encode(v) for v in value]}
     if isinstance(value, enum.Enum):  # before str/int/float: str- and int-valued enums
         return _encode_enum(value)
     if isinstance(value, (bool, int, str)):
@@ -100,12 +138,6 @@ def encode(value: Any) -> Any:
     if isinstance(value, (PSet, frozenset)):
         members = sorted((encode(v) for v in value), key=_key)
         return {"$s" if isinstance(value, PSet) else "$f": members}
-    tag = _TAG_OF.get(type(value))
-    if tag is not None:
-        out: dict[str, Any] = {"$r": tag}
-        for field in attrs.fields(type(value)):
-            out[field.name] = encode(getattr(value, field.name))
-        return out
     if isinstance(value, (list, dict, set, bytearray)):
         raise CodecError(
             f"cannot encode a mutable {type(value).__name__}: states hold tuples, "
@@ -194,20 +226,20 @@ def decode(obj: Any) -> Any:
 def _decode_record(obj: dict[str, Any]) -> Any:
     tag = obj["$r"]
     cls = _BY_TAG.get(tag) if isinstance(tag, str) else None
-    if cls is None or not attrs.has(cls):
+    spec = _RECORDS.get(cls) if cls is not None else None
+    if cls is None or spec is None:
         raise CodecError(f"unknown record tag {tag!r}")
-    fields = {f.name: f for f in attrs.fields(cls) if f.init}
-    derived = {f.name for f in attrs.fields(cls) if not f.init}  # rebuilt by the class
-    given = set(obj) - {"$r"} - derived
-    missing = {name for name, f in fields.items() if f.default is attrs.NOTHING} - given
-    extra = given - set(fields)
+    given = obj.keys() - {"$r"} - spec.derived  # derived fields are rebuilt by the class
+    missing = spec.required - given
+    extra = given - spec.aliases.keys()
     if missing or extra:
         raise CodecError(
             f"{tag}: fields do not match"
             + (f"; missing {sorted(missing)}" if missing else "")
             + (f"; unknown {sorted(extra)}" if extra else "")
         )
-    kwargs = {fields[name].alias: decode(obj[name]) for name in given}
+    aliases = spec.aliases
+    kwargs = {aliases[name]: decode(obj[name]) for name in given}
     try:
         return cls(**kwargs)
     except CodecError:
