@@ -133,6 +133,9 @@ def test_shortest_path_around_blocked_cells() -> None:
     # The smallest in reading order among the shortest: up before left, left before right.
     assert g.shortest_path((1, 1), (0, 2)) == ((1, 1), (0, 1), (0, 2))
     assert g.shortest_path((0, 0), (0, 0)) == ((0, 0),)
+    assert g.shortest_path((0, 0), (0, 2), blocked=[(0, 1), (1, 1)]) == g.shortest_path(
+        (0, 0), (0, 2), blocked={(0, 1), (1, 1)}
+    )
     assert g.shortest_path((0, 0), (0, 2), blocked={(0, 1), (1, 1), (2, 1)}) is None
     assert g.shortest_path((0, 0), (0, 1), blocked={(0, 1)}) is None
     # The start may be blocked (a figure leaves its own cell).
@@ -271,6 +274,7 @@ def test_border_kinds_are_validated() -> None:
     ("spaces", "borders", "message"),
     [
         (("a", "a"), (), "listed twice"),
+        (([1], "b"), (), "not hashable"),
         (("a", "b"), (Border("a", "c", DASHED),), "unknown space 'c'"),
         (("a", "b"), (Border("a", "a", DASHED),), "two different spaces"),
         (("a", "b"), (Border("a", "b", DASHED), Border("b", "a", WALL)), "share two borders"),

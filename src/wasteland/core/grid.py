@@ -76,6 +76,11 @@ N = TypeVar("N", bound=Hashable)
 _NONE: frozenset[Coord] = frozenset()
 
 
+def _as_set(cells: Collection[Coord]) -> Collection[Coord]:
+    """``cells`` ready for fast membership tests (lists and tuples become frozensets)."""
+    return cells if isinstance(cells, (set, frozenset)) else frozenset(cells)
+
+
 # ---------------------------------------------------------------------------
 # Geometry that needs no bounds
 
@@ -265,6 +270,7 @@ class Grid:
         Cells further than ``max_steps`` are left out when it is given.
         """
         self._check(start)
+        blocked, corner_blockers = _as_set(blocked), _as_set(corner_blockers)
         dist = {start: 0}
         queue = deque((start,))
         while queue:
@@ -319,6 +325,7 @@ class Grid:
         self._check(goal)
         if start == goal:
             return (start,)
+        blocked, corner_blockers = _as_set(blocked), _as_set(corner_blockers)
         if goal in blocked:
             return None
         # Distances to the goal, searching backwards; a blocked cell may be
@@ -452,6 +459,10 @@ class _Index(Generic[N]):
         self.spaces = spaces
         self.position: dict[N, int] = {}
         for i, space in enumerate(spaces):
+            try:
+                hash(space)
+            except TypeError:
+                raise ValueError(f"space {space!r} is not hashable (use tuples, not lists)") from None
             if space in self.position:
                 raise ValueError(f"space {space!r} is listed twice")
             self.position[space] = i
