@@ -191,7 +191,9 @@ def decode(obj: Any) -> Any:
             raise CodecError(f"unknown enum tag {obj['$e']!r}")
         try:
             return cls(decode(obj["v"]))
-        except ValueError as exc:
+        except CodecError:
+            raise
+        except Exception as exc:  # ValueError, or whatever a custom _missing_ raises
             raise CodecError(f"{obj['v']!r} is not a member of {obj['$e']}") from exc
     if len(obj) == 1:
         (marker, payload), = obj.items()
