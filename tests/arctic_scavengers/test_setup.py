@@ -93,3 +93,13 @@ def test_options_checked() -> None:
         new_game(1, players=6)
     with pytest.raises(ConfigError, match="players"):
         new_game(1, players=2, expansion=True)
+
+
+def test_two_players_peeking_option_removes_the_named_resources() -> None:
+    state = new_game(9, players=2, peeking=["grenade", "wolf_pack"])
+    assert len(state.contested) == 10
+    assert sorted(NAME[c] for c in state.removed if NAME[c] in ("Grenade", "Wolf Pack")) == ["Grenade"] * 2 + ["Wolf Pack"] * 2
+    three = new_game(9, players=3, peeking=["grenade"])
+    assert len(three.contested) == 14  # the rule is for two players only
+    with pytest.raises(ConfigError, match="sled_team"):
+        new_game(1, players=2, peeking=["rifle"])

@@ -9,15 +9,16 @@ by its own Rng.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from wasteland.arctic_scavengers.actions import (
     Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
 )
 from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES
+from wasteland.arctic_scavengers.gathering import can_afford
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Phase, State, Task
 from wasteland.arctic_scavengers.table import (
-    BASE, BONUS, IS_LEADER, IS_MEDICINE, IS_SABOTEUR, IS_SNIPER, IS_TOOL, MEDICINE, NAME, PEOPLE,
+    BASE, BONUS, IS_LEADER, IS_SABOTEUR, IS_SNIPER, IS_TOOL, MEDICINE, NAME, PEOPLE,
 )
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
@@ -103,9 +104,7 @@ class HeuristicBot:
 
     def _hire_target(self, state: State, legal: tuple[Any, ...], all_meds: bool) -> int | None:
         hand = state.hands[state.turn]
-        med = sum(MEDICINE[c] for c in (hand if all_meds else ()) ) + sum(MEDICINE[c] for c in state.committed)
-        from wasteland.arctic_scavengers.gathering import can_afford
-
+        med = sum(MEDICINE[c] for c in (hand if all_meds else ())) + sum(MEDICINE[c] for c in state.committed)
         best: tuple[int, int] | None = None
         for i, pile in enumerate(state.piles):
             if pile and can_afford(i, med, state.food):
@@ -159,21 +158,28 @@ class HeuristicBot:
     # --- keep and skirmish ---------------------------------------------------
 
     def _keep(self, legal: tuple[Any, ...]) -> Any:
-        options = [a for a in legal if isinstance(a, Keep) and a.card is not None]
-        best = max(options, key=lambda a: card_value(a.card), default=None)
-        if best is None or card_value(best.card) <= 0:
+        best, best_value = None, 0.0
+        for a in legal:
+            if isinstance(a, Keep) and a.card is not None and card_value(a.card) > best_value:
+                best, best_value = a, card_value(a.card)
+        if best is None:
             return next(a for a in legal if isinstance(a, Keep) and a.card is None)
         return best
 
     def _declare(self, legal: tuple[Any, ...]) -> Any:
         snipes = [a for a in legal if isinstance(a, Snipe)]
         if snipes:
-            return max(snipes, key=lambda a: (IS_SNIPER[a.target] or IS_SABOTEUR[a.target],
-                                              BASE[FIGHT][a.target], PEOPLE[a.target]))
+            return self._best(snipes, lambda a: (IS_SNIPER[a.target] or IS_SABOTEUR[a.target],
+                                                 BASE[FIGHT][a.target], PEOPLE[a.target]))
         sabotages = [a for a in legal if isinstance(a, Sabotage)]
         if sabotages:
-            return max(sabotages, key=lambda a: BONUS[FIGHT][a.target])
+            return self._best(sabotages, lambda a: BONUS[FIGHT][a.target])
         return next(a for a in legal if isinstance(a, EndDeclarations))
 
+    def _best(self, options: list[Any], key: Callable[[Any], Any]) -> Any:
+        """The best of ``options`` by ``key``; equal ones are drawn with the bot's Rng."""
+        top = max(key(a) for a in options)
+        tied = [a for a in options if key(a) == top]
+        choice, self.rng = self.rng.choice(tied)
+        return choice
 
-_ = IS_MEDICINE

@@ -200,6 +200,8 @@ CARDS, _TYPE_INDEX = _build()
 TYPE_OF: tuple[CardType, ...] = tuple(CARD_TYPES[i] for i in _TYPE_INDEX)
 _BY_KEY = {t.key: t for t in CARD_TYPES}
 
+_IDS = {t.key: tuple(c.id for c in CARDS if c.type == t.key) for t in CARD_TYPES}
+
 MERCENARY_PILES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.MERCENARY)
 JUNKYARD_TYPES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.JUNKYARD)
 CONTESTED_TYPES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.CONTESTED)
@@ -212,7 +214,7 @@ def card_type(key: str) -> CardType:
 
 def ids_of(key: str) -> tuple[int, ...]:
     """The ids of every physical card of type ``key``, ascending."""
-    return tuple(c.id for c in CARDS if c.type == key)
+    return _IDS[key]
 
 
 assert len(CARDS) == 149

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, NoReturn, TypeVar
 
-import attrs
-
 from wasteland.arctic_scavengers.state import Cards, State
 from wasteland.core.game import IllegalAction
 from wasteland.core.rng import Rng
@@ -15,9 +13,33 @@ __all__ = ["change", "set_at", "illegal", "draw_cards", "without", "next_seat"]
 T = TypeVar("T")
 
 
-def change(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes`` applied."""
-    return attrs.evolve(state, **changes)
+def change(s: State, **changes: Any) -> State:
+    """A copy of ``s`` with ``changes`` applied (``attrs.evolve``, spelled out for speed)."""
+    g = changes.get
+    return State(
+        g('options', s.options),
+        g('round', s.round),
+        g('phase', s.phase),
+        g('initiator', s.initiator),
+        g('turn', s.turn),
+        g('hands', s.hands),
+        g('decks', s.decks),
+        g('discards', s.discards),
+        g('played', s.played),
+        g('secret', s.secret),
+        g('junkyard', s.junkyard),
+        g('contested', s.contested),
+        g('piles', s.piles),
+        g('removed', s.removed),
+        g('used', s.used),
+        g('food', s.food),
+        g('task', s.task),
+        g('committed', s.committed),
+        g('equipped', s.equipped),
+        g('dug', s.dug),
+        g('spent', s.spent),
+        g('rng', s.rng),
+    )
 
 
 def set_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

@@ -73,7 +73,7 @@ def action_total(state: State) -> int:
     task = state.task
     if task is _TRASH or task is _HIRE or task is None:
         return len(state.committed)
-    a = task.value
+    a = task._value_
     base, bonus = BASE[a], BONUS[a]
     return sum(base[c] for c in state.committed) + sum(bonus[m] for m, _ in state.equipped)
 
@@ -99,7 +99,7 @@ def _can_begin(state: State, task: Task, hand: Cards) -> bool:
         return False
     if task is _DRAW and not (state.decks[state.turn] or state.discards[state.turn]):
         return False
-    return _can_reach_one(hand, task.value)
+    return _can_reach_one(hand, task._value_)
 
 
 def _has_modifier(state: State, person: int, leader: bool) -> bool:
@@ -117,7 +117,7 @@ def gathering_actions(state: State) -> list[A.Action]:
     if task is None:
         used = state.used
         for t in _TASKS:
-            if not used >> t.value & 1 and _can_begin(state, t, hand):
+            if not used >> t._value_ & 1 and _can_begin(state, t, hand):
                 out.append(A.begin(p, t))
         out.append(A.end_gathering(p))
         return out
@@ -133,7 +133,7 @@ def gathering_actions(state: State) -> list[A.Action]:
             if pile and can_afford(i, med, food):
                 out.append(A.hire(p, i))
         return out
-    a = task.value
+    a = task._value_
     base, bonus = BASE[a], BONUS[a]
     for c in hand:
         if base[c] >= 0:
@@ -166,11 +166,11 @@ def begin_action(state: State, action: A.Begin) -> State:
         illegal(f"task must be a Task, got {task!r}")
     if state.task is not None:
         illegal(f"finish the {state.task.name.lower()} under way first")
-    if state.used >> task.value & 1:
+    if state.used >> task._value_ & 1:
         illegal(f"{task.name.title()} was already taken this round")
     if not _can_begin(state, task, state.hands[state.turn]):
         illegal(_why_not(state, task))
-    return change(state, task=task, used=state.used | 1 << task.value)
+    return change(state, task=task, used=state.used | 1 << task._value_)
 
 
 def _why_not(state: State, task: Task) -> str:
@@ -197,7 +197,7 @@ def commit_card(state: State, action: A.Commit) -> State:
     if task is _HIRE:
         if not IS_MEDICINE[card]:
             illegal("only medicine cards can be committed to a hire")
-    elif task is not _TRASH and BASE[task.value][card] < 0:
+    elif task is not _TRASH and BASE[task._value_][card] < 0:
         illegal(f"this card cannot {task.name.lower()}; tools and Group Leaders are equipped on a person")
     secret = state.secret[p]
     return change(
@@ -222,7 +222,7 @@ def equip_modifier(state: State, action: A.Equip) -> State:
         illegal(f"person {person!r} is not committed to this {task.name.lower()}")
     if not MODIFIES[m]:
         illegal("only a tool or Group Leaders can be equipped")
-    if not BONUS[task.value][m]:
+    if not BONUS[task._value_][m]:
         illegal(f"this card does not raise {task.name.lower()}")
     leader = IS_LEADER[m]
     if _has_modifier(state, person, leader):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES, card_type
 from wasteland.arctic_scavengers.gathering import action_total
 from wasteland.arctic_scavengers.state import Cards, Phase, State
-from wasteland.arctic_scavengers.table import NAME, PEOPLE
+from wasteland.arctic_scavengers.table import NAME
 
 __all__ = ["render", "card_name", "cards_text"]
 
@@ -37,7 +37,6 @@ def render(state: State, player: int | None = None) -> str:
     ]
     for q in range(n):
         mark = ">" if q == state.turn and state.phase is not Phase.OVER else " "
-        people = sum(PEOPLE[c] for c in state.hands[q] + state.played[q] if c != HIDDEN)
         lines.append(f"{mark} seat {q}: deck {len(state.decks[q])}, discard {len(state.discards[q])}, "
                      f"hand {len(state.hands[q])}")
         lines.append(f"    hand: {cards_text(state.hands[q])}")
@@ -45,7 +44,6 @@ def render(state: State, player: int | None = None) -> str:
             lines.append(f"    played: {cards_text(state.played[q])}")
         if state.discards[q]:
             lines.append(f"    discard: {cards_text(state.discards[q])}")
-        del people
     if state.task is not None:
         lines.append(f"under way: {state.task.name.lower()} (total {action_total(state)}); committed "
                      f"{cards_text(state.committed)}" + (

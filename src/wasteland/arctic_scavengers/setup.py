@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from wasteland.arctic_scavengers.cards import (
     CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, STARTING_DECK, card_type, ids_of,
 )
@@ -17,18 +19,28 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 TWO_PLAYER_JUNKYARD_REMOVAL = 2
 
 
-def new_game(seed: int, players: int = 2, **options: object) -> State:
+def new_game(seed: int, players: int = 2, peeking: Iterable[str] = (), **options: object) -> State:
     """A new game: setup done and the first draw phase played; the initiator gathers first."""
     if options:
-        raise ConfigError(f"unknown option(s) {sorted(options)}; allowed: 'players' (2, 3, 4, 5)")
+        raise ConfigError(f"unknown option(s) {sorted(options)}; allowed: 'players' (2, 3, 4, 5), "
+                          f"'peeking' (contested-resource keys)")
     check_options("players", players, PLAYER_COUNTS)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ConfigError(f"seed must be an integer, got {seed!r}")
-    return draw_phase(setup(seed, players))
+    if isinstance(peeking, str):
+        raise ConfigError("peeking must be a list of contested-resource keys, not a string")
+    try:
+        keys = tuple(sorted(set(peeking)))
+    except TypeError:
+        raise ConfigError(f"peeking must be a list of contested-resource keys, got {peeking!r}") from None
+    for key in keys:
+        check_options("peeking entries", key, CONTESTED_TYPES)
+    return draw_phase(setup(seed, Options(players, keys)))
 
 
-def setup(seed: int, players: int) -> State:
+def setup(seed: int, options: Options) -> State:
     """The table before the first draw phase (round 0)."""
+    players = options.players
     pools = {t: list(ids_of(t)) for t in ("refugee",) + MERCENARY_PILES + JUNKYARD_TYPES + CONTESTED_TYPES}
     decks: list[tuple[int, ...]] = []
     for _ in range(players):
@@ -43,7 +55,7 @@ def setup(seed: int, players: int) -> State:
             removed += pools[key][:TWO_PLAYER_JUNKYARD_REMOVAL]
             del pools[key][:TWO_PLAYER_JUNKYARD_REMOVAL]
         for key in CONTESTED_TYPES:
-            if card_type(key).peek:
+            if card_type(key).peek or key in options.peeking:
                 removed += pools.pop(key)
                 pools[key] = []
     junkyard = [c for key in JUNKYARD_TYPES for c in pools[key]]
@@ -58,7 +70,7 @@ def setup(seed: int, players: int) -> State:
     initiator, rng = rng.below(players)
     empty: tuple[tuple[int, ...], ...] = ((),) * players
     return State(
-        options=Options(players),
+        options=options,
         round=0,
         phase=Phase.GATHERING,
         initiator=initiator,

@@ -52,9 +52,15 @@ TASKS: tuple[Task, ...] = tuple(Task)
 @register
 @frozen
 class Options:
-    """Game options: the number of players (2 to 5)."""
+    """Game options.
+
+    ``players``: 2 to 5. ``peeking``: the contested-resource types (card keys) that
+    count as "peeking" for the two-player rule, removed in a two-player game on top
+    of those the card data marks (the data marks none; see the rules notes).
+    """
 
     players: int = 2
+    peeking: tuple[str, ...] = ()
 
 
 @register
