@@ -199,3 +199,13 @@ def test_force_size_public_cards_hidden() -> None:
     state = play(state, EndGathering(0))
     seen = view(state, 1)
     assert seen.hands[0] == (-1, -1)
+
+
+def test_playing_several_cards_sums_their_values() -> None:
+    # The seed's alternative: two Scavengers and a Scout also draw 4.
+    s1, s2 = ids("scavenger", 2)
+    scout = one("scout")
+    deck = ids("junk", 6)
+    state = table(hands={0: (s1, s2, scout)}, decks={0: deck})
+    state = play(state, Begin(0, Task.DRAW), Commit(0, s1), Commit(0, s2), Commit(0, scout), Resolve(0))
+    assert state.hands[0] == deck[:4]
