@@ -13,9 +13,9 @@ builds nothing.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
-from attrs import frozen
+from attrs import Attribute, field, frozen
 
 from wasteland.core.codec import register
 
@@ -25,12 +25,18 @@ __all__ = [
 ]
 
 
+def _int(_: object, attribute: Attribute[Any], value: object) -> None:
+    """Fields are plain ints: not bools, floats or strings that compare equal to one."""
+    if type(value) is not int:
+        raise TypeError(f"{attribute.name} must be an int, got {value!r}")
+
+
 @register
 @frozen(cache_hash=True)
 class Select:
     """Choose the squad member who acts next in the maneuver."""
 
-    member: int
+    member: int = field(validator=_int)
 
 
 @register
@@ -38,7 +44,7 @@ class Select:
 class Move:
     """The selected member moves to ``cell``; if a squad member is there, they swap."""
 
-    cell: int
+    cell: int = field(validator=_int)
 
 
 @register
@@ -70,8 +76,8 @@ class EndPhase:
 class Attack:
     """``member`` attacks the threat in ``cell``."""
 
-    member: int
-    cell: int
+    member: int = field(validator=_int)
+    cell: int = field(validator=_int)
 
 
 @register
@@ -79,7 +85,7 @@ class Attack:
 class Discard:
     """Discard ``member`` from a full row to make room for the new threat."""
 
-    member: int
+    member: int = field(validator=_int)
 
 
 @register
@@ -87,7 +93,7 @@ class Discard:
 class ChooseRow:
     """Competitive variant: the drawn threat goes to ``row`` (0 is the top row)."""
 
-    row: int
+    row: int = field(validator=_int)
 
 
 Action = Union[Select, Move, GetUp, GetDown, Stop, EndPhase, Attack, Discard, ChooseRow]
