@@ -88,7 +88,7 @@ def test_golden_rolls() -> None:
     )
 
 
-def test_counting_helpers() -> None:
+def test_counting_faces() -> None:
     rolled = (Symbol.HIT, Symbol.BLANK, Symbol.HIT, Symbol.CRIT)
     assert dice.count(rolled, Symbol.HIT) == 2
     assert dice.count_matching(rolled, lambda f: f is not Symbol.BLANK) == 3

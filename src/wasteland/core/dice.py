@@ -12,7 +12,7 @@ because replays depend on it: rolling a die of ``k`` faces consumes exactly one
 ``rng.below(k)`` and shows ``faces[i]`` for the drawn ``i``; :func:`roll_many`
 rolls its dice in the order given.
 
-The counting helpers (:func:`count`, :func:`tally`, :func:`total`) read a tuple
+The counting functions (:func:`count`, :func:`tally`, :func:`total`) read a tuple
 of rolled faces; :func:`probability`, :func:`expected` and
 :func:`sum_distribution` give exact odds (as :class:`~fractions.Fraction`) for
 bots and balance studies. The core knows no game: a game defines its own dice
