@@ -304,13 +304,13 @@ def test_register_refuses_other_classes_and_tag_clashes() -> None:
 
     def make() -> type:
         @frozen
-        class Leaf:  # same module and qualname as the module-level Leaf's tag? no: local
+        class Leaf:  # its qualname holds "<locals>", so its tag differs from the module's Leaf
             n: int
 
         return Leaf
 
     local = make()
-    register(local)  # a distinct tag (its qualname holds <locals>)
+    register(local)
     assert codec.registered()[codec._tag_for(local)] is local
     clash = attrs.make_class("Leaf", ["x"], frozen=True)
     clash.__module__ = Leaf.__module__
