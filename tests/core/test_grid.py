@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wasteland.core import codec, grid
-from wasteland.core.grid import Border, BorderKind, Coord, Grid, SpaceGraph
+from wasteland.core.grid import Coord, Grid
+from wasteland.core.spaces import Border, BorderKind, SpaceGraph
 
 # -- geometry without bounds --------------------------------------------------------------
 

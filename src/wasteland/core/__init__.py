@@ -6,7 +6,8 @@ The core knows no game.
 from wasteland.core.codec import CodecError, digest, dumps, loads
 from wasteland.core.dice import Die
 from wasteland.core.game import ConfigError, Game, IllegalAction, Outcome, RulesError
-from wasteland.core.grid import Border, BorderKind, Grid, SpaceGraph
+from wasteland.core.grid import Grid
+from wasteland.core.spaces import Border, BorderKind, SpaceGraph
 from wasteland.core.rng import Rng
 
 __all__ = [
