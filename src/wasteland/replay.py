@@ -97,6 +97,10 @@ def from_json(text: str) -> Replay:
     if not isinstance(actions, list) or not isinstance(expect, dict):
         raise ReplayError("actions must be an array and expect an object")
     try:
+        get_game(game)  # imports the game package, which registers its records
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from exc
+    try:
         decoded = tuple(codec.decode(a) for a in actions)
         outcome = codec.decode(expect.get("outcome"))
     except codec.CodecError as exc:
