@@ -52,3 +52,13 @@ def test_check_options_names_the_allowed_values(
     with pytest.raises(ConfigError) as caught:
         check_options(name, value, allowed)
     assert str(caught.value) == message
+
+
+def test_check_options_wants_the_type_as_well_as_the_value() -> None:
+    with pytest.raises(ConfigError, match="False, True"):
+        check_options("depot", 1, (False, True))
+    with pytest.raises(ConfigError, match="1, 2"):
+        check_options("players", 2.0, (1, 2))
+    with pytest.raises(ConfigError):
+        check_options("players", True, (1, 2))
+    check_options("players", 2, (1, 2))

@@ -83,9 +83,8 @@ class Game(Generic[S, A]):
 def check_options(name: str, value: object, allowed: Iterable[object]) -> None:
     """Raise ConfigError naming the allowed values unless ``value`` is one of them."""
     choices = tuple(allowed)
-    if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
-        raise ConfigError(f"{name} must be one of {_list(choices)}, got {value!r}")
-    if value not in choices:
+    # Equal is not enough: True == 1 and 2.0 == 2, but neither is a valid choice of the other type.
+    if not any(type(c) is type(value) and c == value for c in choices):
         raise ConfigError(f"{name} must be one of {_list(choices)}, got {value!r}")
 
 
