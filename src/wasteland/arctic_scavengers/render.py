@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES, card_type
+from wasteland.arctic_scavengers.cards import ABILITY_NAMES, HIDDEN, MERCENARY_PILES, card_type
 from wasteland.arctic_scavengers.gathering import action_total
-from wasteland.arctic_scavengers.state import Cards, Phase, State
-from wasteland.arctic_scavengers.table import NAME
+from wasteland.arctic_scavengers.state import Cards, Phase, State, Task
+from wasteland.arctic_scavengers.table import BASE, BONUS, IS_SABOTEUR, IS_SNIPER, MEDICINE, NAME, PEOPLE
 
-__all__ = ["render", "card_name", "cards_text"]
+__all__ = ["render", "card_name", "card_stats", "cards_text"]
 
 
 def card_name(card: int) -> str:
@@ -20,6 +20,25 @@ def cards_text(cards: Cards) -> str:
     if all(c == HIDDEN for c in cards):
         return f"{len(cards)} hidden"
     return ", ".join(card_name(c) for c in cards)
+
+
+def card_stats(card: int) -> str:
+    """A card's values in a few characters: people, abilities, modifiers, medicine."""
+    if card == HIDDEN:
+        return "?"
+    parts = [f"{PEOPLE[card]}p"] if PEOPLE[card] else []
+    for a, word in enumerate(ABILITY_NAMES):
+        if BASE[a][card] >= 0:
+            parts.append(f"{word} {BASE[a][card]}")
+        elif BONUS[a][card]:
+            parts.append(f"{word} +{BONUS[a][card]}")
+    if MEDICINE[card]:
+        parts.append(f"med {MEDICINE[card]}")
+    if IS_SABOTEUR[card]:
+        parts.append("disarm")
+    if IS_SNIPER[card]:
+        parts.append("snipe")
+    return f"{card_name(card)} ({', '.join(parts) or 'no use'})"
 
 
 def render(state: State, player: int | None = None) -> str:
@@ -39,7 +58,10 @@ def render(state: State, player: int | None = None) -> str:
         mark = ">" if q == state.turn and state.phase is not Phase.OVER else " "
         lines.append(f"{mark} seat {q}: deck {len(state.decks[q])}, discard {len(state.discards[q])}, "
                      f"hand {len(state.hands[q])}")
-        lines.append(f"    hand: {cards_text(state.hands[q])}")
+        if q == player and state.hands[q]:
+            lines.append("    hand: " + "; ".join(card_stats(c) for c in state.hands[q]))
+        else:
+            lines.append(f"    hand: {cards_text(state.hands[q])}")
         if state.played[q]:
             lines.append(f"    played: {cards_text(state.played[q])}")
         if state.discards[q]:
@@ -49,6 +71,9 @@ def render(state: State, player: int | None = None) -> str:
                      f"{cards_text(state.committed)}" + (
                          "; equipped " + ", ".join(f"{card_name(m)} on {card_name(c)}" for m, c in state.equipped)
                          if state.equipped else ""))
+    if state.phase is Phase.GATHERING and state.used:
+        taken = [t.name.lower() for t in Task if state.used >> t._value_ & 1]
+        lines.append(f"actions taken this round: {', '.join(taken)}")
     if state.food:
         lines.append(f"food this round: {state.food}")
     if state.dug:
