@@ -14,7 +14,7 @@ from wasteland.core import codec
 from wasteland.core.game import IllegalAction
 from wasteland.core.rng import Rng
 
-from .helpers import card_ids
+from .tables import card_ids
 
 ALL = list(range(149))
 

@@ -6,7 +6,7 @@ from wasteland.arctic_scavengers import EndGathering
 from wasteland.arctic_scavengers.draw_phase import draw_phase, peeked_card
 from wasteland.arctic_scavengers.view import view
 
-from .helpers import ids, one, play, table
+from .tables import ids, one, play, table
 
 
 def test_discard_all_cards_of_the_last_round() -> None:

@@ -9,7 +9,7 @@ from wasteland.arctic_scavengers.end import tribe_people
 from wasteland.arctic_scavengers.state import Phase
 from wasteland.core.game import Outcome
 
-from .helpers import ids, one, play, table
+from .tables import ids, one, play, table
 
 
 def _last_skirmish(hands: dict[int, tuple[int, ...]], prize: int, players: int = 3) -> State:

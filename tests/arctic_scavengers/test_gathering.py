@@ -13,7 +13,7 @@ from wasteland.arctic_scavengers.view import view
 from wasteland.arctic_scavengers import GAME
 from tests.support import assert_illegal
 
-from .helpers import card_ids, ids, one, play, table
+from .tables import card_ids, ids, one, play, table
 
 PILE = {k: i for i, k in enumerate(MERCENARY_PILES)}
 

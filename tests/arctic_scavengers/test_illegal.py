@@ -11,7 +11,7 @@ from wasteland.arctic_scavengers.cards import MERCENARY_PILES
 from wasteland.arctic_scavengers.state import Phase, Task
 from tests.support import assert_illegal
 
-from .helpers import ids, one, play, table
+from .tables import ids, one, play, table
 
 PILE = {k: i for i, k in enumerate(MERCENARY_PILES)}
 

@@ -10,7 +10,7 @@ from wasteland.arctic_scavengers.state import HAND_SIZE
 from wasteland.arctic_scavengers.table import NAME
 from wasteland.core.game import ConfigError
 
-from .helpers import card_ids
+from .tables import card_ids
 
 
 def test_components_149_cards() -> None:

@@ -10,7 +10,7 @@ from wasteland.arctic_scavengers.state import Phase, State
 from wasteland.arctic_scavengers.view import view
 from tests.support import assert_illegal
 
-from .helpers import card_ids, ids, one, play, table
+from .tables import card_ids, ids, one, play, table
 
 
 def skirmish(players: int, hands: dict[int, tuple[int, ...]], prize: int | None = None, **kw: Any) -> State:

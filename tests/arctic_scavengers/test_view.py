@@ -8,7 +8,7 @@ from wasteland.arctic_scavengers.render import render
 from wasteland.arctic_scavengers.state import Task
 from wasteland.arctic_scavengers.view import HIDDEN_RNG
 
-from .helpers import ids, one, play, table
+from .tables import ids, one, play, table
 
 
 def test_view_hides_the_rng_the_piles_and_other_hands() -> None:

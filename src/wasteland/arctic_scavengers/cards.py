@@ -36,6 +36,8 @@ __all__ = [
     "JUNKYARD_TYPES",
     "CONTESTED_TYPES",
     "STARTING_DECK",
+    "HIDDEN_CARD",
+    "card",
     "card_type",
     "ids_of",
 ]
@@ -205,6 +207,15 @@ _IDS = {t.key: tuple(c.id for c in CARDS if c.type == t.key) for t in CARD_TYPES
 MERCENARY_PILES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.MERCENARY)
 JUNKYARD_TYPES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.JUNKYARD)
 CONTESTED_TYPES: tuple[str, ...] = tuple(t.key for t in CARD_TYPES if t.source is Source.CONTESTED)
+
+
+#: The placeholder record for a card the viewer may not see (id ``HIDDEN``).
+HIDDEN_CARD = Card(HIDDEN, "hidden")
+
+
+def card(card_id: int) -> Card:
+    """The record of ``card_id``; the placeholder record for ``HIDDEN``."""
+    return HIDDEN_CARD if card_id == HIDDEN else CARDS[card_id]
 
 
 def card_type(key: str) -> CardType:

@@ -1,4 +1,4 @@
-"""Small helpers shared by the phases: record updates, tuple edits, pile draws."""
+"""Small functions shared by the phases: record updates, tuple edits, pile draws."""
 
 from __future__ import annotations
 
