@@ -19,7 +19,7 @@ MAX_STEPS = 5000
 def test_random_play_keeps_the_invariants(players: int, seed: int, choice: int) -> None:
     final = random_playout(
         GAME, seed, {"players": players}, choice, max_steps=MAX_STEPS,
-        invariants=(conservation, bounds), full_checks_every=25,
+        invariants=(conservation, bounds), full_checks_every=1,
     )
     assert final.phase is Phase.OVER and final.contested == ()
 
