@@ -30,11 +30,11 @@ def test_draw_five_reshuffling_the_discard_when_the_deck_runs_out() -> None:
 
 def test_unrevealed_force_enters_the_discard_unseen() -> None:
     brawler = one("brawler")
-    state = table(players=2, round=1, hands={0: (brawler,), 1: ()}, turn=1)
+    state = table(players=2, round=1, hands={0: (brawler,), 1: ()}, decks={0: ids("junk", 5)},
+                  discards={0: ()}, turn=1)
     state = play(state, EndGathering(1))
-    assert brawler in state.discards[0] + state.hands[0] + state.decks[0]
-    if brawler in state.discards[0]:
-        assert brawler not in view(state, 1).discards[0]
+    assert state.round == 2 and state.discards[0] == (brawler,)
+    assert view(state, 1).discards[0] == (-1,) and view(state, 0).discards[0] == (brawler,)
 
 
 def test_peek_from_round_three_only_the_initiator_sees_it() -> None:

@@ -164,3 +164,10 @@ def test_tool_on_a_sniper_team_refused() -> None:
     assert_illegal(GAME, state, Commit(0, sniper), "cannot hunt")
     state = play(state, Commit(0, s1))
     assert_illegal(GAME, state, Equip(0, spear, sniper), "not committed")
+
+
+def test_revealed_force_enters_the_discard_face_up() -> None:
+    brawler = one("brawler")
+    state = skirmish(3, {0: (), 1: (brawler,), 2: ()}, decks={1: ids("junk", 5)}, discards={1: ()})
+    assert state.round == 4 and brawler in state.discards[1]
+    assert brawler in view(state, 0).discards[1]
