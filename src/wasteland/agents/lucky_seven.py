@@ -1,0 +1,385 @@
+"""A heuristic player for The Lucky Seven.
+
+It sees only its seat's view. In the maneuver it tries every action of every
+member that may still act (the Athlete's second step and the Mouse's getting
+down included), scores the table each would leave with ``evaluate`` and takes
+the best one while it beats ending the phase. ``evaluate`` plays the coming
+attack out in full (every assignment of attackers, kept small by the few
+threats in reach), then the counter-attack, and counts who is left standing,
+what threats remain and how close the squad stands to them. In the attack it
+carries out the best assignment; a full row loses its least useful member; as
+the second seat of the competitive game it puts each threat where it hurts the
+squad most.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from wasteland.core.game import Game
+from wasteland.core.rng import Rng
+from wasteland.lucky_seven import attack as atk
+from wasteland.lucky_seven import maneuver as man
+from wasteland.lucky_seven.actions import (
+    ATTACK, END_PHASE, GET_DOWN, GET_UP, MOVE, SELECT, STOP, ChooseRow, Discard, Select,
+)
+from wasteland.lucky_seven.board import COLUMNS, GRID
+from wasteland.lucky_seven.cards import (
+    ANVIL, ATHLETE, ATTACKABLE, HAMMER, INFANTRY, JOKER, KIND, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, STRENGTH,
+    TANK,
+)
+from wasteland.lucky_seven.encounter import choose_row
+from wasteland.lucky_seven.state import Phase, State
+from wasteland.lucky_seven.table import Work, layout
+
+__all__ = ["HeuristicBot", "evaluate", "best_attack"]
+
+ALIVE = 10.0
+THREAT = 6.0
+DOWN = 0.6
+PRESSURE = 2.0
+LATE = 3.0
+#: How much the squad misses each member when a full row forces a discard (least first).
+KEEP = {7: 0, 6: 1, 5: 2, 4: 2, 1: 3, 3: 3, 0: 4, 2: 5}
+
+
+def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
+    squad = state.squad
+    out = []
+    for cell in layout(state).map_cells[state.active]:
+        member = squad[cell]
+        if member >= 0 and atk.can_attack(state, member):
+            targets = atk.reach(state, member, cell)
+            if targets:
+                out.append((member, cell, targets))
+    return out
+
+
+def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
+    """The best score reachable by an attack from ``state`` and the assignments that reach it."""
+    geometry = layout(state)
+    squad, threats, down = state.squad, state.threats, state.down
+    first = state.active * GRID
+    always: set[int] = set()
+    if_alive: dict[int, frozenset[int]] = {}
+    lasting: list[int] = []
+    for cell, card in enumerate(threats):
+        if card < 0:
+            continue
+        kind = KIND[card]
+        if kind == TANK:
+            if first <= cell < first + GRID:
+                row = (cell - first) // COLUMNS
+                always.update(n for n in geometry.row_cells[state.active * 4 + row]
+                              if squad[n] >= 0 and squad[n] not in down)
+            continue
+        lasting.append(cell)
+        if first <= cell < first + GRID and kind == INFANTRY:
+            if_alive[cell] = frozenset(n for n in geometry.adjacent[cell] if squad[n] >= 0)
+        elif first <= cell < first + GRID and kind == MACHINE_GUN:
+            if_alive[cell] = frozenset(n for n in geometry.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
+    members = [c for c, m in enumerate(squad) if m >= 0]
+    attackers = _attackers(state)
+    strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
+    needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
+    options = [[-1] + targets for _, _, targets in attackers]
+    last = state.final and state.active == len(state.decks) - 1
+    sides = len(state.decks)
+    threat_weight = THREAT + LATE * state.turn
+    best_score = float("-inf")
+    best: tuple[tuple[int, int], ...] = ()
+    for count, choice in enumerate(product(*options)):
+        if count > 3000:
+            break
+        totals: dict[int, int] = {}
+        for strength, target in zip(strengths, choice):
+            if target >= 0:
+                totals[target] = totals.get(target, 0) + strength
+        if any(total < needs[t] for t, total in totals.items()):
+            continue  # an attack that kills nothing only wastes the attackers
+        victims = set(always)
+        remaining = 0
+        for cell in lasting:
+            if cell not in totals:
+                remaining += 1
+                hit = if_alive.get(cell)
+                if hit:
+                    victims |= hit
+        alive = [c for c in members if c not in victims]
+        if not last and remaining:
+            potential = _potential(state, [c for c in lasting if c not in totals], alive)
+        else:
+            potential = 0.0
+        if last:
+            score = (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
+        elif len({c // GRID for c in alive}) < sides:
+            score = -1000.0
+        else:
+            score = (ALIVE * len(alive) - threat_weight * remaining - DOWN * sum(1 for c in alive if squad[c] in down)
+                     + PRESSURE * potential)
+        if score > best_score:
+            best_score = score
+            best = tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0)
+    return best_score, best
+
+
+def _potential(state: State, threats: list[int], alive: list[int]) -> float:
+    """How well the survivors stand to kill the remaining threats next turn (0 to 1 each):
+    attack-capable members within two steps, the Joker's help, the Pacifist's."""
+    squad, down = state.squad, state.down
+    kinds = {squad[c] % SQUAD_SIZE: c for c in alive}
+    pacifist = PACIFIST in kinds and squad[kinds[PACIFIST]] not in down
+    total = 0.0
+    for t in threats:
+        need = STRENGTH[state.threats[t]]
+        tr, tc = divmod(t % GRID, COLUMNS)
+        have = 0
+        for c in alive:
+            if c // GRID != t // GRID:
+                continue
+            kind = squad[c] % SQUAD_SIZE
+            r, col = divmod(c % GRID, COLUMNS)
+            if max(abs(r - tr), abs(col - tc)) > 2:
+                continue
+            if kind == JOKER:
+                need -= 1
+            elif kind != PACIFIST:
+                have += 2 if kind in (HAMMER, ANVIL) and pacifist else 1
+        total += min(have / max(need, 1), 1.0)
+    return total
+
+
+def evaluate(state: State) -> float:
+    """The score of the best attack from here, counter-attack included."""
+    return best_attack(state)[0]
+
+
+class HeuristicBot:
+    """Greedy one-member-at-a-time maneuvers scored by a full attack and counter-attack look-ahead."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, width: int = 6) -> None:
+        self.rng = Rng.from_seed(seed)
+        self.width = width
+        self.plan: list[Any] = []
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        state: State = view
+        while self.plan:
+            action = self.plan.pop(0)
+            if action in legal:
+                return action
+            if action is not STOP:
+                self.plan = []
+        if state.phase is Phase.MANEUVER:
+            return self._maneuver(state, legal)
+        if state.phase is Phase.ATTACK:
+            _, plan = best_attack(state)
+            for member, target in plan:
+                action = ATTACK[member, target]
+                if action in legal:
+                    return action
+            return END_PHASE
+        if isinstance(legal[0], ChooseRow):
+            return self._choose_row(state, legal)
+        if isinstance(legal[0], Discard):
+            return min(legal, key=lambda a: KEEP[a.member % SQUAD_SIZE])
+        action, self.rng = self.rng.choice(legal)
+        return action
+
+    def _maneuver(self, state: State, legal: tuple[Any, ...]) -> Any:
+        if state.selected >= 0:  # finishing an action: the best way for this member
+            options = _member_options(state)
+            if not options:
+                return legal[-1]
+            steps = max(options, key=lambda o: o[0])[1]
+            self.plan = steps[1:]
+            return steps[0] if steps[0] in legal else legal[-1]
+        plan = plan_maneuver(state, self.width)
+        if not plan:
+            return END_PHASE
+        self.plan = plan[1:] + [END_PHASE]
+        return plan[0]
+
+    def _choose_row(self, state: State, legal: tuple[Any, ...]) -> Any:
+        scores = []
+        for action in legal:
+            work = Work(state)
+            choose_row(work, action.row)
+            scores.append((evaluate(work.finish(state)), action.row, action))
+        return min(scores, key=lambda s: (s[0], s[1]))[2]
+
+
+def plan_maneuver(state: State, width: int) -> list[Any]:
+    """A beam search over whole maneuvers: the best sequence of member actions found."""
+    root_score = evaluate(state)
+    best_score, best_plan = root_score, []
+    beam: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
+    seen: set[tuple[tuple[int, ...], frozenset[int]]] = {(state.squad, state.down)}
+    while beam:
+        children: list[tuple[float, State, list[Any]]] = []
+        for _, node, plan in beam:
+            for target, steps in _assaults(node):
+                after = _play(node, steps)
+                key = (after.squad, after.down)
+                if key not in seen:
+                    seen.add(key)
+                    children.append((evaluate(after), after, plan + steps))
+            for member in man.actors(node):
+                selected = man.select(node, member)
+                for steps in _member_sequences(selected):
+                    after = selected
+                    for step in steps:
+                        after = _do(after, step)
+                    key = (after.squad, after.down)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    children.append((evaluate(after), man.stop(after), plan + [SELECT[member], *steps]))
+        children.sort(key=lambda c: -c[0])
+        beam = children[:width]
+        if beam and beam[0][0] > best_score + 0.01:
+            best_score, best_plan = beam[0][0], beam[0][2]
+    return best_plan
+
+
+def _assaults(state: State) -> list[tuple[int, list[Any]]]:
+    """For each threat with strength, moves that gather enough attackers around it this turn
+    (the Joker joins when one point is missing)."""
+    out = []
+    geometry = layout(state)
+    for target, card in enumerate(state.threats):
+        if card < 0 or not ATTACKABLE[card] or target // GRID != state.active and not _touches(state, target):
+            continue
+        steps: list[Any] = []
+        node = state
+        for _ in range(4):
+            need = atk.threat_strength(node, target)
+            have = sum(atk.attacker_strength(node, m, c) for m, c in _around(node, target))
+            if have >= need:
+                out.append((target, steps))
+                break
+            move = _closing_move(node, target, geometry.adjacent[target], joker=have + 1 >= need)
+            if move is None:
+                move = _pacifist_move(node, target)
+            if move is None:
+                break
+            node = _play(node, move)
+            steps = steps + move
+    return out
+
+
+def _touches(state: State, target: int) -> bool:
+    return any(state.squad[n] >= 0 for n in layout(state).adjacent[target])
+
+
+def _around(state: State, target: int) -> list[tuple[int, int]]:
+    """Members able to attack ``target`` from where they stand."""
+    squad = state.squad
+    out = []
+    for member, cell, targets in _attackers(state):
+        if target in targets:
+            out.append((member, cell))
+    _ = squad
+    return out
+
+
+def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool) -> list[Any] | None:
+    """One member's move onto an empty cell next to ``target``: the strongest mover first."""
+    squad, rotated = state.squad, state.rotated
+    empty = [c for c in spots if squad[c] < 0 and state.threats[c] < 0]
+    if not empty:
+        return None
+    movers = []
+    for cell in layout(state).map_cells[state.active]:
+        member = squad[cell]
+        if member < 0 or member in rotated or cell in spots:
+            continue
+        kind = member % SQUAD_SIZE
+        if kind == PACIFIST or (kind == JOKER and not joker) or not atk.can_attack(state, member) and kind != JOKER:
+            continue
+        movers.append((0 if kind == JOKER else -atk.attacker_strength(state, member, cell), cell, member))
+    for _, cell, member in sorted(movers):
+        first = man.move_targets(state, member, cell)
+        for spot in empty:
+            if spot in first:
+                tail = [STOP] if member % SQUAD_SIZE in (ATHLETE, MOUSE) else []
+                return [SELECT[member], MOVE[spot], *tail]
+        if member % SQUAD_SIZE == ATHLETE:
+            for step in first:
+                if squad[step] >= 0:
+                    continue
+                moved = man.move(man.select(state, member), step)
+                if any(spot in man.move_targets(moved, member, step) for spot in empty):
+                    spot = next(sp for sp in empty if sp in man.move_targets(moved, member, step))
+                    return [SELECT[member], MOVE[step], MOVE[spot]]
+    return None
+
+
+def _pacifist_move(state: State, target: int) -> list[Any] | None:
+    """Bring the up Pacifist next to a Hammer or an Anvil that is attacking ``target``."""
+    squad = state.squad
+    hitters = [c for m, c in _around(state, target) if m % SQUAD_SIZE in (HAMMER, ANVIL)]
+    if not hitters:
+        return None
+    geometry = layout(state)
+    for cell in geometry.map_cells[state.active]:
+        member = squad[cell]
+        if member >= 0 and member % SQUAD_SIZE == PACIFIST and member not in state.rotated and member not in state.down:
+            spots = {n for h in hitters for n in geometry.adjacent[h] if squad[n] < 0 and state.threats[n] < 0}
+            if any(n in spots for h in hitters for n in geometry.adjacent[h] if n == cell):
+                return None
+            for spot in man.move_targets(state, member, cell):
+                if spot in spots:
+                    return [SELECT[member], MOVE[spot]]
+    return None
+
+
+def _play(state: State, steps: list[Any]) -> State:
+    for step in steps:
+        if isinstance(step, Select):
+            state = man.select(state, step.member)
+        else:
+            state = _do(state, step)
+    return man.stop(state)
+
+
+def _member_sequences(state: State) -> list[list[Any]]:
+    out: list[list[Any]] = []
+    for action in man.member_actions(state):
+        after = _do(state, action)
+        if after.selected >= 0 and after.moved:
+            out.append([action, STOP])
+            for second in man.member_actions(after):
+                if second is not STOP:
+                    out.append([action, second])
+        else:
+            out.append([action])
+    return out
+
+
+def _member_options(state: State) -> list[tuple[float, list[Any]]]:
+    """Score every way the selected member can act (one step, or a step and its follow-up)."""
+    out: list[tuple[float, list[Any]]] = []
+    for action in man.member_actions(state):
+        after = _do(state, action)
+        if after.selected >= 0 and after.moved:
+            out.append((evaluate(after), [action, STOP]))
+            for second in man.member_actions(after):
+                if second is not STOP:
+                    out.append((evaluate(_do(after, second)), [action, second]))
+        else:
+            out.append((evaluate(after), [action]))
+    return out
+
+
+def _do(state: State, action: Any) -> State:
+    if action is GET_UP:
+        return man.get_up(state)
+    if action is GET_DOWN:
+        return man.get_down(state)
+    if action is STOP:
+        return man.stop(state)
+    return man.move(state, action.cell)
