@@ -187,3 +187,28 @@ def test_operations_never_change_their_input(pile: PVector[int], n: int) -> None
     deck.put_bottom(pile, [1, 2])
     deck.shuffle(pile, Rng.from_seed(n))
     assert tuple(pile) == before
+
+
+@given(
+    st.lists(st.integers(0, 50), max_size=12),
+    st.lists(st.integers(51, 99), max_size=12),
+    st.integers(0, 30),
+    st.integers(0, 2**64 - 1),
+)
+def test_tuple_piles_behave_like_vector_piles(deck_cards: list[int], discard_cards: list[int], n: int, seed: int) -> None:
+    rng = Rng.from_seed(seed)
+    as_tuples = deck.draw_reshuffling(tuple(deck_cards), tuple(discard_cards), n, rng)
+    as_vectors = deck.draw_reshuffling(pvector(deck_cards), pvector(discard_cards), n, rng)
+    assert as_tuples[0] == as_vectors[0] and as_tuples[3] == as_vectors[3]
+    assert isinstance(as_tuples[1], tuple) and isinstance(as_tuples[2], tuple)
+    assert list(as_tuples[1]) == list(as_vectors[1]) and list(as_tuples[2]) == list(as_vectors[2])
+    assert sorted(as_tuples[0] + as_tuples[1] + as_tuples[2]) == sorted(deck_cards + discard_cards)
+    pile = tuple(deck_cards)
+    assert list(deck.put_top(pile, (7, 8))) == list(deck.put_top(pvector(pile), (7, 8)))
+    assert list(deck.put_bottom(pile, (7, 8))) == list(deck.put_bottom(pvector(pile), (7, 8)))
+    if pile:
+        for index in (0, -1, len(pile) - 1, -len(pile)):
+            card, rest = deck.remove_at(pile, index)
+            card_v, rest_v = deck.remove_at(pvector(pile), index)
+            assert card == card_v and list(rest) == list(rest_v)
+        assert list(deck.remove(pile, pile[-1])) == list(deck.remove(pvector(pile), pile[-1]))

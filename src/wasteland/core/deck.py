@@ -1,13 +1,16 @@
-"""Piles of cards as persistent vectors.
+"""Piles of cards.
 
-A pile is a ``PVector``; **its top is index 0**. Every function returns new
-piles and never changes its arguments, so draws and moves cannot create or
-lose a card: what leaves one pile is returned to be put somewhere else.
+A pile is a ``PVector`` or a tuple; **its top is index 0**. Every function
+returns piles of the same kind as it was given and never changes its
+arguments, so draws and moves cannot create or lose a card: what leaves one
+pile is returned to be put somewhere else. Tuples suit small piles of card ids
+(they are the fastest to slice and compare); ``PVector`` suits long piles of
+records.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from pyrsistent import PVector, pvector
 
@@ -28,10 +31,18 @@ __all__ = [
 ]
 
 C = TypeVar("C")
-Pile = PVector
+#: A pile: a persistent vector or a tuple. Functions hand back the kind they were given.
+Pile = TypeVar("Pile", PVector[Any], tuple[Any, ...])
 
 
-def draw(pile: PVector[C], n: int) -> tuple[tuple[C, ...], PVector[C]]:
+def _like(pile: Pile, items: Iterable[Any]) -> Pile:
+    """``items`` as a pile of the same kind as ``pile``."""
+    if isinstance(pile, tuple):
+        return tuple(items)
+    return pvector(items)
+
+
+def draw(pile: Pile, n: int) -> tuple[tuple[Any, ...], Pile]:
     """The top ``n`` cards (top first) and the rest; ValueError if the pile is short."""
     if n < 0:
         raise ValueError(f"cannot draw a negative number of cards ({n})")
@@ -40,45 +51,58 @@ def draw(pile: PVector[C], n: int) -> tuple[tuple[C, ...], PVector[C]]:
     return tuple(pile[:n]), pile[n:]
 
 
-def draw_upto(pile: PVector[C], n: int) -> tuple[tuple[C, ...], PVector[C]]:
+def draw_upto(pile: Pile, n: int) -> tuple[tuple[Any, ...], Pile]:
     """Like :func:`draw`, but takes what there is when the pile holds fewer than ``n``."""
     return draw(pile, min(max(n, 0), len(pile)))
 
 
-def draw_reshuffling(
-    deck: PVector[C], discard: PVector[C], n: int, rng: Rng
-) -> tuple[tuple[C, ...], PVector[C], PVector[C], Rng]:
-    """Draw ``n`` from ``deck``; whenever it runs out, shuffle ``discard`` into a new deck.
+def draw_reshuffling(deck: Pile, discard: Pile, n: int, rng: Rng) -> tuple[tuple[Any, ...], Pile, Pile, Rng]:
+    """Draw ``n`` from ``deck``; when it runs out, shuffle ``discard`` into a new deck and go on.
 
     Stops early only when both piles are empty. Returns the drawn cards (in draw
-    order), the deck, the discard and the advanced ``Rng``.
+    order), the deck, the discard and the advanced ``Rng`` (advanced only when
+    a reshuffle happened).
     """
-    drawn, deck = draw_upto(deck, n)
-    if len(drawn) < n and discard:
+    if len(deck) >= n:
+        return tuple(deck[:n]), deck[n:], discard, rng
+    drawn = tuple(deck)
+    deck = _like(deck, ())
+    if discard:
         shuffled, rng = rng.shuffle(discard)
-        more, deck = draw_upto(pvector(shuffled), n - len(drawn))
+        more, deck = draw_upto(_like(deck, shuffled), n - len(drawn))
         drawn += more
-        discard = pvector()
+        discard = _like(discard, ())
     return drawn, deck, discard, rng
 
 
-def put_top(pile: PVector[C], cards: Iterable[C]) -> PVector[C]:
+def put_top(pile: Pile, cards: Iterable[Any]) -> Pile:
     """Put ``cards`` on top, the first of them ending up topmost."""
+    if isinstance(pile, tuple):
+        return tuple(cards) + pile
     return pvector(cards).extend(pile)
 
 
-def put_bottom(pile: PVector[C], cards: Iterable[C]) -> PVector[C]:
+def put_bottom(pile: Pile, cards: Iterable[Any]) -> Pile:
     """Put ``cards`` under the pile, in order (the last of them at the very bottom)."""
+    if isinstance(pile, tuple):
+        return pile + tuple(cards)
     return pile.extend(cards)
 
 
-def remove_at(pile: PVector[C], index: int) -> tuple[C, PVector[C]]:
+def remove_at(pile: Pile, index: int) -> tuple[Any, Pile]:
     """The card at ``index`` and the pile without it."""
-    return pile[index], pile.delete(index)
+    card = pile[index]
+    if isinstance(pile, tuple):
+        at = index % len(pile)
+        return card, pile[:at] + pile[at + 1 :]
+    return card, pile.delete(index)
 
 
-def remove(pile: PVector[C], card: C) -> PVector[C]:
+def remove(pile: Pile, card: Any) -> Pile:
     """The pile without (the first copy of) ``card``; ValueError if it is not there."""
+    if isinstance(pile, tuple):
+        index = pile.index(card)
+        return pile[:index] + pile[index + 1 :]
     return pile.remove(card)
 
 
@@ -91,15 +115,16 @@ def find(pile: Sequence[C], predicate: Callable[[C], bool]) -> int | None:
 
 
 def shuffle(pile: Sequence[C], rng: Rng) -> tuple[PVector[C], Rng]:
-    """The pile in a uniformly random order, and the advanced ``Rng``."""
+    """The pile in a uniformly random order as a ``PVector``, and the advanced ``Rng``.
+
+    (``Rng.shuffle`` gives the same order as a tuple.)
+    """
     shuffled, rng = rng.shuffle(pile)
     return pvector(shuffled), rng
 
 
-def move(
-    source: PVector[C], target: PVector[C], card: C, *, to_top: bool = True
-) -> tuple[PVector[C], PVector[C]]:
+def move(source: Pile, target: Pile, card: Any, *, to_top: bool = True) -> tuple[Pile, Pile]:
     """Take ``card`` out of ``source`` and put it on top (or bottom) of ``target``."""
     source = remove(source, card)
-    target = put_top(target, (card,)) if to_top else target.append(card)
+    target = put_top(target, (card,)) if to_top else put_bottom(target, (card,))
     return source, target
