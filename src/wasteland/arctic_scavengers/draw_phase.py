@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wasteland.arctic_scavengers.common import draw_cards
+from wasteland.core.deck import draw_reshuffling
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, HAND_SIZE, Phase, State
 
 __all__ = ["draw_phase", "peeked_card"]
@@ -23,7 +23,7 @@ def draw_phase(state: State) -> State:
         if hand:
             secret = secret | frozenset(hand) if unrevealed else secret - frozenset(hand)
         discard = state.discards[p] + state.played[p] + hand
-        drawn, deck, discard, rng = draw_cards(state.decks[p], discard, HAND_SIZE, rng)
+        drawn, deck, discard, rng = draw_reshuffling(state.decks[p], discard, HAND_SIZE, rng)
         hands.append(drawn)
         decks.append(deck)
         discards.append(discard)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from wasteland.arctic_scavengers import actions as A
 from wasteland.arctic_scavengers.cards import MERCENARY_PILES, card_type
-from wasteland.arctic_scavengers.common import change, draw_cards, illegal, set_at, without
+from wasteland.arctic_scavengers.common import illegal, set_at, without
+from wasteland.core.deck import draw_reshuffling
+from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import draw_phase
 from wasteland.arctic_scavengers.skirmish import begin_skirmish
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Cards, Phase, State, Task
-from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER, IS_MEDICINE, IS_TOOL, MEDICINE, MODIFIES
+from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER, IS_MEDICINE, MEDICINE, MODIFIES
 
 __all__ = [
     "PILE_COSTS", "best_total", "action_total", "can_afford", "medicine_in", "gathering_actions",
@@ -170,7 +172,7 @@ def begin_action(state: State, action: A.Begin) -> State:
         illegal(f"{task.name.title()} was already taken this round")
     if not _can_begin(state, task, state.hands[state.turn]):
         illegal(_why_not(state, task))
-    return change(state, task=task, used=state.used | 1 << task._value_)
+    return replace(state, task=task, used=state.used | 1 << task._value_)
 
 
 def _why_not(state: State, task: Task) -> str:
@@ -200,7 +202,7 @@ def commit_card(state: State, action: A.Commit) -> State:
     elif task is not _TRASH and BASE[task._value_][card] < 0:
         illegal(f"this card cannot {task.name.lower()}; tools and Group Leaders are equipped on a person")
     secret = state.secret[p]
-    return change(
+    return replace(
         state,
         hands=set_at(state.hands, p, without(hand, (card,))),
         played=set_at(state.played, p, state.played[p] + (card,)),
@@ -227,7 +229,7 @@ def equip_modifier(state: State, action: A.Equip) -> State:
     leader = IS_LEADER[m]
     if _has_modifier(state, person, leader):
         illegal("that person already has " + ("Group Leaders" if leader else "a tool"))
-    return change(
+    return replace(
         state,
         hands=set_at(state.hands, p, without(hand, (m,))),
         played=set_at(state.played, p, state.played[p] + (m,)),
@@ -249,10 +251,10 @@ def resolve_action(state: State, action: A.Resolve) -> State:
     done = dict(task=None, committed=(), equipped=())
     if task is _DIG:
         n = min(total, len(state.junkyard))
-        return change(state, phase=Phase.KEEP, dug=state.junkyard[:n], junkyard=state.junkyard[n:], **done)
+        return replace(state, phase=Phase.KEEP, dug=state.junkyard[:n], junkyard=state.junkyard[n:], **done)
     if task is _DRAW:
-        drawn, deck, discard, rng = draw_cards(state.decks[p], state.discards[p], total, state.rng)
-        return change(
+        drawn, deck, discard, rng = draw_reshuffling(state.decks[p], state.discards[p], total, state.rng)
+        return replace(
             state,
             hands=set_at(state.hands, p, state.hands[p] + drawn),
             decks=set_at(state.decks, p, deck),
@@ -261,10 +263,10 @@ def resolve_action(state: State, action: A.Resolve) -> State:
             **done,
         )
     if task is _HUNT:
-        return change(state, food=state.food + total, **done)
+        return replace(state, food=state.food + total, **done)
     # Trash: the cards go on top of the junkyard, which is then shuffled.
     junkyard, rng = state.rng.shuffle(state.committed + state.junkyard)
-    return change(
+    return replace(
         state,
         played=set_at(state.played, p, without(state.played[p], state.committed)),
         junkyard=junkyard,
@@ -286,7 +288,7 @@ def hire_mercenary(state: State, action: A.Hire) -> State:
         illegal(f"cannot afford a {card_type(MERCENARY_PILES[i]).name} with "
                 f"{state.food} food and {medicine_in(state.committed)} medicine")
     p = state.turn
-    return change(
+    return replace(
         state,
         piles=set_at(state.piles, i, pile[:-1]),
         discards=set_at(state.discards, p, state.discards[p] + (pile[-1],)),
@@ -309,7 +311,7 @@ def keep_dug_card(state: State, action: A.Keep) -> State:
         rest = without(dug, (card,))
         discards = set_at(state.discards, p, state.discards[p] + (card,))
         secret = set_at(state.secret, p, state.secret[p] | {card})
-    return change(state, phase=Phase.GATHERING, dug=(), junkyard=state.junkyard + rest,
+    return replace(state, phase=Phase.GATHERING, dug=(), junkyard=state.junkyard + rest,
                   discards=discards, secret=secret)
 
 
@@ -319,7 +321,7 @@ def end_gathering(state: State, action: A.EndGathering) -> State:
         illegal(f"finish the {state.task.name.lower()} under way first")
     nxt = (state.turn + 1) % state.options.players
     if nxt != state.initiator:
-        return change(state, turn=nxt, used=0, food=0)
+        return replace(state, turn=nxt, used=0, food=0)
     if state.round >= FIRST_SKIRMISH_ROUND:
-        return begin_skirmish(change(state, used=0, food=0))
+        return begin_skirmish(replace(state, used=0, food=0))
     return draw_phase(state)

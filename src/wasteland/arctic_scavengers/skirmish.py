@@ -12,7 +12,8 @@ in a stalemate, shuffles it into the junkyard. The initiator card passes left.
 from __future__ import annotations
 
 from wasteland.arctic_scavengers import actions as A
-from wasteland.arctic_scavengers.common import change, illegal, set_at, without
+from wasteland.arctic_scavengers.common import illegal, set_at, without
+from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import draw_phase
 from wasteland.arctic_scavengers.state import Cards, Phase, State
 from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER, IS_PERSON, IS_SABOTEUR, IS_SNIPER, IS_TOOL, PEOPLE
@@ -104,7 +105,7 @@ def _next_declarer(state: State, start: int) -> State:
     seat = start
     while True:
         if _can_declare(state, seat):
-            return change(state, turn=seat)
+            return replace(state, turn=seat)
         seat = (seat + 1) % n
         if seat == state.initiator:
             return resolve_skirmish(state)
@@ -113,7 +114,7 @@ def _next_declarer(state: State, start: int) -> State:
 def begin_skirmish(state: State) -> State:
     """Reveal every force and start the declarations with the initiator."""
     secrets = tuple(s - frozenset(h) if s else s for s, h in zip(state.secret, state.hands))
-    return _next_declarer(change(state, phase=Phase.SKIRMISH, secret=secrets, spent=()), state.initiator)
+    return _next_declarer(replace(state, phase=Phase.SKIRMISH, secret=secrets, spent=()), state.initiator)
 
 
 def declaration_actions(state: State) -> list[A.Action]:
@@ -135,7 +136,7 @@ def _hit(state: State, unit: int, target: int) -> State:
     n = state.options.players
     p = state.turn
     owner = next(q for q in range(n) if q != p and target in state.hands[q])
-    state = change(
+    state = replace(
         state,
         hands=set_at(state.hands, owner, without(state.hands[owner], (target,))),
         discards=set_at(state.discards, owner, state.discards[owner] + (target,)),
@@ -198,9 +199,9 @@ def resolve_skirmish(state: State) -> State:
     prize, contested = state.contested[0], state.contested[1:]
     if winner is None:
         junkyard, rng = state.rng.shuffle((prize,) + state.junkyard)
-        state = change(state, contested=contested, junkyard=junkyard, rng=rng)
+        state = replace(state, contested=contested, junkyard=junkyard, rng=rng)
     else:
-        state = change(
+        state = replace(
             state,
             contested=contested,
             discards=set_at(state.discards, winner, state.discards[winner] + (prize,)),
@@ -208,5 +209,5 @@ def resolve_skirmish(state: State) -> State:
         )
     initiator = (state.initiator + 1) % state.options.players
     if not contested:
-        return change(state, phase=Phase.OVER, initiator=initiator, turn=initiator, spent=())
-    return draw_phase(change(state, initiator=initiator, spent=()))
+        return replace(state, phase=Phase.OVER, initiator=initiator, turn=initiator, spent=())
+    return draw_phase(replace(state, initiator=initiator, spent=()))

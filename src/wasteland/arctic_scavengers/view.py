@@ -10,7 +10,7 @@ peeked at it), another player's dug cards, and the Rng. Counts stay visible.
 from __future__ import annotations
 
 from wasteland.arctic_scavengers.cards import HIDDEN
-from wasteland.arctic_scavengers.common import change
+from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import peeked_card
 from wasteland.arctic_scavengers.state import Cards, Phase, State
 from wasteland.core.rng import Rng
@@ -49,7 +49,7 @@ def view(state: State, player: int) -> State:
         top = peeked_card(state)
         if top is not None:
             contested = (top,) + contested[1:]
-    return change(
+    return replace(
         state,
         hands=tuple(hands),
         decks=tuple(decks),
