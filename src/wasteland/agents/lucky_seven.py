@@ -197,7 +197,8 @@ class HeuristicBot:
             steps = max(options, key=lambda o: o[0])[1]
             self.plan = steps[1:]
             return steps[0] if steps[0] in legal else legal[-1]
-        plan = plan_maneuver(state, self.width)
+        late = state.final or not state.decks[state.active]
+        plan = plan_maneuver(state, self.width * 3 if late else self.width)
         if not plan:
             return END_PHASE
         self.plan = plan[1:] + [END_PHASE]
