@@ -94,7 +94,8 @@ def render(state: State, player: int | None = None) -> str:
         lines.append("grid 1:")
     lines += _grid_lines(state, 0, False)
     if state.fallen:
-        lines.append("fallen: " + ", ".join(member_card(m).name for m in state.fallen))
+        lines.append("fallen: " + ", ".join(
+            member_card(m).name if sides == 1 else f"{member_card(m).name} (grid {m // 8 + 1})" for m in state.fallen))
     if state.attacks:
         lines.append("attacks: " + "; ".join(
             f"{member_card(m).name} -> {cell_name(c, sides)}" for m, c in state.attacks))
