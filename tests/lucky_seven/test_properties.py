@@ -119,7 +119,8 @@ def test_random_games_keep_every_invariant(seed: int, choices: int, which: int) 
 
 
 def test_many_random_games_end_with_cards_conserved() -> None:
-    """Thousands of random games over all options (light checks, for speed)."""
+    """Thousands of random games over all options: conservation, bounds and one decider after
+    every step; the JSON round trip now and then."""
     for n in range(1800):
         options = OPTIONS[n % len(OPTIONS)]
         state = GAME.new_game(n, **options)
@@ -127,9 +128,11 @@ def test_many_random_games_end_with_cards_conserved() -> None:
         for _ in range(3000):
             if GAME.outcome(state) is not None:
                 break
+            assert GAME.current_player(state) is not None
             action, pick = pick.choice(legal_actions(state))
             state = apply(state, action)
             conservation(state)
+            bounds(state)
         assert GAME.outcome(state) is not None
         if n % 50 == 0:
             bounds(state)
