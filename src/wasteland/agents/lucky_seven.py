@@ -40,6 +40,8 @@ THREAT = 6.0
 DOWN = 0.6
 PRESSURE = 2.0
 LATE = 3.0
+FORMATION = 3.0
+HARD = 0.0
 #: How much the squad misses each member when a full row forces a discard (least first).
 KEEP = {7: 0, 6: 1, 5: 2, 4: 2, 1: 3, 3: 3, 0: 4, 2: 5}
 
@@ -100,9 +102,11 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
             continue  # an attack that kills nothing only wastes the attackers
         victims = set(always)
         remaining = 0
+        weighted = 0.0
         for cell in lasting:
             if cell not in totals:
                 remaining += 1
+                weighted += 1.0 + HARD * (STRENGTH[threats[cell]] - 1)
                 hit = if_alive.get(cell)
                 if hit:
                     victims |= hit
@@ -116,8 +120,8 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
         elif len({c // GRID for c in alive}) < sides:
             score = -1000.0
         else:
-            score = (ALIVE * len(alive) - threat_weight * remaining - DOWN * sum(1 for c in alive if squad[c] in down)
-                     + PRESSURE * potential)
+            score = (ALIVE * len(alive) - threat_weight * weighted - DOWN * sum(1 for c in alive if squad[c] in down)
+                     + PRESSURE * potential + FORMATION * _formation(state, alive))
         if score > best_score:
             best_score = score
             best = tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0)
@@ -148,6 +152,22 @@ def _potential(state: State, threats: list[int], alive: list[int]) -> float:
                 have += 2 if kind in (HAMMER, ANVIL) and pacifist else 1
         total += min(have / max(need, 1), 1.0)
     return total
+
+
+def _formation(state: State, alive: list[int]) -> int:
+    """Hammer and Anvil standing next to an up Pacifist (strength 2 each)."""
+    squad, down = state.squad, state.down
+    adjacent = layout(state).adjacent
+    count = 0
+    for cell in alive:
+        member = squad[cell]
+        if member % SQUAD_SIZE in (HAMMER, ANVIL) and member not in down:
+            for near in adjacent[cell]:
+                other = squad[near]
+                if other >= 0 and other % SQUAD_SIZE == PACIFIST and other not in down and near in alive:
+                    count += 1
+                    break
+    return count
 
 
 def evaluate(state: State) -> float:
