@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from wasteland.core.records import replace
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven.board import GRID, cell_of
 from wasteland.lucky_seven.cards import COLUMN
@@ -123,9 +124,7 @@ def table(
         rng=Rng.from_seed(0),
     )
     if changes:
-        from wasteland.lucky_seven.state import evolve
-
-        state = evolve(state, **changes)
+        state = replace(state, **changes)
     return state
 
 

@@ -11,12 +11,13 @@ A defeated Depot flips over instead of being discarded.
 
 from __future__ import annotations
 
+from wasteland.core.records import replace
 
 from wasteland.lucky_seven.actions import ATTACK, Attack
 from wasteland.lucky_seven.cards import (
     ANVIL, ATTACKABLE, DEPOT_KIND, HAMMER, JOKER, KIND, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, STRENGTH,
 )
-from wasteland.lucky_seven.state import State, evolve
+from wasteland.lucky_seven.state import State
 from wasteland.lucky_seven.table import Board, Work, layout
 
 __all__ = [
@@ -69,7 +70,7 @@ def any_attack(state: Board) -> bool:
 
 
 def assign(state: State, member: int, cell: int) -> State:
-    return evolve(state, attacks=state.attacks + ((member, cell),))
+    return replace(state, attacks=state.attacks + ((member, cell),))
 
 
 def threat_strength(state: Board, cell: int) -> int:

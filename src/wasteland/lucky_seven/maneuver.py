@@ -11,10 +11,11 @@ reset and the flares are discarded.
 
 from __future__ import annotations
 
+from wasteland.core.records import replace
 
 from wasteland.lucky_seven.actions import GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action
 from wasteland.lucky_seven.cards import ATHLETE, MOUSE, SQUAD_SIZE
-from wasteland.lucky_seven.state import evolve, Phase, State
+from wasteland.lucky_seven.state import Phase, State
 from wasteland.lucky_seven.table import Board, Work, can_get_up, flare_cells, layout
 
 __all__ = [
@@ -105,7 +106,7 @@ def follow_up(state: Board, member: int, cell: int) -> list[Action]:
 
 
 def select(state: State, member: int) -> State:
-    return evolve(state, selected=member, moved=False)
+    return replace(state, selected=member, moved=False)
 
 
 def move(state: State, target: int) -> State:
@@ -120,22 +121,22 @@ def move(state: State, target: int) -> State:
     kind = member % SQUAD_SIZE
     again = not state.moved and (kind == ATHLETE or (kind == MOUSE and member not in state.down))
     if again:
-        return evolve(state, squad=tuple(squad), rotated=rotated, moved=True)
-    return evolve(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False)
+        return replace(state, squad=tuple(squad), rotated=rotated, moved=True)
+    return replace(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False)
 
 
 def get_up(state: State) -> State:
     member = state.selected
-    return evolve(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
+    return replace(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
 
 
 def get_down(state: State) -> State:
     member = state.selected
-    return evolve(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
+    return replace(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
 
 
 def stop(state: State) -> State:
-    return evolve(state, selected=-1, moved=False)
+    return replace(state, selected=-1, moved=False)
 
 
 def end_maneuver(work: Work) -> None:

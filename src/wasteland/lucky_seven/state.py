@@ -16,15 +16,13 @@ is in exactly one zone:
 from __future__ import annotations
 
 import enum
-from operator import attrgetter
-from typing import Any
 
-from attrs import fields, frozen
+from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.rng import Rng
 
-__all__ = ["Options", "Phase", "State", "NONE", "evolve"]
+__all__ = ["Options", "Phase", "State", "NONE"]
 
 #: The "nobody / nothing" value of the int fields.
 NONE = -1
@@ -88,16 +86,3 @@ class State:
     depots: tuple[int, ...]
     rng: Rng
 
-
-_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
-_GET = attrgetter(*_FIELDS)
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(_FIELDS)}
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for State, several times faster (the rules' hot path)."""
-    values = list(_GET(state))
-    index = _INDEX
-    for name, value in changes.items():
-        values[index[name]] = value
-    return State(*values)
