@@ -63,7 +63,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             except ValueError:
                 bot = "random"
             summary = simulate(key, args.games, [bot], seed=args.seed, options={"players": players})
-            print(summary.format().replace(f"{key}:", f"{game.title} ({players} players):", 1))
+            seats = f"{players} player" + ("s" if players > 1 else "")
+            print(summary.format().replace(f"{key}:", f"{game.title} ({seats}):", 1))
             print()
     return 0
 
