@@ -180,7 +180,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, width: int = 6) -> None:
+    def __init__(self, seed: int = 0, width: int = 16) -> None:
         self.rng = Rng.from_seed(seed)
         self.width = width
         self.plan: list[Any] = []
@@ -217,8 +217,8 @@ class HeuristicBot:
             steps = max(options, key=lambda o: o[0])[1]
             self.plan = steps[1:]
             return steps[0] if steps[0] in legal else legal[-1]
-        late = state.final or not state.decks[state.active]
-        plan = plan_maneuver(state, self.width * 3 if late else self.width)
+        width = self.width * 10 if state.final else self.width * 3 if not state.decks[state.active] else self.width
+        plan = plan_maneuver(state, width)
         if not plan:
             return END_PHASE
         self.plan = plan[1:] + [END_PHASE]
