@@ -1,13 +1,14 @@
-"""Small functions shared by the phases: tuple edits, seats, refusals."""
+"""Small functions shared by the phases: ability totals, tuple edits, seats, refusals."""
 
 from __future__ import annotations
 
 from typing import NoReturn, TypeVar
 
 from wasteland.arctic_scavengers.state import Cards
+from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER
 from wasteland.core.game import IllegalAction
 
-__all__ = ["set_at", "illegal", "without", "next_seat"]
+__all__ = ["best_total", "set_at", "illegal", "without", "next_seat"]
 
 T = TypeVar("T")
 
@@ -29,3 +30,23 @@ def next_seat(seat: int, players: int) -> int:
 
 def illegal(reason: str) -> NoReturn:
     raise IllegalAction(reason)
+
+
+def best_total(cards: Cards, ability: int) -> int:
+    """The highest total ``cards`` can reach for ``ability`` (persons plus modifiers)."""
+    base, bonus = BASE[ability], BONUS[ability]
+    persons = total = 0
+    tools: list[int] = []
+    leaders: list[int] = []
+    for c in cards:
+        b = base[c]
+        if b >= 0:
+            persons += 1
+            total += b
+        elif bonus[c]:
+            (leaders if IS_LEADER[c] else tools).append(bonus[c])
+    if not persons:
+        return 0
+    tools.sort(reverse=True)
+    leaders.sort(reverse=True)
+    return total + sum(tools[:persons]) + sum(leaders[:persons])

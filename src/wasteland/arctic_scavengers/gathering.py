@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from wasteland.arctic_scavengers import actions as A
 from wasteland.arctic_scavengers.cards import MERCENARY_PILES, card_type
-from wasteland.arctic_scavengers.common import illegal, set_at, without
+from wasteland.arctic_scavengers.common import best_total, illegal, set_at, without
 from wasteland.core.deck import draw_reshuffling
 from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import draw_phase
@@ -34,26 +34,6 @@ PILE_COSTS: tuple[tuple[int, int, bool], ...] = tuple(
     (card_type(k).cost or (0, 0))[0:1] + (card_type(k).cost or (0, 0))[1:2] + (card_type(k).any_mix,)
     for k in MERCENARY_PILES
 )
-
-
-def best_total(cards: Cards, ability: int) -> int:
-    """The highest total ``cards`` can reach for ``ability`` (persons plus modifiers)."""
-    base, bonus = BASE[ability], BONUS[ability]
-    persons = total = 0
-    tools: list[int] = []
-    leaders: list[int] = []
-    for c in cards:
-        b = base[c]
-        if b >= 0:
-            persons += 1
-            total += b
-        elif bonus[c]:
-            (leaders if IS_LEADER[c] else tools).append(bonus[c])
-    if not persons:
-        return 0
-    tools.sort(reverse=True)
-    leaders.sort(reverse=True)
-    return total + sum(tools[:persons]) + sum(leaders[:persons])
 
 
 def _can_reach_one(cards: Cards, ability: int) -> bool:

@@ -12,18 +12,18 @@ in a stalemate, shuffles it into the junkyard. The initiator card passes left.
 from __future__ import annotations
 
 from wasteland.arctic_scavengers import actions as A
-from wasteland.arctic_scavengers.common import illegal, set_at, without
+from wasteland.arctic_scavengers.common import best_total, illegal, set_at, without
 from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import draw_phase
 from wasteland.arctic_scavengers.state import Cards, Phase, State
-from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER, IS_PERSON, IS_SABOTEUR, IS_SNIPER, IS_TOOL, PEOPLE
+from wasteland.arctic_scavengers.cards import FIGHT
+from wasteland.arctic_scavengers.table import IS_PERSON, IS_SABOTEUR, IS_SNIPER, IS_TOOL, PEOPLE
 
 __all__ = [
     "TWO_PLAYER_MARGIN", "fight_total", "people_present", "skirmish_winner", "begin_skirmish",
     "declaration_actions", "declare_sabotage", "declare_snipe", "end_declarations", "resolve_skirmish",
 ]
 
-_FIGHT_BASE, _FIGHT_BONUS = BASE[3], BONUS[3]
 #: With two players a skirmish must be won by this margin, otherwise it is a stalemate.
 TWO_PLAYER_MARGIN = 2
 
@@ -34,23 +34,7 @@ def fight_total(force: Cards, spent: Cards = ()) -> int:
     Units that declared a special action (``spent``) do not fight. Placing the
     modifiers at best is the owner reassigning them after a snipe or disarm.
     """
-    persons = total = 0
-    tools: list[int] = []
-    leaders: list[int] = []
-    for c in force:
-        b = _FIGHT_BASE[c]
-        if b >= 0:
-            if c in spent:
-                continue
-            persons += 1
-            total += b
-        elif _FIGHT_BONUS[c]:
-            (leaders if IS_LEADER[c] else tools).append(_FIGHT_BONUS[c])
-    if not persons:
-        return 0
-    tools.sort(reverse=True)
-    leaders.sort(reverse=True)
-    return total + sum(tools[:persons]) + sum(leaders[:persons])
+    return best_total(tuple(c for c in force if c not in spent) if spent else force, FIGHT)
 
 
 def people_present(force: Cards) -> int:
