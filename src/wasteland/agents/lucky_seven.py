@@ -180,7 +180,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, width: int = 16) -> None:
+    def __init__(self, seed: int = 0, width: int = 32) -> None:
         self.rng = Rng.from_seed(seed)
         self.width = width
         self.plan: list[Any] = []
