@@ -12,6 +12,10 @@ from wasteland.lucky_seven.table import flare_cells
 
 __all__ = ["render", "describe", "member_name", "cell_name", "threat_label"]
 
+#: The key printed under every drawing.
+LEGEND = ("key: LDR^ up, ldr_ down, * has acted, > selected; INF1 a threat and its strength; "
+          "+FL a flare on the cell; T the tank column")
+
 _ABBREV = ("LDR", "ATH", "MOU", "NAT", "HAM", "ANV", "JOK", "PAC")
 _WIDTH = 9
 
@@ -105,6 +109,7 @@ def render(state: State, player: int | None = None) -> str:
         lines.append(f"drawn: {threat_label(state.pending)} ({where})")
     if state.phase is Phase.OVER:
         lines.append("the game is over")
+    lines.append(LEGEND)
     return "\n".join(lines)
 
 
