@@ -79,6 +79,14 @@ def test_parse_options_reads_ints_and_booleans() -> None:
     }
 
 
+def test_parse_options_reads_json_files(tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text('{"threats": [1, 2]}')
+    assert parse_options([f"cards=@{path}"], None) == {"cards": {"threats": [1, 2]}}
+    with pytest.raises(SystemExit, match="cannot read"):
+        parse_options([f"cards=@{tmp_path / 'missing.json'}"], None)
+
+
 def _typing(answers: list[str]) -> Iterator[str]:
     yield from answers
 

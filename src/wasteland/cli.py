@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 import sys
 from pathlib import Path
@@ -31,14 +32,25 @@ def _parse_value(text: str) -> Any:
         return text
 
 
+def _read_json(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"wasteland: cannot read the JSON of {path}: {exc}") from None
+
+
 def parse_options(pairs: Sequence[str], players: int | None) -> dict[str, Any]:
-    """``["variant=competitive", "depot=true"]`` → ``{"variant": "competitive", "depot": True}``."""
+    """``["variant=competitive", "depot=true"]`` → ``{"variant": "competitive", "depot": True}``.
+
+    A value ``@FILE`` is the JSON read from FILE (a card set, for example).
+    """
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise SystemExit(f"wasteland: options are NAME=VALUE, got {pair!r}")
-        options[name.strip()] = _parse_value(value.strip())
+        value = value.strip()
+        options[name.strip()] = _read_json(value[1:]) if value.startswith("@") else _parse_value(value)
     if players is not None:
         options["players"] = players
     return options
@@ -246,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, action="append", help="a seat a human plays (repeatable; default 0)")
     p.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="bot for the other seats")
     p.add_argument("--seed", type=int)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (VALUE @FILE reads JSON)")
     p.add_argument("--save", metavar="FILE", help="where s and q save the game")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.set_defaults(run=cmd_play)
@@ -262,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", choices=BOT_NAMES, help="bot name (once for all seats, or once per seat)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (VALUE @FILE reads JSON)")
     p.add_argument("--workers", type=int, help="processes (default: every core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
