@@ -74,7 +74,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 bot = "heuristic"
             except ValueError:
                 bot = "random"
-            summary = simulate(key, args.games, [bot], seed=args.seed, options={"players": players})
+            summary = simulate(
+                key, args.games, [bot], seed=args.seed, options={"players": players}, progress=_progress(sys.stderr)
+            )
             seats = f"{players} player" + ("s" if players > 1 else "")
             print(summary.format().replace(f"{key}:", f"{game.title} ({seats}):", 1))
             print()
