@@ -13,6 +13,8 @@ ANV JOK PAC), UPPER case when up, lower case when down, ``*`` when rotated,
 adds a flare on top (``FL`` alone is a flare on an empty cell). Members not
 drawn are discarded; threats not drawn and not in ``deck`` are discarded.
 A deck entry is a kind, optionally with its printed column: ``"INF1/3"``.
+With ``cards=`` (a card set's data) the cards come from that set: ``INF<n>`` and
+``MG<n>`` name a strength (``MG`` alone any Machine Gun).
 """
 
 from __future__ import annotations
@@ -22,14 +24,37 @@ from typing import Any, Iterable
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven.board import GRID, cell_of
-from wasteland.lucky_seven.cards import COLUMN
+from wasteland.lucky_seven.card_set import card_table, read_card_set
+from wasteland.lucky_seven.cards import (
+    DEPOT_KIND, FLARE, INFANTRY, MACHINE_GUN, MORTAR, PUBLIC_TABLE, TANK, CardTable,
+)
 from wasteland.lucky_seven.state import Options, Phase, State
 
 MEMBERS = {"LDR": 0, "ATH": 1, "MOU": 2, "NAT": 3, "HAM": 4, "ANV": 5, "JOK": 6, "PAC": 7}
-KINDS: dict[str, tuple[int, ...]] = {
-    "INF1": tuple(range(0, 8)), "INF2": tuple(range(8, 12)), "MG": tuple(range(12, 16)),
-    "FL": tuple(range(16, 20)), "MORTAR": tuple(range(20, 26)), "TANK": (26, 27), "DEPOT": (28,),
-}
+_KIND_TOKENS = {"INF": INFANTRY, "MG": MACHINE_GUN, "FL": FLARE, "MORTAR": MORTAR, "TANK": TANK,
+                "DEPOT": DEPOT_KIND}
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` names a threat (``INF1``, ``MG``, ``MG4``, ``FL``, ``TANK``...)."""
+    head = text.rstrip("0123456789")
+    return head in _KIND_TOKENS and (head in ("INF", "MG") or head == text) and text != "INF"
+
+
+def matches(token: str, card: int, table: CardTable = PUBLIC_TABLE) -> bool:
+    """Whether threat ``card`` is of the kind (and strength) ``token`` names."""
+    head = token.rstrip("0123456789")
+    if table.kind[card] != _KIND_TOKENS[head]:
+        return False
+    return head == token or table.strength[card] == int(token[len(head):])
+
+
+def token_of(card: int, table: CardTable = PUBLIC_TABLE) -> str:
+    """The grid notation of threat ``card``: ``INF1``, ``MG`` (public strength 3) or ``MG4``..."""
+    head = next(k for k, v in _KIND_TOKENS.items() if v == table.kind[card])
+    if head == "INF" or (head == "MG" and table.strength[card] != 3):
+        return f"{head}{table.strength[card]}"
+    return head
 
 
 def cell(row: int, column: int, side: int = 0) -> int:
@@ -38,14 +63,15 @@ def cell(row: int, column: int, side: int = 0) -> int:
 
 
 class _Cards:
-    def __init__(self, sides: int) -> None:
-        self.free = {side: set(range(side * 29, side * 29 + 29)) for side in range(sides)}
+    def __init__(self, sides: int, table: CardTable) -> None:
+        self.table = table
+        stride = table.stride
+        self.free = {side: set(range(side * stride, side * stride + stride)) for side in range(sides)}
 
     def take(self, token: str, side: int) -> int:
         kind, _, column = token.partition("/")
-        for card in KINDS[kind]:
-            card += side * 29
-            if card in self.free[side] and (not column or COLUMN[card] == int(column)):
+        for card in sorted(self.free[side]):
+            if matches(kind, card, self.table) and (not column or self.table.column[card] == int(column)):
                 self.free[side].discard(card)
                 return card
         raise ValueError(f"no {token} card left")
@@ -67,14 +93,19 @@ def table(
     phase: Phase = Phase.MANEUVER,
     variant: str | None = None,
     depot: bool = False,
+    cards: Any = None,
     **changes: Any,
 ) -> State:
-    """A state with these grids (grid2: the partner's, cooperative) and decks (top first)."""
+    """A state with these grids (grid2: the partner's, cooperative) and decks (top first);
+    ``cards`` a card set's data (None: the public set)."""
     sides = 2 if grid2 is not None else 1
     if variant is None:
         variant = "cooperative" if sides == 2 else "solo"
-    options = Options(players=1 if variant == "solo" else 2, variant=variant, depot=depot)
-    cards = _Cards(sides)
+    card_set = read_card_set(cards)
+    options = Options(players=1 if variant == "solo" else 2, variant=variant, depot=depot, cards=card_set)
+    table = card_table(card_set)
+    depot_id = table.stride - 1
+    cards = _Cards(sides, table)
     squad = [-1] * (GRID * sides)
     threats = [-1] * (GRID * sides)
     flares: list[tuple[int, int]] = []
@@ -91,7 +122,7 @@ def table(
                 for part in token.split("+"):
                     if part == ".":
                         continue
-                    if part.upper() in KINDS:
+                    if is_token(part.upper()):
                         card = cards.take(part.upper(), side)
                         if part.upper() == "FL":
                             flares.append((here, card))
@@ -109,10 +140,10 @@ def table(
                         selected = member
     for side in range(sides):
         if decks[side] is None:
-            decks[side] = tuple(sorted(c for c in cards.free[side] if c % 29 != 28))
+            decks[side] = tuple(sorted(c for c in cards.free[side] if c % table.stride != depot_id))
             cards.free[side] -= set(decks[side] or ())
     discard = tuple(sorted(c for side in range(sides) for c in cards.free[side]
-                           if c % 29 != 28 or depot))
+                           if c % table.stride != depot_id or depot))
     fallen = tuple(m for m in range(8 * sides) if m not in squad)
     state = State(
         options=options, phase=phase, turn=1, active=0, final=False,
@@ -138,7 +169,7 @@ def at(state: State, row: int, column: int, side: int = 0) -> str:
         parts.append((name if member not in state.down else name.lower()) + ("*" if member in state.rotated else ""))
     threat = state.threats[here]
     if threat >= 0:
-        parts.append(next(k for k, ids in KINDS.items() if threat % 29 in ids))
+        parts.append(token_of(threat, card_table(state.options.cards)))
     if any(c == here for c, _ in state.flares):
         parts.append("FL")
     return "+".join(parts) or "."

@@ -17,9 +17,10 @@ from wasteland.lucky_seven import (
     legal_actions, view,
 )
 from wasteland.lucky_seven.board import GRID, column_of
-from wasteland.lucky_seven.cards import KIND, TANK
+from wasteland.lucky_seven.cards import TANK
 from wasteland.lucky_seven.rules import illegal_reason
 from wasteland.lucky_seven.state import Phase
+from wasteland.lucky_seven.table import cards_of
 from wasteland.lucky_seven.view import HIDDEN_RNG
 
 OPTIONS: list[dict[str, Any]] = [
@@ -33,20 +34,24 @@ OPTIONS: list[dict[str, Any]] = [
 
 
 def conservation(state: State) -> None:
-    """Every squad member, threat and map card is in exactly one zone."""
+    """Every squad member, threat and map card is in exactly one zone (threat ids as the
+    state's card set numbers them)."""
     sides = len(state.decks)
+    table = cards_of(state)
     members = [m for m in state.squad if m >= 0] + list(state.fallen)
     assert sorted(members) == list(range(8 * sides))
     threats = [t for t in state.threats if t >= 0] + [c for _, c in state.flares] + list(state.discard)
     threats += list(state.depots) + [c for deck in state.decks for c in deck]
     threats += [state.pending] if state.pending >= 0 else []
-    expected = [side * 29 + k for side in range(sides) for k in range(29 if state.options.depot else 28)]
+    own = table.threat_ids + 1 if state.options.depot else table.threat_ids
+    expected = [side * table.stride + k for side in range(sides) for k in range(own)]
     assert sorted(threats) == expected
     assert sorted(state.row_cards + state.column_cards) == list(range(10 * sides))
 
 
 def bounds(state: State) -> None:
     sides = len(state.decks)
+    table = cards_of(state)
     assert len(state.squad) == len(state.threats) == GRID * sides
     on_grid = {m for m in state.squad if m >= 0}
     assert state.down <= on_grid and state.rotated <= on_grid
@@ -55,12 +60,13 @@ def bounds(state: State) -> None:
             assert column_of(cell) != 0 and member // 8 == cell // GRID
     for cell, threat in enumerate(state.threats):
         if threat >= 0:
-            assert (column_of(cell) == 0) == (KIND[threat] == TANK)
-            assert threat // 29 == cell // GRID
+            assert (column_of(cell) == 0) == (table.kind[threat] == TANK)
+            assert threat // table.stride == cell // GRID
     assert state.selected == -1 or state.selected in on_grid
     assert all(m in on_grid for m, _ in state.attacks)
-    assert 1 <= state.turn <= 8 and 0 <= state.active < sides
-    assert all(len(deck) <= 28 for deck in state.decks)
+    last_turn = -(-table.threat_ids // 4) + 1  # the turns that deal, then the final one
+    assert 1 <= state.turn <= last_turn and 0 <= state.active < sides
+    assert all(len(deck) <= table.threat_ids for deck in state.decks)
     assert (state.phase is Phase.ATTACK) or not state.attacks
     assert state.phase is not Phase.ATTACK or not state.flares, "flares leave at the end of the maneuver"
 

@@ -26,12 +26,11 @@ from wasteland.lucky_seven.actions import (
 )
 from wasteland.lucky_seven.board import COLUMNS, GRID
 from wasteland.lucky_seven.cards import (
-    ANVIL, ATHLETE, ATTACKABLE, HAMMER, INFANTRY, JOKER, KIND, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, STRENGTH,
-    TANK,
+    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import Work, layout
+from wasteland.lucky_seven.table import Work, cards_of, layout
 
 __all__ = ["HeuristicBot", "evaluate", "best_attack"]
 
@@ -66,10 +65,11 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
     always: set[int] = set()
     if_alive: dict[int, frozenset[int]] = {}
     lasting: list[int] = []
+    table = cards_of(state)
     for cell, card in enumerate(threats):
         if card < 0:
             continue
-        kind = KIND[card]
+        kind = table.kind[card]
         if kind == TANK:
             if first <= cell < first + GRID:
                 row = (cell - first) // COLUMNS
@@ -106,7 +106,7 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
         for cell in lasting:
             if cell not in totals:
                 remaining += 1
-                weighted += 1.0 + HARD * (STRENGTH[threats[cell]] - 1)
+                weighted += 1.0 + HARD * (table.strength[threats[cell]] - 1)
                 hit = if_alive.get(cell)
                 if hit:
                     victims |= hit
@@ -134,9 +134,10 @@ def _potential(state: State, threats: list[int], alive: list[int]) -> float:
     squad, down = state.squad, state.down
     kinds = {squad[c] % SQUAD_SIZE: c for c in alive}
     pacifist = PACIFIST in kinds and squad[kinds[PACIFIST]] not in down
+    table = cards_of(state)
     total = 0.0
     for t in threats:
-        need = STRENGTH[state.threats[t]]
+        need = table.strength[state.threats[t]]
         tr, tc = divmod(t % GRID, COLUMNS)
         have = 0
         for c in alive:
@@ -149,7 +150,7 @@ def _potential(state: State, threats: list[int], alive: list[int]) -> float:
             if kind == JOKER:
                 need -= 1
             elif kind != PACIFIST:
-                have += 2 if kind in (HAMMER, ANVIL) and pacifist else 1
+                have += table.up[squad[c]] + (1 if kind in (HAMMER, ANVIL) and pacifist else 0)
         total += min(have / max(need, 1), 1.0)
     return total
 
@@ -271,8 +272,9 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
     (the Joker joins when one point is missing)."""
     out = []
     geometry = layout(state)
+    attackable = cards_of(state).attackable
     for target, card in enumerate(state.threats):
-        if card < 0 or not ATTACKABLE[card] or target // GRID != state.active and not _touches(state, target):
+        if card < 0 or not attackable[card] or target // GRID != state.active and not _touches(state, target):
             continue
         steps: list[Any] = []
         node = state

@@ -2,9 +2,10 @@
 
 Attackers are assigned one by one (``Attack``); ``EndPhase`` resolves them:
 a threat falls when the combined strength of its attackers reaches its
-strength. The Joker and the Pacifist cannot attack; the Joker makes adjacent
-threats 1 weaker; the Hammer and the Anvil have strength 2 while the Pacifist
-is adjacent and up; the Natural also attacks diagonally; the Mouse attacks
+strength. An attacker's strength is that of its visible side (``cards_of``).
+The Joker and the Pacifist cannot attack; the Joker makes adjacent
+threats 1 weaker; the Hammer and the Anvil have 1 more strength (2 in the
+public set) while the Pacifist is adjacent and up; the Natural also attacks diagonally; the Mouse attacks
 while down. Threats without strength (Tank, Flare, Mortar) cannot be attacked.
 A defeated Depot flips over instead of being discarded.
 """
@@ -14,11 +15,9 @@ from __future__ import annotations
 from wasteland.core.records import replace
 
 from wasteland.lucky_seven.actions import ATTACK, Attack
-from wasteland.lucky_seven.cards import (
-    ANVIL, ATTACKABLE, DEPOT_KIND, HAMMER, JOKER, KIND, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, STRENGTH,
-)
+from wasteland.lucky_seven.cards import ANVIL, DEPOT_KIND, HAMMER, JOKER, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE
 from wasteland.lucky_seven.state import State
-from wasteland.lucky_seven.table import Board, Work, layout
+from wasteland.lucky_seven.table import Board, Work, cards_of, layout
 
 __all__ = [
     "can_attack", "reach", "attack_actions", "any_attack", "assign", "threat_strength",
@@ -27,20 +26,24 @@ __all__ = [
 
 
 def can_attack(state: Board, member: int) -> bool:
-    """Up members with strength attack, the Mouse also while down; never the Joker or the Pacifist."""
+    """Up members with strength attack, the Mouse also while down (with its down strength);
+    never the Joker or the Pacifist, nor a member whose visible side has strength 0."""
     kind = member % SQUAD_SIZE
     if kind == JOKER or kind == PACIFIST:
         return False
-    return member not in state.down or kind == MOUSE
+    if member in state.down:
+        return kind == MOUSE and cards_of(state).down[member] > 0
+    return cards_of(state).up[member] > 0
 
 
 def reach(state: Board, member: int, cell: int) -> list[int]:
     """The cells of the threats ``member`` (in ``cell``) may attack."""
     threats = state.threats
     geometry = layout(state)
-    out = [n for n in geometry.adjacent[cell] if threats[n] >= 0 and ATTACKABLE[threats[n]]]
+    attackable = cards_of(state).attackable
+    out = [n for n in geometry.adjacent[cell] if threats[n] >= 0 and attackable[threats[n]]]
     if member % SQUAD_SIZE == NATURAL and member not in state.down:
-        out += [n for n in geometry.diagonal[cell] if threats[n] >= 0 and ATTACKABLE[threats[n]]]
+        out += [n for n in geometry.diagonal[cell] if threats[n] >= 0 and attackable[threats[n]]]
     return out
 
 
@@ -75,7 +78,7 @@ def assign(state: State, member: int, cell: int) -> State:
 
 def threat_strength(state: Board, cell: int) -> int:
     """The printed strength, 1 less while an up Joker is adjacent (never below 0)."""
-    strength = STRENGTH[state.threats[cell]]
+    strength = cards_of(state).strength[state.threats[cell]]
     squad, down = state.squad, state.down
     for near in layout(state).adjacent[cell]:
         member = squad[near]
@@ -85,14 +88,18 @@ def threat_strength(state: Board, cell: int) -> int:
 
 
 def attacker_strength(state: Board, member: int, cell: int) -> int:
-    """1 for every attacker; 2 for the Hammer and the Anvil next to an up Pacifist."""
+    """The strength of the attacker's visible side (1 for every attacker of the public set);
+    one more for the Hammer and the Anvil next to an up Pacifist (2 in the public set)."""
+    table = cards_of(state)
+    down = state.down
+    strength = table.down[member] if member in down else table.up[member]
     if member % SQUAD_SIZE in (HAMMER, ANVIL):
-        squad, down = state.squad, state.down
+        squad = state.squad
         for near in layout(state).adjacent[cell]:
             other = squad[near]
             if other >= 0 and other % SQUAD_SIZE == PACIFIST and other not in down:
-                return 2
-    return 1
+                return strength + 1
+    return strength
 
 
 def resolve_attack(work: Work) -> None:
@@ -102,9 +109,10 @@ def resolve_attack(work: Work) -> None:
     for member, target in work.attacks:
         totals[target] = totals.get(target, 0) + attacker_strength(work, member, squad.index(member))
     threats = work.threats
+    kinds = cards_of(work).kind
     for target in sorted(totals):
         if totals[target] >= threat_strength(work, target):
             card = threats[target]
             threats[target] = -1
-            (work.depots if KIND[card] == DEPOT_KIND else work.discard).append(card)
+            (work.depots if kinds[card] == DEPOT_KIND else work.discard).append(card)
     work.attacks = []

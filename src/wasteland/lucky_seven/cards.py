@@ -1,7 +1,9 @@
 """The cards of The Lucky Seven: 8 squad members, 28 threats, 10 map cards, the Depot.
 
-Card definitions are data; the rules read them through the small tables at the
-bottom of this module. Every card says where its facts come from:
+Card definitions are data; the rules read them through a ``CardTable`` (flat
+tables by card id, at the bottom of this module): ``PUBLIC_TABLE`` for this set,
+or the table of a set given with the ``cards`` option (see ``card_set``).
+Every card says where its facts come from:
 
 * ``public [RB]`` and friends: the source tags of the research notes (the
   publisher's rules [CG-R], the card renders of the rbits0 implementation [RB],
@@ -10,12 +12,14 @@ bottom of this module. Every card says where its facts come from:
 
 A table holds one set of cards. In the cooperative variant each player has a
 whole set, so the ids of the second set are offset: squad member ``8 + k``,
-threat ``29 + k`` and map card ``10 + k`` are copies of card ``k`` of the first.
+threat ``29 + k`` and map card ``10 + k`` are copies of card ``k`` of the first
+(with a set of ``n`` threats of one's own, threat ``n + 1 + k``: ``CardTable.stride``).
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Sequence
 
 from attrs import frozen
 
@@ -27,7 +31,7 @@ __all__ = [
     "LEADER", "ATHLETE", "MOUSE", "NATURAL", "HAMMER", "ANVIL", "JOKER", "PACIFIST",
     "INFANTRY", "MACHINE_GUN", "FLARE", "MORTAR", "TANK", "DEPOT_KIND",
     "SQUAD_SIZE", "THREAT_IDS", "MAP_IDS", "DEPOT_ID",
-    "member_card", "threat_card", "map_card", "kind_of", "strength_of", "column_of_card",
+    "CardTable", "make_table", "PUBLIC_TABLE", "member_card", "map_card",
 ]
 
 
@@ -156,40 +160,67 @@ MAP_CARDS: tuple[MapCard, ...] = (
 )
 MAP_IDS = len(MAP_CARDS)  # 10
 
-# Fast tables for the rules, indexed by the threat id of either set (0..57).
-_ALL = THREATS + (DEPOT,)
-_CODE = {
-    ThreatKind.INFANTRY: 0, ThreatKind.MACHINE_GUN: 1, ThreatKind.FLARE: 2,
-    ThreatKind.MORTAR: 3, ThreatKind.TANK: 4, ThreatKind.DEPOT: 5,
-}
+# -- the tables the rules read ----------------------------------------------------------------
+
 INFANTRY, MACHINE_GUN, FLARE, MORTAR, TANK, DEPOT_KIND = range(6)
-KIND: tuple[int, ...] = tuple(_CODE[_ALL[t % 29].kind] for t in range(58))
-STRENGTH: tuple[int, ...] = tuple(_ALL[t % 29].strength or 0 for t in range(58))
-COLUMN: tuple[int, ...] = tuple(_ALL[t % 29].column for t in range(58))
-ATTACKABLE: tuple[bool, ...] = tuple(_ALL[t % 29].strength is not None for t in range(58))
+_CODE = {
+    ThreatKind.INFANTRY: INFANTRY, ThreatKind.MACHINE_GUN: MACHINE_GUN, ThreatKind.FLARE: FLARE,
+    ThreatKind.MORTAR: MORTAR, ThreatKind.TANK: TANK, ThreatKind.DEPOT: DEPOT_KIND,
+}
+
+
+@frozen
+class CardTable:
+    """One card set as flat tables indexed by card id, for the rules' hot paths.
+
+    A set has ``threat_ids`` threats (ids ``0..threat_ids-1``) and the Depot (id
+    ``threat_ids``); the second set of the cooperative game follows at an offset of
+    ``stride = threat_ids + 1``. ``kind``, ``strength``, ``column`` and ``attackable`` cover
+    the threat ids of both sets; ``up`` and ``down`` the strengths of the squad member ids of
+    both sets. Built once per card set (``card_set.card_table``), never stored in a state.
+    """
+
+    threat_ids: int
+    stride: int
+    kind: tuple[int, ...]
+    strength: tuple[int, ...]
+    column: tuple[int, ...]
+    attackable: tuple[bool, ...]
+    up: tuple[int, ...]
+    down: tuple[int, ...]
+
+
+def make_table(
+    threats: Sequence[tuple[ThreatKind, int | None, int]], depot: int, members: Sequence[tuple[int, int]]
+) -> CardTable:
+    """The tables of a set: its threats as (kind, strength or None, column), in id order, the
+    Depot's strength, and the (up, down) strengths of the eight members in squad order."""
+    one = [*threats, (ThreatKind.DEPOT, depot, 0)]
+    both = one + one
+    return CardTable(
+        threat_ids=len(threats),
+        stride=len(one),
+        kind=tuple(_CODE[kind] for kind, _, _ in both),
+        strength=tuple(strength or 0 for _, strength, _ in both),
+        column=tuple(column for _, _, column in both),
+        attackable=tuple(strength is not None for _, strength, _ in both),
+        up=tuple(up for up, _ in members) * 2,
+        down=tuple(down for _, down in members) * 2,
+    )
+
+
+#: The tables of the public set.
+PUBLIC_TABLE = make_table(
+    [(card.kind, card.strength, card.column) for card in THREATS],
+    DEPOT.strength or 0,
+    [(card.up_strength, card.down_strength) for card in SQUAD],
+)
 
 
 def member_card(member: int) -> SquadCard:
-    """The card of a squad member id (of either set)."""
+    """The public card of a squad member id (of either set): name and abilities."""
     return SQUAD[member % SQUAD_SIZE]
-
-
-def threat_card(threat: int) -> ThreatCard:
-    """The card of a threat id (of either set)."""
-    return _ALL[threat % 29]
 
 
 def map_card(card: int) -> MapCard:
     return MAP_CARDS[card % MAP_IDS]
-
-
-def kind_of(threat: int) -> int:
-    return KIND[threat]
-
-
-def strength_of(threat: int) -> int:
-    return STRENGTH[threat]
-
-
-def column_of_card(threat: int) -> int:
-    return COLUMN[threat]

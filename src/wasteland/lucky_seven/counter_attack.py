@@ -10,10 +10,10 @@ from __future__ import annotations
 
 
 from wasteland.lucky_seven.board import COLUMNS, GRID
-from wasteland.lucky_seven.cards import INFANTRY, KIND, MACHINE_GUN, TANK
+from wasteland.lucky_seven.cards import INFANTRY, MACHINE_GUN, TANK
 from wasteland.lucky_seven.encounter import begin_turn
 from wasteland.lucky_seven.state import Phase
-from wasteland.lucky_seven.table import Board, Work, discard_members, layout
+from wasteland.lucky_seven.table import Board, Work, cards_of, discard_members, layout
 
 __all__ = ["counter_attack", "end_of_turn", "helicopter_called", "helicopter_leaves"]
 
@@ -22,6 +22,7 @@ def counter_attack(work: Work) -> None:
     """Resolve the active grid's Infantry, Machine Guns and Tanks (all at once), then the
     Tanks leave."""
     geometry = layout(work)
+    kinds = cards_of(work).kind
     squad, threats, down = work.squad, work.threats, work.down
     victims: set[int] = set()
     first = work.active * GRID
@@ -29,7 +30,7 @@ def counter_attack(work: Work) -> None:
         card = threats[cell]
         if card < 0:
             continue
-        kind = KIND[card]
+        kind = kinds[card]
         if kind == INFANTRY:
             victims.update(n for n in geometry.adjacent[cell] if squad[n] >= 0)
         elif kind == MACHINE_GUN:

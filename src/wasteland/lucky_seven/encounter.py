@@ -13,9 +13,9 @@ These rules work on a ``Work`` (see ``table``).
 from __future__ import annotations
 
 from wasteland.lucky_seven.board import PLACEMENT_ORDER, cell_of
-from wasteland.lucky_seven.cards import COLUMN, FLARE, KIND, MORTAR, TANK
+from wasteland.lucky_seven.cards import FLARE, MORTAR, TANK
 from wasteland.lucky_seven.state import Options, Phase
-from wasteland.lucky_seven.table import Board, Work, discard_members, layout
+from wasteland.lucky_seven.table import Board, Work, cards_of, discard_members, layout
 
 __all__ = [
     "begin_turn", "encounter", "place_threat", "mortar", "choose_row", "discard_for_threat",
@@ -76,17 +76,18 @@ def place_threat(work: Work, card: int, row: int) -> None:
     threat pending until the player discards a squad member there; a row full of threats
     discards it."""
     side = work.active
-    kind = KIND[card]
+    table = cards_of(work)
+    kind = table.kind[card]
     if kind == MORTAR:
-        mortar(work, card, cell_of(side, row, COLUMN[card]))
+        mortar(work, card, cell_of(side, row, table.column[card]))
         return
     if kind == FLARE:
-        work.flares.append((cell_of(side, row, COLUMN[card]), card))
+        work.flares.append((cell_of(side, row, table.column[card]), card))
         return
     threats = work.threats
     if kind == TANK:
         cell = cell_of(side, row, 0)
-        if threats[cell] >= 0:  # cannot happen with the printed deck: tanks leave every turn
+        if threats[cell] >= 0:  # cannot happen: tanks leave every turn, one threat comes to a row
             work.discard.append(card)
         else:
             threats[cell] = card
@@ -94,7 +95,7 @@ def place_threat(work: Work, card: int, row: int) -> None:
     squad = work.squad
     flares = {c for c, _ in work.flares}
     occupied = False
-    for column in PLACEMENT_ORDER[COLUMN[card]]:
+    for column in PLACEMENT_ORDER[table.column[card]]:
         cell = cell_of(side, row, column)
         if squad[cell] < 0 and threats[cell] < 0 and cell not in flares:
             threats[cell] = card

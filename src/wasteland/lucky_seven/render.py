@@ -6,9 +6,11 @@ from wasteland.lucky_seven.actions import (
     Attack, ChooseRow, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
 )
 from wasteland.lucky_seven.board import COLUMNS, GRID, ROWS, cell_of, column_of, row_of, side_of
-from wasteland.lucky_seven.cards import member_card, threat_card
+from wasteland.lucky_seven.cards import (
+    DEPOT_KIND, FLARE, INFANTRY, MACHINE_GUN, MORTAR, PUBLIC_TABLE, TANK, CardTable, member_card,
+)
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import flare_cells
+from wasteland.lucky_seven.table import cards_of, flare_cells
 
 __all__ = ["render", "describe", "member_name", "cell_name", "threat_label"]
 
@@ -31,11 +33,13 @@ def cell_name(cell: int, sides: int = 1) -> str:
     return where if sides == 1 and side_of(cell) == 0 else f"grid {side_of(cell) + 1} {where}"
 
 
-def threat_label(card: int) -> str:
-    c = threat_card(card)
-    short = {"Infantry": "INF", "Machine Gun": "MG", "Flare": "FLARE", "Mortar": "MORTAR",
-             "Tank": "TANK", "Depot": "DEPOT"}[c.name]
-    return f"{short}{c.strength}" if c.strength is not None else short
+_SHORT = {INFANTRY: "INF", MACHINE_GUN: "MG", FLARE: "FLARE", MORTAR: "MORTAR", TANK: "TANK", DEPOT_KIND: "DEPOT"}
+
+
+def threat_label(card: int, table: CardTable = PUBLIC_TABLE) -> str:
+    """A threat's short name and, if it can be attacked, its strength (in ``table``'s set)."""
+    short = _SHORT[table.kind[card]]
+    return f"{short}{table.strength[card]}" if table.attackable[card] else short
 
 
 def _member_label(state: State, member: int) -> str:
@@ -57,7 +61,7 @@ def _cell_text(state: State, cell: int, flares: frozenset[int]) -> str:
     if state.squad[cell] >= 0:
         parts.append(_member_label(state, state.squad[cell]))
     if state.threats[cell] >= 0:
-        parts.append(threat_label(state.threats[cell]))
+        parts.append(threat_label(state.threats[cell], cards_of(state)))
     if cell in flares:
         parts.append("+FL")
     text = "".join(parts) if parts else ("." if column_of(cell) else " ")
@@ -106,7 +110,7 @@ def render(state: State, player: int | None = None) -> str:
     if state.pending >= 0:
         where = "waiting for a row" if state.pending_row < 0 else \
             f"row {state.pending_row + 1} is full: discard a squad member there"
-        lines.append(f"drawn: {threat_label(state.pending)} ({where})")
+        lines.append(f"drawn: {threat_label(state.pending, cards_of(state))} ({where})")
     if state.phase is Phase.OVER:
         lines.append("the game is over")
     lines.append(LEGEND)

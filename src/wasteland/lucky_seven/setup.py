@@ -7,18 +7,20 @@ from typing import Any
 from wasteland.core.game import ConfigError, check_options
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven.board import GRID, LAYOUTS, cell_of, side_of
-from wasteland.lucky_seven.cards import DEPOT_ID, MAP_CARDS, MAP_IDS, SQUAD_SIZE, THREAT_IDS
+from wasteland.lucky_seven.card_set import card_table, read_card_set
+from wasteland.lucky_seven.cards import MAP_CARDS, MAP_IDS, SQUAD_SIZE
 from wasteland.lucky_seven.state import Options, Phase, State
 
 __all__ = ["make_options", "deal_map", "setup_side", "place_depot", "initial_state", "VARIANTS"]
 
 #: Allowed variants per number of players; the first is the default.
 VARIANTS: dict[int, tuple[str, ...]] = {1: ("solo",), 2: ("competitive", "cooperative")}
-_OPTION_NAMES = ("players", "variant", "depot")
+_OPTION_NAMES = ("players", "variant", "depot", "cards")
 
 
 def make_options(options: dict[str, Any]) -> Options:
-    """Validate ``players``, ``variant`` and ``depot``; ConfigError names the allowed values."""
+    """Validate ``players``, ``variant``, ``depot`` and ``cards``; ConfigError names the allowed
+    values."""
     unknown = sorted(set(options) - set(_OPTION_NAMES))
     if unknown:
         raise ConfigError(f"unknown option(s) {', '.join(unknown)}; allowed options: {', '.join(_OPTION_NAMES)}")
@@ -33,7 +35,7 @@ def make_options(options: dict[str, Any]) -> Options:
     depot = options.get("depot", False)
     if type(depot) is not bool:
         raise ConfigError(f"depot must be one of False, True, got {depot!r}")
-    return Options(players=players, variant=variant, depot=depot)
+    return Options(players=players, variant=variant, depot=depot, cards=read_card_set(options.get("cards")))
 
 
 def deal_map(rng: Rng, side: int, depot: bool) -> tuple[tuple[int, ...], tuple[int, ...], Rng]:
@@ -85,16 +87,20 @@ def setup_side(
     return order[-1], rng
 
 
-def place_depot(side: int, rows: tuple[int, ...], columns: tuple[int, ...], threats: list[int]) -> None:
-    """The Depot starts in the row of the 7/8 card and the column of the blank card."""
+def place_depot(
+    side: int, rows: tuple[int, ...], columns: tuple[int, ...], threats: list[int], stride: int
+) -> None:
+    """The Depot (the last card id of each set of ``stride`` threat ids) starts in the row of
+    the 7/8 card and the column of the blank card."""
     row = next(i for i, card in enumerate(rows) if 7 in MAP_CARDS[card % MAP_IDS].numbers)
     column = next(i for i, card in enumerate(columns) if not MAP_CARDS[card % MAP_IDS].numbers)
-    threats[cell_of(side, row, column + 1)] = side * (THREAT_IDS + 1) + DEPOT_ID
+    threats[cell_of(side, row, column + 1)] = side * stride + stride - 1
 
 
 def initial_state(seed: int, options: Options) -> State:
     """Everything set up, before the first Encounter."""
     sides = 2 if options.variant == "cooperative" else 1
+    cards = card_table(options.cards)
     rng = Rng.from_seed(seed)
     squad = [-1] * (GRID * sides)
     threats = [-1] * (GRID * sides)
@@ -109,10 +115,11 @@ def initial_state(seed: int, options: Options) -> State:
         column_cards += columns
         last, rng = setup_side(rng, side, rows, columns, squad, down)
         fallen.append(last)
-        deck, rng = rng.shuffle(tuple(range(side * (THREAT_IDS + 1), side * (THREAT_IDS + 1) + THREAT_IDS)))
+        first = side * cards.stride
+        deck, rng = rng.shuffle(tuple(range(first, first + cards.threat_ids)))
         decks.append(deck)
         if options.depot:
-            place_depot(side, rows, columns, threats)
+            place_depot(side, rows, columns, threats, cards.stride)
     return State(
         options=options, phase=Phase.ENCOUNTER, turn=1, active=0, final=False,
         row_cards=row_cards, column_cards=column_cards, squad=tuple(squad), threats=tuple(threats),

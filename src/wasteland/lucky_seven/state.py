@@ -11,6 +11,9 @@ is in exactly one zone:
   and waiting for a decision), ``depots`` (a defeated Depot, flipped over until
   the end of the turn) or ``discard``;
 * map cards: in ``row_cards`` or ``column_cards``.
+
+The card facts (kinds, strengths, columns) are those of ``options.cards``, read
+through ``table.cards_of``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.rng import Rng
+from wasteland.lucky_seven.card_set import CardSet
 
 __all__ = ["Options", "Phase", "State", "NONE"]
 
@@ -32,11 +36,13 @@ NONE = -1
 @frozen
 class Options:
     """``players`` 1 or 2; ``variant`` "solo" (1 player), "competitive" or "cooperative"
-    (2 players); ``depot`` adds the Depot card."""
+    (2 players); ``depot`` adds the Depot card; ``cards`` a card set of one's own (None: the
+    public set; see ``card_set``)."""
 
     players: int = 1
     variant: str = "solo"
     depot: bool = False
+    cards: CardSet | None = None
 
 
 @register

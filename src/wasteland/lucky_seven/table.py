@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import AbstractSet, Callable, Protocol, Sequence
 
 from wasteland.lucky_seven.board import GRID, LAYOUTS, Layout
-from wasteland.lucky_seven.cards import DEPOT_KIND, KIND, LEADER, SQUAD_SIZE
+from wasteland.lucky_seven.card_set import card_table
+from wasteland.lucky_seven.cards import DEPOT_KIND, LEADER, PUBLIC_TABLE, SQUAD_SIZE, CardTable
 from wasteland.lucky_seven.state import Options, Phase, State
 
 __all__ = [
-    "Board", "Work", "play", "layout", "flare_cells", "squad_eliminated", "threats_left",
+    "Board", "Work", "play", "layout", "cards_of", "flare_cells", "squad_eliminated", "threats_left",
     "discard_members", "can_get_up",
 ]
 
@@ -114,6 +115,12 @@ def layout(board: Board) -> Layout:
     return LAYOUTS[len(board.decks)]
 
 
+def cards_of(board: Board) -> CardTable:
+    """The card facts of this table: the tables of its card set (the public one by default)."""
+    cards = board.options.cards
+    return PUBLIC_TABLE if cards is None else card_table(cards)
+
+
 def flare_cells(board: Board) -> frozenset[int]:
     """The cells a flare lies in."""
     return frozenset(cell for cell, _ in board.flares)
@@ -161,7 +168,11 @@ def discard_members(work: Work, cells: set[int] | frozenset[int]) -> None:
     the game ends at once if a squad is eliminated."""
     if not cells:
         return
-    shielded = {t // 29 for t in work.depots if KIND[t] == DEPOT_KIND}
+    if work.depots:
+        table = cards_of(work)
+        shielded = {t // table.stride for t in work.depots if table.kind[t] == DEPOT_KIND}
+    else:
+        shielded = set()
     squad = work.squad
     gone = False
     for cell in sorted(cells):
