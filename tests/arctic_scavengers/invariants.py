@@ -8,7 +8,7 @@ import attrs
 
 from wasteland.arctic_scavengers import apply, legal_actions
 from wasteland.arctic_scavengers.state import HAND_SIZE, Phase, State
-from wasteland.arctic_scavengers.table import BASE, BONUS
+from wasteland.arctic_scavengers.table import table_of
 from wasteland.arctic_scavengers.view import HIDDEN_RNG, view
 from wasteland.core import codec
 from wasteland.core.game import IllegalAction
@@ -16,22 +16,28 @@ from wasteland.core.rng import Rng
 
 from .tables import card_ids
 
-ALL = list(range(149))
+def expected_ids(state: State) -> list[int]:
+    """Every card id of the game's card set, counted from its card types."""
+    table = table_of(state)
+    ids = [c for ctype in table.types for c in table.ids_of(ctype.key)]
+    assert len(ids) == sum(t.count for t in table.types)
+    return sorted(ids)
 
 
 def conservation(state: State) -> None:
-    assert card_ids(state) == ALL, "a card was created or lost"
+    assert card_ids(state) == expected_ids(state), "a card was created or lost"
 
 
 def bounds(state: State) -> None:
     n = state.options.players
+    table = table_of(state)
     for p in range(n):
         played = state.played[p]
-        drawable = sum(max(BASE[1][c], 0) + BONUS[1][c] for c in played)
+        drawable = sum(max(table.base[1][c], 0) + table.bonus[1][c] for c in played)
         assert len(state.hands[p]) + len(played) <= HAND_SIZE + drawable, f"seat {p} holds too many cards"
     assert state.food >= 0 and 0 <= state.turn < n and 0 <= state.initiator < n
     assert state.used < 32
-    assert len(state.contested) <= 14
+    assert len(state.contested) <= sum(table.is_contested)
     if state.phase is Phase.KEEP:
         assert state.dug and state.task is None
     else:

@@ -8,7 +8,7 @@ from wasteland.arctic_scavengers import (
 from wasteland.arctic_scavengers.cards import MERCENARY_PILES
 from wasteland.arctic_scavengers.gathering import best_total
 from wasteland.arctic_scavengers.state import Phase, Task
-from wasteland.arctic_scavengers.table import NAME
+from wasteland.arctic_scavengers.table import PUBLIC
 from wasteland.arctic_scavengers.view import view
 from wasteland.arctic_scavengers import GAME
 from tests.support import assert_illegal
@@ -137,7 +137,7 @@ def test_group_leaders_stack_with_a_tool() -> None:
     state = table(hands={0: (s1, leaders, shovel)})
     state = play(state, Begin(0, Task.DIG), Commit(0, s1), Equip(0, shovel, s1), Equip(0, leaders, s1), Resolve(0))
     assert len(state.dug) == 5
-    assert best_total((s1, leaders, shovel), 0) == 5
+    assert best_total(PUBLIC, (s1, leaders, shovel), 0) == 5
 
 
 def test_group_leaders_cannot_act_alone() -> None:
@@ -163,7 +163,7 @@ def test_medicine_needs_no_person() -> None:
     medkit = one("medkit")
     state = table(hands={0: (medkit,)})
     state = play(state, Begin(0, Task.HIRE), Commit(0, medkit), Hire(0, PILE["hunter"]))
-    assert NAME[state.discards[0][-1]] == "Hunter"
+    assert PUBLIC.name[state.discards[0][-1]] == "Hunter"
 
 
 def test_thugs_take_any_mix_of_six() -> None:
@@ -172,7 +172,7 @@ def test_thugs_take_any_mix_of_six() -> None:
     state = table(hands={0: s + medkits})
     state = play(state, Begin(0, Task.HUNT), Commit(0, s[0]), Commit(0, s[1]), Resolve(0), Begin(0, Task.HIRE),
                  Commit(0, medkits[0]), Commit(0, medkits[1]), Hire(0, PILE["thugs"]))
-    assert NAME[state.discards[0][-1]] == "Thugs"
+    assert PUBLIC.name[state.discards[0][-1]] == "Thugs"
 
 
 def test_hire_at_most_one_mercenary() -> None:

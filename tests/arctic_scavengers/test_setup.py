@@ -7,7 +7,7 @@ import pytest
 from wasteland.arctic_scavengers import new_game
 from wasteland.arctic_scavengers.cards import CARD_TYPES, CARDS, CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, Source, card_type
 from wasteland.arctic_scavengers.state import HAND_SIZE
-from wasteland.arctic_scavengers.table import NAME
+from wasteland.arctic_scavengers.table import PUBLIC
 from wasteland.core.game import ConfigError
 
 from .tables import card_ids
@@ -30,25 +30,25 @@ def test_every_card_in_exactly_one_zone_at_setup(players: int) -> None:
 def test_starting_decks_out_of_supply(players: int) -> None:
     state = new_game(5, players=players)
     for p in range(players):
-        deck = sorted(NAME[c] for c in state.hands[p] + state.decks[p])
+        deck = sorted(PUBLIC.name[c] for c in state.hands[p] + state.decks[p])
         assert deck == sorted(["Refugee"] * 4 + ["Scavenger"] * 3 + ["Brawler", "Spear", "Shovel"])
     piles = dict(zip(MERCENARY_PILES, state.piles))
     assert len(piles["scavenger"]) == 20 - 3 * players
     assert len(piles["brawler"]) == 10 - players
-    spears = sum(1 for c in state.junkyard if NAME[c] == "Spear")
+    spears = sum(1 for c in state.junkyard if PUBLIC.name[c] == "Spear")
     assert spears == 6 - players - (2 if players == 2 else 0)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_extra_refugees_removed(players: int) -> None:
     state = new_game(2, players=players)
-    refugees = [c for c in state.removed if NAME[c] == "Refugee"]
+    refugees = [c for c in state.removed if PUBLIC.name[c] == "Refugee"]
     assert len(refugees) == 20 - 4 * players
 
 
 def test_two_players_remove_two_of_each_junkyard_type() -> None:
     state = new_game(9, players=2)
-    removed = [NAME[c] for c in state.removed if CARDS[c].type in JUNKYARD_TYPES]
+    removed = [PUBLIC.name[c] for c in state.removed if CARDS[c].type in JUNKYARD_TYPES]
     for key in JUNKYARD_TYPES:
         assert removed.count(card_type(key).name) == 2
     assert len(state.junkyard) == 46 - 2 - 2 - 2 * len(JUNKYARD_TYPES)
@@ -78,7 +78,7 @@ def test_contested_and_junkyard_shuffled_face_down() -> None:
 def test_each_deck_shuffled_and_first_hand_drawn() -> None:
     state = new_game(4, players=5)
     assert all(len(h) == HAND_SIZE and len(d) == 5 for h, d in zip(state.hands, state.decks))
-    assert len({tuple(sorted(NAME[c] for c in h)) for h in state.hands}) > 1
+    assert len({tuple(sorted(PUBLIC.name[c] for c in h)) for h in state.hands}) > 1
 
 
 def test_random_initiator_acts_first() -> None:
@@ -98,7 +98,7 @@ def test_options_checked() -> None:
 def test_two_players_peeking_option_removes_the_named_resources() -> None:
     state = new_game(9, players=2, peeking=["grenade", "wolf_pack"])
     assert len(state.contested) == 10
-    assert sorted(NAME[c] for c in state.removed if NAME[c] in ("Grenade", "Wolf Pack")) == ["Grenade"] * 2 + ["Wolf Pack"] * 2
+    assert sorted(PUBLIC.name[c] for c in state.removed if PUBLIC.name[c] in ("Grenade", "Wolf Pack")) == ["Grenade"] * 2 + ["Wolf Pack"] * 2
     three = new_game(9, players=3, peeking=["grenade"])
     assert len(three.contested) == 14  # the rule is for two players only
     with pytest.raises(ConfigError, match="sled_team"):

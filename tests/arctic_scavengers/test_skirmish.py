@@ -6,6 +6,7 @@ from typing import Any
 
 from wasteland.arctic_scavengers import GAME, EndDeclarations, EndGathering, Equip, Sabotage, Snipe, legal_actions
 from wasteland.arctic_scavengers.skirmish import fight_total, people_present
+from wasteland.arctic_scavengers.table import PUBLIC
 from wasteland.arctic_scavengers.state import Phase, State
 from wasteland.arctic_scavengers.view import view
 from tests.support import assert_illegal
@@ -45,10 +46,10 @@ def test_winner_takes_the_resource_unseen_by_others() -> None:
 
 def test_fight_uses_tools_one_per_person_and_group_leaders() -> None:
     brawler, spear, grenade, leaders = one("brawler"), one("spear"), one("grenade"), one("group_leaders")
-    assert fight_total((brawler, spear, grenade)) == 2 + 3  # one tool per person
-    assert fight_total((brawler, spear, leaders)) == 2 + 2 + 2
-    assert fight_total((one("refugee"), spear)) == 0  # a Refugee cannot fight
-    assert fight_total((one("tribe_family_3"), spear)) == 2  # fight 0 counts
+    assert fight_total(PUBLIC, (brawler, spear, grenade)) == 2 + 3  # one tool per person
+    assert fight_total(PUBLIC, (brawler, spear, leaders)) == 2 + 2 + 2
+    assert fight_total(PUBLIC, (one("refugee"), spear)) == 0  # a Refugee cannot fight
+    assert fight_total(PUBLIC, (one("tribe_family_3"), spear)) == 2  # fight 0 counts
 
 
 def test_tie_broken_by_people_present() -> None:
@@ -142,16 +143,16 @@ def test_sniped_player_may_reassign_tools() -> None:
     sniper, late_sniper = one("sniper_team"), one("sniper_team", 1)
     brawler, scavenger, grenade = one("brawler"), one("scavenger"), one("grenade")
     force = (brawler, scavenger, grenade)
-    assert fight_total(force) == 2 + 3 + 1  # the Grenade on the Brawler or the Scavenger: same total
+    assert fight_total(PUBLIC, force) == 2 + 3 + 1  # the Grenade on the Brawler or the Scavenger: same total
     state = skirmish(3, {0: (sniper,), 1: force, 2: (late_sniper,)})
     state = play(state, Snipe(0, sniper, brawler))
     assert state.phase is Phase.SKIRMISH and state.turn == 2
     # design: the Grenade is reassigned (at best) to the Scavenger left standing
-    assert state.hands[1] == (scavenger, grenade) and fight_total(state.hands[1]) == 1 + 3
+    assert state.hands[1] == (scavenger, grenade) and fight_total(PUBLIC, state.hands[1]) == 1 + 3
 
 
 def test_people_present_count_refugees_and_families() -> None:
-    assert people_present((one("refugee"), one("tribe_family_5"), one("sniper_team"))) == 1 + 5 + 2
+    assert people_present(PUBLIC, (one("refugee"), one("tribe_family_5"), one("sniper_team"))) == 1 + 5 + 2
 
 
 def test_tool_on_a_sniper_team_refused() -> None:

@@ -17,9 +17,7 @@ from wasteland.arctic_scavengers.actions import (
 from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES
 from wasteland.arctic_scavengers.gathering import can_afford
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Phase, State, Task
-from wasteland.arctic_scavengers.table import (
-    BASE, BONUS, IS_LEADER, IS_SABOTEUR, IS_SNIPER, IS_TOOL, MEDICINE, NAME, PEOPLE,
-)
+from wasteland.arctic_scavengers.table import PUBLIC, Table, table_of
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 
@@ -36,12 +34,12 @@ _HIRE_WISH = {
 _ORDER = (Task.DRAW, Task.HUNT, Task.HIRE, Task.DIG, Task.TRASH)
 
 
-def card_value(card: int) -> float:
-    """A rough worth of owning ``card``: its people, then its best ability or bonus."""
+def card_value(card: int, t: Table = PUBLIC) -> float:
+    """A rough worth of owning ``card`` (values from ``t``): its people, then its best ability or bonus."""
     if card == HIDDEN:
         return 0.0
-    abilities = max(max(BASE[a][card], 0) + BONUS[a][card] for a in range(4))
-    return 2.0 * PEOPLE[card] + abilities + 0.5 * MEDICINE[card]
+    abilities = max(max(t.base[a][card], 0) + t.bonus[a][card] for a in range(4))
+    return 2.0 * t.people[card] + abilities + 0.5 * t.medicine[card]
 
 
 class HeuristicBot:
@@ -51,9 +49,11 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng.from_seed(seed)
+        self.table = PUBLIC
 
     def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
         state: State = view
+        self.table = table_of(state)  # the values of the card set this game is played with
         if state.phase is Phase.KEEP:
             return self._keep(legal)
         if state.phase is Phase.SKIRMISH:
@@ -66,26 +66,28 @@ class HeuristicBot:
 
     def _force(self, state: State) -> set[int]:
         """Cards the bot keeps for the skirmish (round 3 on): its fighters and their weapons."""
+        t = self.table
         if state.round < FIRST_SKIRMISH_ROUND or len(state.contested) == 0:
             return set()
         hand = state.hands[state.turn]
-        fighters = sorted((c for c in hand if BASE[FIGHT][c] >= 2 or IS_SNIPER[c] or IS_SABOTEUR[c]),
-                          key=lambda c: -BASE[FIGHT][c])
-        weapons = sorted((c for c in hand if IS_TOOL[c] and BONUS[FIGHT][c] >= 2), key=lambda c: -BONUS[FIGHT][c])
-        persons = [c for c in fighters if BASE[FIGHT][c] >= 0]
+        fighters = sorted((c for c in hand if t.base[FIGHT][c] >= 2 or t.is_sniper[c] or t.is_saboteur[c]),
+                          key=lambda c: -t.base[FIGHT][c])
+        weapons = sorted((c for c in hand if t.is_tool[c] and t.bonus[FIGHT][c] >= 2), key=lambda c: -t.bonus[FIGHT][c])
+        persons = [c for c in fighters if t.base[FIGHT][c] >= 0]
         keep = set(fighters) | set(weapons[: max(len(persons), 1)])
-        keep |= {c for c in hand if IS_LEADER[c]} if persons else set()
+        keep |= {c for c in hand if t.is_leader[c]} if persons else set()
         return keep
 
     def _useful(self, state: State, task: Task, free: list[int]) -> bool:
+        t = self.table
         a = task.value
         if task is Task.TRASH:
-            return any(NAME[c] == "Junk" for c in free)
+            return any(t.name[c] == "Junk" for c in free)
         if task is Task.HIRE:
             return True
-        persons = [c for c in free if BASE[a][c] >= 0]
-        total = sum(BASE[a][c] for c in persons)
-        mods = sorted((BONUS[a][c] for c in free if BONUS[a][c] and not BASE[a][c] >= 0), reverse=True)
+        persons = [c for c in free if t.base[a][c] >= 0]
+        total = sum(t.base[a][c] for c in persons)
+        mods = sorted((t.bonus[a][c] for c in free if t.bonus[a][c] and not t.base[a][c] >= 0), reverse=True)
         total += sum(mods[: len(persons) * 2])
         if task is Task.DIG:
             return total >= 1 and bool(persons)
@@ -103,17 +105,19 @@ class HeuristicBot:
         return next(a for a in legal if isinstance(a, EndGathering))
 
     def _hire_target(self, state: State, legal: tuple[Any, ...], all_meds: bool) -> int | None:
+        t = self.table
         hand = state.hands[state.turn]
-        med = sum(MEDICINE[c] for c in (hand if all_meds else ())) + sum(MEDICINE[c] for c in state.committed)
+        med = sum(t.medicine[c] for c in (hand if all_meds else ())) + sum(t.medicine[c] for c in state.committed)
         best: tuple[int, int] | None = None
         for i, pile in enumerate(state.piles):
-            if pile and can_afford(i, med, state.food):
+            if pile and can_afford(self.table, i, med, state.food):
                 wish = _HIRE_WISH[MERCENARY_PILES[i]]
                 if best is None or wish > best[0]:
                     best = (wish, i)
         return None if best is None else best[1]
 
     def _continue_task(self, state: State, legal: tuple[Any, ...]) -> Any:
+        t = self.table
         task = state.task
         assert task is not None
         force = self._force(state)
@@ -122,25 +126,25 @@ class HeuristicBot:
             for a in legal:
                 if isinstance(a, Hire) and a.pile == target:
                     return a
-            meds = sorted((a for a in legal if isinstance(a, Commit)), key=lambda a: -MEDICINE[a.card])
+            meds = sorted((a for a in legal if isinstance(a, Commit)), key=lambda a: -t.medicine[a.card])
             if meds:
-                return meds[-1] if MEDICINE[meds[-1].card] else meds[0]
+                return meds[-1] if t.medicine[meds[-1].card] else meds[0]
             hires = [a for a in legal if isinstance(a, Hire)]
             return hires[0] if hires else legal[0]
         if task is Task.TRASH:
             for a in legal:
-                if isinstance(a, Commit) and NAME[a.card] == "Junk":
+                if isinstance(a, Commit) and t.name[a.card] == "Junk":
                     return a
             return next((a for a in legal if isinstance(a, Resolve)), legal[0])
         ability = task.value
         commits = [a for a in legal if isinstance(a, Commit) and a.card not in force]
-        good = [a for a in commits if BASE[ability][a.card] >= 1]
+        good = [a for a in commits if t.base[ability][a.card] >= 1]
         if good:
-            return max(good, key=lambda a: BASE[ability][a.card])
+            return max(good, key=lambda a: t.base[ability][a.card])
         equips = [a for a in legal if isinstance(a, Equip) and a.modifier not in force]
         if equips:
-            return max(equips, key=lambda a: BONUS[ability][a.modifier])
-        zero = [a for a in commits if BASE[ability][a.card] == 0 and self._has_spare_modifier(state, force)]
+            return max(equips, key=lambda a: t.bonus[ability][a.modifier])
+        zero = [a for a in commits if t.base[ability][a.card] == 0 and self._has_spare_modifier(state, force)]
         if zero:
             return zero[0]
         for a in legal:
@@ -149,31 +153,33 @@ class HeuristicBot:
         return commits[0] if commits else legal[0]
 
     def _has_spare_modifier(self, state: State, force: set[int]) -> bool:
+        t = self.table
         task = state.task
         assert task is not None
         a = task.value
-        mods = [c for c in state.hands[state.turn] if BONUS[a][c] and BASE[a][c] < 0 and c not in force]
-        return len(mods) > len(state.committed) - sum(1 for c in state.committed if BASE[a][c] >= 1)
+        mods = [c for c in state.hands[state.turn] if t.bonus[a][c] and t.base[a][c] < 0 and c not in force]
+        return len(mods) > len(state.committed) - sum(1 for c in state.committed if t.base[a][c] >= 1)
 
     # --- keep and skirmish ---------------------------------------------------
 
     def _keep(self, legal: tuple[Any, ...]) -> Any:
         best, best_value = None, 0.0
         for a in legal:
-            if isinstance(a, Keep) and a.card is not None and card_value(a.card) > best_value:
-                best, best_value = a, card_value(a.card)
+            if isinstance(a, Keep) and a.card is not None and card_value(a.card, self.table) > best_value:
+                best, best_value = a, card_value(a.card, self.table)
         if best is None:
             return next(a for a in legal if isinstance(a, Keep) and a.card is None)
         return best
 
     def _declare(self, legal: tuple[Any, ...]) -> Any:
+        t = self.table
         snipes = [a for a in legal if isinstance(a, Snipe)]
         if snipes:
-            return self._best(snipes, lambda a: (IS_SNIPER[a.target] or IS_SABOTEUR[a.target],
-                                                 BASE[FIGHT][a.target], PEOPLE[a.target]))
+            return self._best(snipes, lambda a: (t.is_sniper[a.target] or t.is_saboteur[a.target],
+                                                 t.base[FIGHT][a.target], t.people[a.target]))
         sabotages = [a for a in legal if isinstance(a, Sabotage)]
         if sabotages:
-            return self._best(sabotages, lambda a: BONUS[FIGHT][a.target])
+            return self._best(sabotages, lambda a: t.bonus[FIGHT][a.target])
         return next(a for a in legal if isinstance(a, EndDeclarations))
 
     def _best(self, options: list[Any], key: Callable[[Any], Any]) -> Any:

@@ -17,9 +17,8 @@ from typing import Union
 
 from attrs import frozen
 
-from wasteland.arctic_scavengers.cards import MERCENARY_PILES, card_type
+from wasteland.arctic_scavengers.cards import MERCENARY_PILES, card_type, type_of_id
 from wasteland.arctic_scavengers.state import Task
-from wasteland.arctic_scavengers.table import NAME
 from wasteland.core.codec import register
 
 __all__ = [
@@ -177,7 +176,8 @@ def end_declarations(player: int) -> Action:
 
 
 def _card(card: int) -> str:
-    return f"{NAME[card]} #{card}" if 0 <= card < len(NAME) else f"card #{card}"
+    ctype = type_of_id(card) if card.__class__ is int else None
+    return f"card #{card!r}" if ctype is None else f"{ctype.name} #{card}"
 
 
 def describe(action: object) -> str:

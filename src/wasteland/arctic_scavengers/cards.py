@@ -40,6 +40,9 @@ __all__ = [
     "card",
     "card_type",
     "ids_of",
+    "CUSTOM_FIRST_ID",
+    "ID_BLOCK",
+    "type_of_id",
 ]
 
 
@@ -224,8 +227,25 @@ def card_type(key: str) -> CardType:
 
 
 def ids_of(key: str) -> tuple[int, ...]:
-    """The ids of every physical card of type ``key``, ascending."""
+    """The ids of every physical card of type ``key`` in the public set, ascending."""
     return _IDS[key]
+
+
+#: In a user's card set (``card_sets``) copy ``k`` of ``CARD_TYPES[t]`` has the id
+#: ``CUSTOM_FIRST_ID + ID_BLOCK * t + k``: the id alone names the type, in any set,
+#: and never collides with the public set's ids 0..148.
+CUSTOM_FIRST_ID = 1000
+ID_BLOCK = 100
+
+
+def type_of_id(card_id: int) -> CardType | None:
+    """The card type of ``card_id`` in the public set or in any user set; None if no set has it."""
+    if 0 <= card_id < len(TYPE_OF):
+        return TYPE_OF[card_id]
+    index = (card_id - CUSTOM_FIRST_ID) // ID_BLOCK
+    if card_id >= CUSTOM_FIRST_ID and index < len(CARD_TYPES):
+        return CARD_TYPES[index]
+    return None
 
 
 assert len(CARDS) == 149

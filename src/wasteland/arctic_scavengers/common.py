@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NoReturn, TypeVar
 
 from wasteland.arctic_scavengers.state import Cards
-from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER
+from wasteland.arctic_scavengers.table import Table
 from wasteland.core.game import IllegalAction
 
 __all__ = ["best_total", "set_at", "illegal", "without", "next_seat"]
@@ -32,9 +32,9 @@ def illegal(reason: str) -> NoReturn:
     raise IllegalAction(reason)
 
 
-def best_total(cards: Cards, ability: int) -> int:
+def best_total(table: Table, cards: Cards, ability: int) -> int:
     """The highest total ``cards`` can reach for ``ability`` (persons plus modifiers)."""
-    base, bonus = BASE[ability], BONUS[ability]
+    base, bonus, is_leader = table.base[ability], table.bonus[ability], table.is_leader
     persons = total = 0
     tools: list[int] = []
     leaders: list[int] = []
@@ -44,7 +44,7 @@ def best_total(cards: Cards, ability: int) -> int:
             persons += 1
             total += b
         elif bonus[c]:
-            (leaders if IS_LEADER[c] else tools).append(bonus[c])
+            (leaders if is_leader[c] else tools).append(bonus[c])
     if not persons:
         return 0
     tools.sort(reverse=True)

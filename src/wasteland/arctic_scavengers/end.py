@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from wasteland.arctic_scavengers.cards import Source
 from wasteland.arctic_scavengers.state import Phase, State
-from wasteland.arctic_scavengers.table import PEOPLE, TYPE_INDEX
-from wasteland.arctic_scavengers.cards import CARD_TYPES
+from wasteland.arctic_scavengers.table import table_of
 from wasteland.core.game import Outcome
 
 __all__ = ["tribe_cards", "tribe_people", "contested_won", "outcome"]
-
-_CONTESTED = tuple(CARD_TYPES[TYPE_INDEX[c]].source is Source.CONTESTED for c in range(len(PEOPLE)))
-
 
 def tribe_cards(state: State, p: int) -> tuple[int, ...]:
     """Every card tribe ``p`` owns: deck, hand, discard and played area."""
@@ -20,12 +15,14 @@ def tribe_cards(state: State, p: int) -> tuple[int, ...]:
 
 def tribe_people(state: State, p: int) -> int:
     """The people shown on all of tribe ``p``'s cards."""
-    return sum(PEOPLE[c] for c in tribe_cards(state, p))
+    people = table_of(state).people
+    return sum(people[c] for c in tribe_cards(state, p))
 
 
 def contested_won(state: State, p: int) -> int:
     """How many contested-resource cards tribe ``p`` holds (the end-game tie-break)."""
-    return sum(1 for c in tribe_cards(state, p) if _CONTESTED[c])
+    contested = table_of(state).is_contested
+    return sum(1 for c in tribe_cards(state, p) if contested[c])
 
 
 def outcome(state: State) -> Outcome | None:

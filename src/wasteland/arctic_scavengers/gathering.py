@@ -17,10 +17,10 @@ from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import draw_phase
 from wasteland.arctic_scavengers.skirmish import begin_skirmish
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Cards, Phase, State, Task
-from wasteland.arctic_scavengers.table import BASE, BONUS, IS_LEADER, IS_MEDICINE, MEDICINE, MODIFIES
+from wasteland.arctic_scavengers.table import Table, table_of
 
 __all__ = [
-    "PILE_COSTS", "best_total", "action_total", "can_afford", "medicine_in", "gathering_actions",
+    "best_total", "action_total", "can_afford", "medicine_in", "gathering_actions",
     "keep_actions", "begin_action", "commit_card", "equip_modifier", "resolve_action",
     "hire_mercenary", "keep_dug_card", "end_gathering",
 ]
@@ -29,15 +29,8 @@ _DIG, _DRAW, _HUNT, _HIRE, _TRASH = Task.DIG, Task.DRAW, Task.HUNT, Task.HIRE, T
 _TASKS = tuple(Task)
 _ABILITY_TASKS = (_DIG, _DRAW, _HUNT)
 
-#: (medicine, food, any mix) for each mercenary pile.
-PILE_COSTS: tuple[tuple[int, int, bool], ...] = tuple(
-    (card_type(k).cost or (0, 0))[0:1] + (card_type(k).cost or (0, 0))[1:2] + (card_type(k).any_mix,)
-    for k in MERCENARY_PILES
-)
-
-
-def _can_reach_one(cards: Cards, ability: int) -> bool:
-    base, bonus = BASE[ability], BONUS[ability]
+def _can_reach_one(table: Table, cards: Cards, ability: int) -> bool:
+    base, bonus = table.base[ability], table.bonus[ability]
     person = modifier = False
     for c in cards:
         b = base[c]
@@ -50,43 +43,47 @@ def _can_reach_one(cards: Cards, ability: int) -> bool:
     return person and modifier
 
 
-def action_total(state: State) -> int:
+def action_total(state: State, table: Table | None = None) -> int:
     """The value of the action under way: committed persons plus their modifiers."""
     task = state.task
     if task is _TRASH or task is _HIRE or task is None:
         return len(state.committed)
+    if table is None:
+        table = table_of(state)
     a = task._value_
-    base, bonus = BASE[a], BONUS[a]
+    base, bonus = table.base[a], table.bonus[a]
     return sum(base[c] for c in state.committed) + sum(bonus[m] for m, _ in state.equipped)
 
 
-def medicine_in(cards: Cards) -> int:
-    return sum(MEDICINE[c] for c in cards)
+def medicine_in(table: Table, cards: Cards) -> int:
+    medicine = table.medicine
+    return sum(medicine[c] for c in cards)
 
 
-def can_afford(pile: int, medicine: int, food: int) -> bool:
-    need_med, need_food, any_mix = PILE_COSTS[pile]
+def can_afford(table: Table, pile: int, medicine: int, food: int) -> bool:
+    """Whether ``medicine`` and ``food`` pay for a mercenary of pile ``pile``."""
+    need_med, need_food, any_mix = table.pile_costs[pile]
     if any_mix:
         return medicine + food >= need_med + need_food
     return medicine >= need_med and food >= need_food
 
 
-def _can_begin(state: State, task: Task, hand: Cards) -> bool:
+def _can_begin(state: State, table: Table, task: Task, hand: Cards) -> bool:
     if task is _TRASH:
         return bool(hand)
     if task is _HIRE:
-        med, food = medicine_in(hand), state.food
-        return any(pile and can_afford(i, med, food) for i, pile in enumerate(state.piles))
+        med, food = medicine_in(table, hand), state.food
+        return any(pile and can_afford(table, i, med, food) for i, pile in enumerate(state.piles))
     if task is _DIG and not state.junkyard:
         return False
     if task is _DRAW and not (state.decks[state.turn] or state.discards[state.turn]):
         return False
-    return _can_reach_one(hand, task._value_)
+    return _can_reach_one(table, hand, task._value_)
 
 
-def _has_modifier(state: State, person: int, leader: bool) -> bool:
+def _has_modifier(state: State, is_leader: tuple[bool, ...], person: int, leader: bool) -> bool:
     for m, q in state.equipped:
-        if q == person and IS_LEADER[m] == leader:
+        if q == person and is_leader[m] == leader:
             return True
     return False
 
@@ -95,11 +92,12 @@ def gathering_actions(state: State) -> list[A.Action]:
     p = state.turn
     hand = state.hands[p]
     task = state.task
+    table = table_of(state)
     out: list[A.Action] = []
     if task is None:
         used = state.used
         for t in _TASKS:
-            if not used >> t._value_ & 1 and _can_begin(state, t, hand):
+            if not used >> t._value_ & 1 and _can_begin(state, table, t, hand):
                 out.append(A.begin(p, t))
         out.append(A.end_gathering(p))
         return out
@@ -109,25 +107,27 @@ def gathering_actions(state: State) -> list[A.Action]:
             out.append(A.resolve(p))
         return out
     if task is _HIRE:
-        out = [A.commit(p, c) for c in hand if IS_MEDICINE[c]]
-        med, food = medicine_in(state.committed), state.food
+        is_medicine = table.is_medicine
+        out = [A.commit(p, c) for c in hand if is_medicine[c]]
+        med, food = medicine_in(table, state.committed), state.food
         for i, pile in enumerate(state.piles):
-            if pile and can_afford(i, med, food):
+            if pile and can_afford(table, i, med, food):
                 out.append(A.hire(p, i))
         return out
     a = task._value_
-    base, bonus = BASE[a], BONUS[a]
+    base, bonus = table.base[a], table.bonus[a]
     for c in hand:
         if base[c] >= 0:
             out.append(A.commit(p, c))
     if state.committed:
+        modifies, is_leader = table.modifies, table.is_leader
         for m in hand:
-            if bonus[m] and MODIFIES[m]:
-                leader = IS_LEADER[m]
+            if bonus[m] and modifies[m]:
+                leader = is_leader[m]
                 for person in state.committed:
-                    if not _has_modifier(state, person, leader):
+                    if not _has_modifier(state, is_leader, person, leader):
                         out.append(A.equip(p, m, person))
-        if action_total(state) >= 1:
+        if action_total(state, table) >= 1:
             out.append(A.resolve(p))
     return out
 
@@ -150,7 +150,7 @@ def begin_action(state: State, action: A.Begin) -> State:
         illegal(f"finish the {state.task.name.lower()} under way first")
     if state.used >> task._value_ & 1:
         illegal(f"{task.name.title()} was already taken this round")
-    if not _can_begin(state, task, state.hands[state.turn]):
+    if not _can_begin(state, table_of(state), task, state.hands[state.turn]):
         illegal(_why_not(state, task))
     return replace(state, task=task, used=state.used | 1 << task._value_)
 
@@ -177,9 +177,9 @@ def commit_card(state: State, action: A.Commit) -> State:
     if card.__class__ is not int or card not in hand:
         illegal(f"card {card!r} is not in your hand")
     if task is _HIRE:
-        if not IS_MEDICINE[card]:
+        if not table_of(state).is_medicine[card]:
             illegal("only medicine cards can be committed to a hire")
-    elif task is not _TRASH and BASE[task._value_][card] < 0:
+    elif task is not _TRASH and table_of(state).base[task._value_][card] < 0:
         illegal(f"this card cannot {task.name.lower()}; tools and Group Leaders are equipped on a person")
     secret = state.secret[p]
     return replace(
@@ -202,12 +202,13 @@ def equip_modifier(state: State, action: A.Equip) -> State:
         illegal(f"modifier {m!r} is not in your hand")
     if person.__class__ is not int or person not in state.committed:
         illegal(f"person {person!r} is not committed to this {task.name.lower()}")
-    if not MODIFIES[m]:
+    table = table_of(state)
+    if not table.modifies[m]:
         illegal("only a tool or Group Leaders can be equipped")
-    if not BONUS[task._value_][m]:
+    if not table.bonus[task._value_][m]:
         illegal(f"this card does not raise {task.name.lower()}")
-    leader = IS_LEADER[m]
-    if _has_modifier(state, person, leader):
+    leader = table.is_leader[m]
+    if _has_modifier(state, table.is_leader, person, leader):
         illegal("that person already has " + ("Group Leaders" if leader else "a tool"))
     return replace(
         state,
@@ -264,9 +265,11 @@ def hire_mercenary(state: State, action: A.Hire) -> State:
     pile = state.piles[i]
     if not pile:
         illegal(f"the {card_type(MERCENARY_PILES[i]).name} pile is empty")
-    if not can_afford(i, medicine_in(state.committed), state.food):
+    table = table_of(state)
+    medicine = medicine_in(table, state.committed)
+    if not can_afford(table, i, medicine, state.food):
         illegal(f"cannot afford a {card_type(MERCENARY_PILES[i]).name} with "
-                f"{state.food} food and {medicine_in(state.committed)} medicine")
+                f"{state.food} food and {medicine} medicine")
     p = state.turn
     return replace(
         state,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from wasteland.arctic_scavengers.cards import (
-    CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, STARTING_DECK, card_type, ids_of,
-)
+from wasteland.arctic_scavengers.card_sets import card_set
+from wasteland.arctic_scavengers.cards import CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, STARTING_DECK
 from wasteland.arctic_scavengers.draw_phase import draw_phase
 from wasteland.arctic_scavengers.state import Options, Phase, State
+from wasteland.arctic_scavengers.table import table_for
 from wasteland.core.game import ConfigError, check_options
 from wasteland.core.rng import Rng
 
@@ -19,11 +19,15 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 TWO_PLAYER_JUNKYARD_REMOVAL = 2
 
 
-def new_game(seed: int, players: int = 2, peeking: Iterable[str] = (), **options: object) -> State:
-    """A new game: setup done and the first draw phase played; the initiator gathers first."""
+def new_game(seed: int, players: int = 2, peeking: Iterable[str] = (), cards: object = None,
+             **options: object) -> State:
+    """A new game: setup done and the first draw phase played; the initiator gathers first.
+
+    ``cards`` is a user's card set (see :mod:`card_sets`); None plays the public set.
+    """
     if options:
         raise ConfigError(f"unknown option(s) {sorted(options)}; allowed: 'players' (2, 3, 4, 5), "
-                          f"'peeking' (contested-resource keys)")
+                          f"'peeking' (contested-resource keys), 'cards' (a card set, or null)")
     check_options("players", players, PLAYER_COUNTS)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ConfigError(f"seed must be an integer, got {seed!r}")
@@ -35,13 +39,14 @@ def new_game(seed: int, players: int = 2, peeking: Iterable[str] = (), **options
         raise ConfigError(f"peeking must be a list of contested-resource keys, got {peeking!r}") from None
     for key in keys:
         check_options("peeking entries", key, CONTESTED_TYPES)
-    return draw_phase(setup(seed, Options(players, keys)))
+    return draw_phase(setup(seed, Options(players, keys, card_set(cards, players, keys))))
 
 
 def setup(seed: int, options: Options) -> State:
     """The table before the first draw phase (round 0)."""
     players = options.players
-    pools = {t: list(ids_of(t)) for t in ("refugee",) + MERCENARY_PILES + JUNKYARD_TYPES + CONTESTED_TYPES}
+    table = table_for(options.cards)
+    pools = {t: list(table.ids_of(t)) for t in ("refugee",) + MERCENARY_PILES + JUNKYARD_TYPES + CONTESTED_TYPES}
     decks: list[tuple[int, ...]] = []
     for _ in range(players):
         deck: list[int] = []
@@ -55,7 +60,7 @@ def setup(seed: int, options: Options) -> State:
             removed += pools[key][:TWO_PLAYER_JUNKYARD_REMOVAL]
             del pools[key][:TWO_PLAYER_JUNKYARD_REMOVAL]
         for key in CONTESTED_TYPES:
-            if card_type(key).peek or key in options.peeking:
+            if table.card_type(key).peek or key in options.peeking:
                 removed += pools.pop(key)
                 pools[key] = []
     junkyard = [c for key in JUNKYARD_TYPES for c in pools[key]]

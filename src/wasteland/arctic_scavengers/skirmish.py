@@ -17,7 +17,7 @@ from wasteland.core.records import replace
 from wasteland.arctic_scavengers.draw_phase import draw_phase
 from wasteland.arctic_scavengers.state import Cards, Phase, State
 from wasteland.arctic_scavengers.cards import FIGHT
-from wasteland.arctic_scavengers.table import IS_PERSON, IS_SABOTEUR, IS_SNIPER, IS_TOOL, PEOPLE
+from wasteland.arctic_scavengers.table import Table, table_of
 
 __all__ = [
     "TWO_PLAYER_MARGIN", "fight_total", "people_present", "skirmish_winner", "begin_skirmish",
@@ -28,46 +28,49 @@ __all__ = [
 TWO_PLAYER_MARGIN = 2
 
 
-def fight_total(force: Cards, spent: Cards = ()) -> int:
+def fight_total(table: Table, force: Cards, spent: Cards = ()) -> int:
     """The force's fight value with its tools and Group Leaders placed at best.
 
     Units that declared a special action (``spent``) do not fight. Placing the
     modifiers at best is the owner reassigning them after a snipe or disarm.
     """
-    return best_total(tuple(c for c in force if c not in spent) if spent else force, FIGHT)
+    return best_total(table, tuple(c for c in force if c not in spent) if spent else force, FIGHT)
 
 
-def people_present(force: Cards) -> int:
+def people_present(table: Table, force: Cards) -> int:
     """People in the force (Refugees and Tribe Families count), for breaking ties."""
-    return sum(PEOPLE[c] for c in force)
+    people = table.people
+    return sum(people[c] for c in force)
 
 
 def skirmish_winner(state: State) -> int | None:
     """The tribe that wins the skirmish as the forces now stand, or None for a stalemate."""
     n = state.options.players
-    fights = [fight_total(state.hands[p], state.spent) for p in range(n)]
+    table = table_of(state)
+    fights = [fight_total(table, state.hands[p], state.spent) for p in range(n)]
     best = max(fights)
     leaders = [p for p in range(n) if fights[p] == best]
     if n == 2:
         return leaders[0] if abs(fights[0] - fights[1]) >= TWO_PLAYER_MARGIN else None
     if len(leaders) == 1:
         return leaders[0]
-    people = [people_present(state.hands[p]) for p in leaders]
+    people = [people_present(table, state.hands[p]) for p in leaders]
     most = max(people)
     if people.count(most) == 1:
         return leaders[people.index(most)]
     return None
 
 
-def _units(state: State, p: int) -> tuple[list[int], list[int]]:
+def _units(state: State, table: Table, p: int) -> tuple[list[int], list[int]]:
     """Saboteurs and Sniper Teams of ``p`` that may still declare."""
     saboteurs: list[int] = []
     snipers: list[int] = []
     spent = state.spent
+    is_saboteur, is_sniper = table.is_saboteur, table.is_sniper
     for c in state.hands[p]:
-        if IS_SABOTEUR[c] and c not in spent:
+        if is_saboteur[c] and c not in spent:
             saboteurs.append(c)
-        elif IS_SNIPER[c] and c not in spent:
+        elif is_sniper[c] and c not in spent:
             snipers.append(c)
     return saboteurs, snipers
 
@@ -77,18 +80,20 @@ def _targets(state: State, p: int, check: tuple[bool, ...]) -> list[int]:
     return [c for q in range(p + 1, p + n) for c in state.hands[q % n] if check[c]]
 
 
-def _can_declare(state: State, p: int) -> bool:
-    saboteurs, snipers = _units(state, p)
-    return bool((saboteurs and _targets(state, p, IS_TOOL)) or (snipers and _targets(state, p, IS_PERSON)))
+def _can_declare(state: State, table: Table, p: int) -> bool:
+    saboteurs, snipers = _units(state, table, p)
+    return bool((saboteurs and _targets(state, p, table.is_tool))
+                or (snipers and _targets(state, p, table.is_person)))
 
 
 def _next_declarer(state: State, start: int) -> State:
     """Hand the declarations to the first seat from ``start`` (clockwise, before the
     initiator comes round again) with a unit able to act; resolve when there is none."""
     n = state.options.players
+    table = table_of(state)
     seat = start
     while True:
-        if _can_declare(state, seat):
+        if _can_declare(state, table, seat):
             return replace(state, turn=seat)
         seat = (seat + 1) % n
         if seat == state.initiator:
@@ -103,13 +108,14 @@ def begin_skirmish(state: State) -> State:
 
 def declaration_actions(state: State) -> list[A.Action]:
     p = state.turn
-    saboteurs, snipers = _units(state, p)
+    table = table_of(state)
+    saboteurs, snipers = _units(state, table, p)
     out: list[A.Action] = []
     if saboteurs:
-        tools = _targets(state, p, IS_TOOL)
+        tools = _targets(state, p, table.is_tool)
         out += [A.sabotage(p, s, t) for s in saboteurs for t in tools]
     if snipers:
-        persons = _targets(state, p, IS_PERSON)
+        persons = _targets(state, p, table.is_person)
         out += [A.snipe(p, s, t) for s in snipers for t in persons]
     out.append(A.end_declarations(p))
     return out
@@ -126,7 +132,7 @@ def _hit(state: State, unit: int, target: int) -> State:
         discards=set_at(state.discards, owner, state.discards[owner] + (target,)),
         spent=state.spent + (unit,),
     )
-    if _can_declare(state, p):
+    if _can_declare(state, table_of(state), p):
         return state
     return _next_declarer(state, (p + 1) % n) if (p + 1) % n != state.initiator else resolve_skirmish(state)
 
@@ -155,14 +161,16 @@ def _check_target(state: State, target: object, kind: tuple[bool, ...], what: st
 
 
 def declare_sabotage(state: State, action: A.Sabotage) -> State:
-    unit = _check_unit(state, action.saboteur, IS_SABOTEUR, "Saboteur")
-    target = _check_target(state, action.target, IS_TOOL, "tool")
+    table = table_of(state)
+    unit = _check_unit(state, action.saboteur, table.is_saboteur, "Saboteur")
+    target = _check_target(state, action.target, table.is_tool, "tool")
     return _hit(state, unit, target)
 
 
 def declare_snipe(state: State, action: A.Snipe) -> State:
-    unit = _check_unit(state, action.sniper, IS_SNIPER, "Sniper Team")
-    target = _check_target(state, action.target, IS_PERSON, "person")
+    table = table_of(state)
+    unit = _check_unit(state, action.sniper, table.is_sniper, "Sniper Team")
+    target = _check_target(state, action.target, table.is_person, "person")
     return _hit(state, unit, target)
 
 

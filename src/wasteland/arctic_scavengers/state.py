@@ -1,6 +1,7 @@
 """The records of a game of Arctic Scavengers.
 
-Zones hold card ids (ints indexing :data:`cards.CARDS`); a pile's top is index 0,
+Zones hold card ids (ints; the game's :class:`table.Table` turns an id into its
+values: ids 0..148 in the public set, see :mod:`cards` for a user set); a pile's top is index 0,
 except the mercenary piles, whose top is the last element. Per-player zones are
 tuples indexed by seat. Nothing derived is stored: totals, scores and the
 peeked card are functions of these fields.
@@ -12,6 +13,7 @@ import enum
 
 from attrs import frozen
 
+from wasteland.arctic_scavengers.card_sets import CardSet
 from wasteland.core.codec import register
 from wasteland.core.rng import Rng
 
@@ -57,10 +59,13 @@ class Options:
     ``players``: 2 to 5. ``peeking``: the contested-resource types (card keys) that
     count as "peeking" for the two-player rule, removed in a two-player game on top
     of those the card data marks (the data marks none; see the rules notes).
+    ``cards``: the card set, as the card types a user set changed (None: the
+    public set); :func:`card_sets.card_set` builds it from the ``cards`` option.
     """
 
     players: int = 2
     peeking: tuple[str, ...] = ()
+    cards: CardSet | None = None
 
 
 @register
