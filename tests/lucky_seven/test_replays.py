@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -26,3 +27,14 @@ def test_replay_verifies(path: Path) -> None:
         assert replay.expect_outcome is not None and "eliminated" in replay.expect_outcome.reason
     if path.stem == "lucky_seven_threats_left":
         assert replay.expect_outcome is not None and "threats were left" in replay.expect_outcome.reason
+
+
+def test_card_set_replay_keeps_its_set_as_plain_data() -> None:
+    """A set of 30 threats: the helicopter comes with the two of turn 8, turn 9 is the last."""
+    replay = load(REPLAYS[0].parent / "lucky_seven_card_set.json")
+    cards = replay.options["cards"]
+    assert json.loads(json.dumps(cards)) == cards
+    final = verify(replay)
+    assert final.options.cards is not None and len(final.options.cards.threats) == 30
+    assert final.turn == 9 and final.final
+    assert replay.expect_outcome is not None and replay.expect_outcome.winners == frozenset({0})

@@ -231,7 +231,7 @@ def read_card_set(value: object) -> CardSet | None:
     if value is None:
         return None
     if isinstance(value, CardSet):
-        value = card_set_data(value)  # checked again: a record may have been built by hand
+        value = _record_data(value)  # checked again: a record may have been built by hand
     if not isinstance(value, dict):
         hint = " (on the command line: --option cards=@file.json)" if isinstance(value, str) else ""
         raise ConfigError(f"cards must be null (the public set) or an object with the keys "
@@ -247,14 +247,31 @@ def read_card_set(value: object) -> CardSet | None:
 # -- writing and tables --------------------------------------------------------------------------
 
 def _threat_data(spec: ThreatSpec, count: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": _NAME_OF[spec.kind]}
+    kind = spec.kind
+    out: dict[str, Any] = {"kind": _NAME_OF.get(kind, kind) if isinstance(kind, ThreatKind) else kind}
     if spec.strength is not None:
         out["strength"] = spec.strength
-    if spec.kind is not ThreatKind.TANK:
+    if kind is not ThreatKind.TANK or spec.column != 0:
         out["column"] = spec.column
     if count > 1:
         out["count"] = count
     return out
+
+
+def _record_data(cards: CardSet) -> dict[str, Any]:
+    """A ``CardSet`` record as data, entry by entry, for ``read_card_set`` to check again."""
+    threats, members = cards.threats, cards.members
+    if type(threats) is not tuple or not all(type(t) is ThreatSpec for t in threats):
+        raise ConfigError(f"cards: a CardSet's threats must be a tuple of ThreatSpec, got {threats!r}")
+    if type(members) is not tuple or len(members) != len(_MEMBER_NAMES) \
+            or not all(type(m) is MemberSpec for m in members):
+        raise ConfigError(f"cards: a CardSet's members must be a tuple of {len(_MEMBER_NAMES)} MemberSpec "
+                          f"(in the order {', '.join(_MEMBER_NAMES)}), got {members!r}")
+    return {
+        "threats": [_threat_data(t, 1) for t in threats],
+        "members": [{"name": name, "up": m.up, "down": m.down} for name, m in zip(_MEMBER_NAMES, members)],
+        "depot": {"strength": cards.depot},
+    }
 
 
 def card_set_data(cards: CardSet | None) -> dict[str, Any]:
