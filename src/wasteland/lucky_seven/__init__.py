@@ -2,7 +2,8 @@
 
 Solo by default; ``players=2`` plays the competitive variant (the second seat
 chooses each threat's row) or the cooperative one (two facing grids);
-``depot=True`` adds the Depot card. See docs/rules/lucky_seven.md.
+``depot=True`` adds the Depot card; ``cards={...}`` plays a card set of one's
+own (plain JSON data). See docs/rules/lucky_seven.md.
 """
 
 from wasteland.core.game import Game

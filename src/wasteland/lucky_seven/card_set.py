@@ -301,7 +301,21 @@ def _table(cards: CardSet) -> CardTable:
                       [(m.up, m.down) for m in cards.members])
 
 
+#: The tables of the CardSet objects seen lately, by identity: a game keeps one CardSet object
+#: from state to state, and looking it up by equality would compare every card on every call.
+_SEEN: dict[int, tuple[CardSet, CardTable]] = {}
+
+
 def card_table(cards: CardSet | None) -> CardTable:
     """The flat tables of a set (``PUBLIC_TABLE`` for None), built once per set."""
-    return PUBLIC_TABLE if cards is None else _table(cards)
+    if cards is None:
+        return PUBLIC_TABLE
+    seen = _SEEN.get(id(cards))
+    if seen is not None and seen[0] is cards:
+        return seen[1]
+    table = _table(cards)
+    if len(_SEEN) >= 256:
+        _SEEN.clear()
+    _SEEN[id(cards)] = (cards, table)  # the entry keeps ``cards`` alive, so its id is not reused
+    return table
 

@@ -32,7 +32,8 @@ __all__ = [
 
 def new_game(seed: int, **options: Any) -> State:
     """A new game: ``players`` 1 or 2, ``variant`` ("solo"; "competitive" or "cooperative"),
-    ``depot`` (False). Bad options raise ConfigError."""
+    ``depot`` (False), ``cards`` (None: the public set; or a set of one's own as plain data,
+    see ``card_set``). Bad options raise ConfigError."""
     if type(seed) is not int:
         raise ConfigError(f"seed must be an int, got {seed!r}")
     return settle(initial_state(seed, make_options(options)))
