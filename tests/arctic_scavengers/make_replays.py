@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parents[2] / "examples" / "replays"
 REPLAYS: dict[str, tuple[int, int, str]] = {}
 
 
-def bot_game(seed: int, players: int) -> tuple[Any, ...]:
+def bot_game(seed: int, options: dict[str, Any]) -> tuple[Any, ...]:
+    players = options["players"]
     bots = [HeuristicBot(seed * 31 + p) for p in range(players)]
-    state = GAME.new_game(seed, players=players)
+    state = GAME.new_game(seed, **options)
     actions = []
     while GAME.current_player(state) is not None:
         p = GAME.current_player(state)
@@ -50,26 +51,39 @@ def features(rep: replay.Replay) -> set[str]:
     return found
 
 
-def find(players: int, wanted: set[str], start: int = 0) -> tuple[int, tuple[Any, ...]]:
+def find(options: dict[str, Any], wanted: set[str], start: int = 0) -> tuple[int, tuple[Any, ...]]:
     for seed in range(start, start + 200):
-        actions = bot_game(seed, players)
-        rep = replay.Replay("arctic_scavengers", seed, {"players": players}, actions, None, None)
+        actions = bot_game(seed, options)
+        rep = replay.Replay("arctic_scavengers", seed, options, actions, None, None)
         if wanted <= features(rep):
             return seed, actions
-    raise LookupError(f"no seed shows {wanted} with {players} players")
+    raise LookupError(f"no seed shows {wanted} with the options {options}")
 
 
-PLANS = (
-    ("2p_stalemate", 2, {"stalemate"}, "two tribes; a skirmish not won by 2 ends in a stalemate"),
-    ("3p_snipe", 3, {"snipe", "stalemate"}, "three tribes; a Sniper Team snipes, and a tie in people stalemates"),
-    ("5p_disarm", 5, {"disarm", "snipe"}, "five tribes; a Saboteur disarms a tool and a Sniper Team snipes"),
+#: A card set of our own for the example: stronger Brawlers, a cheaper Scout, more families and Grenades.
+OWN_CARDS: dict[str, Any] = {
+    "Brawler": {"fight": 3},
+    "Scout": {"cost": {"medicine": 0, "food": 2}},
+    "tribe_family_4": {"count": 3},
+    "Grenade": {"count": 3},
+    "Sniper Team": {"count": 6, "people": 1},
+}
+
+PLANS: tuple[tuple[str, dict[str, Any], set[str], str], ...] = (
+    ("2p_stalemate", {"players": 2}, {"stalemate"}, "two tribes; a skirmish not won by 2 ends in a stalemate"),
+    ("3p_snipe", {"players": 3}, {"snipe", "stalemate"},
+     "three tribes; a Sniper Team snipes, and a tie in people stalemates"),
+    ("5p_disarm", {"players": 5}, {"disarm", "snipe"},
+     "five tribes; a Saboteur disarms a tool and a Sniper Team snipes"),
+    ("4p_own_cards", {"players": 4, "cards": OWN_CARDS}, {"snipe"},
+     "four tribes with a card set of their own (Brawler fight 3, cheaper Scouts, more families and Grenades)"),
 )
 
 
 def main() -> None:
-    for name, players, wanted, title in PLANS:
-        seed, actions = find(players, wanted)
-        rep = replay.record("arctic_scavengers", seed, {"players": players}, actions, title)
+    for name, options, wanted, title in PLANS:
+        seed, actions = find(options, wanted)
+        rep = replay.record("arctic_scavengers", seed, options, actions, title)
         path = ROOT / f"arctic_scavengers_{name}.json"
         replay.save(rep, path)
         print(path.name, "seed", seed, len(actions), "actions")

@@ -9,19 +9,22 @@ import attrs
 from wasteland.arctic_scavengers import apply, new_game
 from wasteland.arctic_scavengers.cards import ids_of
 from wasteland.arctic_scavengers.state import State
+from wasteland.arctic_scavengers.table import table_of
 
 ZONES_PER_PLAYER = ("hands", "decks", "discards", "played")
 SHARED_ZONES = ("junkyard", "contested", "removed", "dug")
 
 
-def ids(key: str, k: int = 1, skip: int = 0) -> tuple[int, ...]:
-    """``k`` ids of card type ``key``, counted from the highest (least likely in a starting deck)."""
-    all_ids = ids_of(key)[::-1]
+def ids(key: str, k: int = 1, skip: int = 0, state: State | None = None) -> tuple[int, ...]:
+    """``k`` ids of card type ``key``, counted from the highest (least likely in a starting deck);
+    of the public set, or of the card set ``state`` is played with."""
+    all_ids = (ids_of(key) if state is None else table_of(state).ids_of(key))[::-1]
+    assert len(all_ids) >= skip + k, f"the set has too few {key}"
     return tuple(all_ids[skip:skip + k])
 
 
-def one(key: str, skip: int = 0) -> int:
-    return ids(key, 1, skip)[0]
+def one(key: str, skip: int = 0, state: State | None = None) -> int:
+    return ids(key, 1, skip, state)[0]
 
 
 def all_zones(state: State) -> list[tuple[int, ...]]:
@@ -74,9 +77,10 @@ def arrange(state: State, **placed: Any) -> State:
     return attrs.evolve(state, **changes)
 
 
-def table(players: int = 3, seed: int = 1, **placed: Any) -> State:
-    """A new game (round 1, the initiator to act) with ``placed`` arranged; seat 0 initiates."""
-    state = new_game(seed, players=players)
+def table(players: int = 3, seed: int = 1, cards: Any = None, **placed: Any) -> State:
+    """A new game (round 1, the initiator to act; the card set ``cards``) with ``placed``
+    arranged; seat 0 initiates."""
+    state = new_game(seed, players=players, cards=cards)
     placed.setdefault("initiator", 0)
     placed.setdefault("turn", placed["initiator"])
     return arrange(state, **placed)

@@ -15,6 +15,7 @@ PROMISES = {
     "arctic_scavengers_2p_stalemate.json": (2, {"stalemate"}),
     "arctic_scavengers_3p_snipe.json": (3, {"snipe", "stalemate"}),
     "arctic_scavengers_5p_disarm.json": (5, {"disarm", "snipe"}),
+    "arctic_scavengers_4p_own_cards.json": (4, {"snipe"}),
 }
 
 
@@ -35,3 +36,16 @@ def test_replay_shows_its_feature(name: str) -> None:
     players, wanted = PROMISES[name]
     assert rep.options["players"] == players
     assert wanted <= features(rep)
+
+
+def test_the_own_cards_replay_plays_its_own_set() -> None:
+    from wasteland.arctic_scavengers.table import table_of
+
+    from .make_replays import OWN_CARDS
+
+    rep = replay.load(ROOT / "arctic_scavengers_4p_own_cards.json")
+    assert rep.options["cards"] == OWN_CARDS
+    final = replay.verify(rep)
+    table = table_of(final)
+    assert final.options.cards is not None
+    assert len(final.options.cards.changed) == 5 and table.card_type("brawler").base[3] == 3
