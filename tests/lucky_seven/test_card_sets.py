@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tests.lucky_seven.grids import at, cell, member, table
 from tests.lucky_seven.test_properties import INVARIANTS, OPTIONS
 from tests.support import random_playout
+from wasteland.agents import make_bot
 from wasteland.core import codec
 from wasteland.core.game import ConfigError
 from wasteland.core.records import replace
@@ -236,6 +237,21 @@ def test_the_public_set_given_as_data_plays_the_default_game() -> None:
             action, pick = pick.choice(legal_actions(plain))
             assert legal_actions(given) == legal_actions(plain)
             plain, given = apply(plain, action), apply(given, action)
+
+
+def test_heuristic_bot_plays_a_set_of_ones_own() -> None:
+    cards = {"threats": [{"kind": "Machine Gun", "strength": 2, "column": 4, "count": 3}, *infantry(2, 1, 3, 6),
+                         {"kind": "Tank"}, {"kind": "Flare", "column": 2}, {"kind": "Mortar", "column": 5}],
+             "members": [{"name": "Joker", "up": 1}, {"name": "Hammer", "up": 2}]}
+    for options in ({"players": 1}, {"players": 2, "variant": "competitive"}):
+        bots = [make_bot("heuristic", "lucky_seven", p) for p in range(options["players"])]
+        state = new_game(2, cards=cards, **options)
+        while (player := GAME.current_player(state)) is not None:
+            legal = legal_actions(state)
+            action = bots[player].choose(GAME, view(state, player), legal)
+            assert action in legal
+            state = apply(state, action)
+        assert GAME.outcome(state) is not None and state.turn <= 4
 
 
 # -- the default set is the game as it was -------------------------------------------------------
