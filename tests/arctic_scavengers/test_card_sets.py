@@ -29,7 +29,7 @@ from wasteland.core.rng import Rng
 from tests.support import assert_illegal, random_playout
 
 from .invariants import bounds, conservation, direct_check_agrees, views_leak_nothing
-from .tables import arrange, card_ids, ids, one, play, table
+from .tables import arrange, card_ids, one, play, table
 
 PILE = {k: i for i, k in enumerate(MERCENARY_PILES)}
 DIG, DRAW, HUNT, FIGHT = 0, 1, 2, 3
@@ -432,6 +432,18 @@ def test_the_bot_plays_any_set_to_the_end(data: st.DataObject, players: int, see
         state = GAME.apply(state, action)
     conservation(state)
     assert GAME.outcome(state) is not None
+
+
+def test_the_documented_example_is_a_valid_set() -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / "arctic_scavengers.md"
+    text = doc.read_text(encoding="utf-8")
+    section = text[text.index("## Your own card set"):]
+    example = json.loads(section[section.index("```json") + 7:section.index("```", section.index("```json") + 7)])
+    for players in (2, 3, 4, 5):
+        state = new_game(1, players=players, cards=example)
+        assert state.options.cards is not None
+        conservation(state)
+    assert ", ".join(f"`{t.key}`" for t in CARD_TYPES) in " ".join(section.split())
 
 
 def test_every_field_a_type_takes_is_listed_by_kind() -> None:

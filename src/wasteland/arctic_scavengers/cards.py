@@ -1,8 +1,11 @@
 """The base game's 149 cards: card types with their values and provenance, and the physical cards.
 
-Every physical card is a :class:`Card` record with a stable ``id`` (0..148) and the
-key of its :class:`CardType`. States hold card ids (ints) in their zones; the
-static tables below turn an id into its values, so rules look values up by index.
+Every physical card is a :class:`Card` record with a stable ``id`` (0..148 in the
+public set) and the key of its :class:`CardType`. States hold card ids (ints) in
+their zones; the per-id tables of :mod:`table` turn an id into its values, so
+rules look values up by index. A user's own card set (:mod:`card_sets`) changes
+the values and counts of these types; its cards take the ids described at
+:data:`CUSTOM_FIRST_ID`.
 
 Values are the public ones collected in the research notes (source tags such as
 ``[JAVA]`` or ``[UBG-FAQ]``); where nothing public was found the entry says
