@@ -103,7 +103,8 @@ def test_deck_not_a_multiple_of_four_calls_the_helicopter_with_its_last_cards() 
     state = apply(state, EndPhase())
     assert state.turn == 2 and state.final and state.phase is Phase.MANEUVER
     state = apply(state, EndPhase())
-    assert GAME.outcome(state) is not None and "threats were left" in GAME.outcome(state).reason  # type: ignore[union-attr]
+    ending = GAME.outcome(state)
+    assert ending is not None and "threats were left" in ending.reason
 
 
 STRONG_MG = {"threats": [{"kind": "Machine Gun", "strength": 4, "column": 3, "count": 4}, *infantry(1, 1, 2, 3, 4)]}
@@ -343,13 +344,16 @@ BAD: list[tuple[object, tuple[str, ...]]] = [
     ({"members": {"name": "Hammer"}}, ("cards: members must be a list of objects",)),
     ({"members": ["Hammer"]}, ("cards: members[0] must be an object",)),
     ({"members": [{"name": "Sarge", "up": 2}]},
-     ("members[0]: name must be one of 'Leader', 'Athlete', 'Mouse', 'Natural', 'Hammer', 'Anvil', 'Joker', "
-      "'Pacifist'", "got 'Sarge'")),
+     (("members[0]: name must be one of 'Leader', 'Athlete', 'Mouse', 'Natural', 'Hammer', 'Anvil', "
+       "'Joker', 'Pacifist'"), "got 'Sarge'")),
     ({"members": [{"up": 2}]}, ("members[0]: name must be one of", "got None")),
-    ({"members": [{"name": "Mouse", "up": 2}, {"name": "mouse", "down": 0}]}, ("members[1] (Mouse): Mouse is listed twice",)),
-    ({"members": [{"name": "Hammer", "up": -1}]}, ("members[0] (Hammer): up must be a whole number from 0 to 99", "got -1")),
+    ({"members": [{"name": "Mouse", "up": 2}, {"name": "mouse", "down": 0}]},
+     ("members[1] (Mouse): Mouse is listed twice",)),
+    ({"members": [{"name": "Hammer", "up": -1}]},
+     ("members[0] (Hammer): up must be a whole number from 0 to 99", "got -1")),
     ({"members": [{"name": "Hammer", "down": "x"}]}, ("members[0] (Hammer): down must be a whole number",)),
-    ({"members": [{"name": "Hammer", "ability": "none"}]}, ("members[0]: unknown key(s) 'ability'", "'name', 'up', 'down'")),
+    ({"members": [{"name": "Hammer", "ability": "none"}]},
+     ("members[0]: unknown key(s) 'ability'", "'name', 'up', 'down'")),
     ({"depot": 4}, ("cards: depot must be an object like {\"strength\": 4}", "got 4")),
     ({"depot": {"strength": -4}}, ("cards: depot: strength must be a whole number from 0 to 99",)),
     ({"depot": {"strength": 4, "row": 2}}, ("cards: depot: unknown key(s) 'row'", "allowed keys: 'strength'")),
