@@ -101,7 +101,7 @@ def _mutants(action: Any) -> list[Any]:
     out: list[Any] = []
     for field in attrs.fields(type(action)):
         value = getattr(action, field.name)
-        for new in (-1, 0, 1, 5, 148, 149, None, "x", True):
+        for new in (-1, 0, 1, 5, 148, 149, 1000, 1200, 3399, None, "x", True):
             if new != value or type(new) is not type(value):
                 out.append(attrs.evolve(action, **{field.name: new}))
     return out
