@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wasteland.core.deck import draw_reshuffling
+from wasteland.core.records import replace
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, HAND_SIZE, Phase, State
 
 __all__ = ["draw_phase", "peeked_card"]
@@ -29,21 +30,16 @@ def draw_phase(state: State) -> State:
         discards.append(discard)
         secrets.append(secret)
     empty: tuple[tuple[int, ...], ...] = ((),) * state.options.players
-    return State(
-        options=state.options,
+    return replace(
+        state,
         round=state.round + 1,
         phase=Phase.GATHERING,
-        initiator=state.initiator,
         turn=state.initiator,
         hands=tuple(hands),
         decks=tuple(decks),
         discards=tuple(discards),
         played=empty,
         secret=tuple(secrets),
-        junkyard=state.junkyard,
-        contested=state.contested,
-        piles=state.piles,
-        removed=state.removed,
         used=0,
         food=0,
         task=None,
