@@ -1,0 +1,38 @@
+"""Balance study: how a change to the cards moves the win rate.
+
+Plays the same seeds with the public card set and with a card set of your own,
+and prints both summaries side by side. For example::
+
+    python examples/balance.py lucky_seven examples/cards/lucky_seven_light_machine_guns.json -n 200
+    python examples/balance.py arctic_scavengers examples/cards/arctic_scavengers_stronger_brawlers.json --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from wasteland.simulate import simulate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("cards", type=Path, help="a JSON card set")
+    parser.add_argument("-n", type=int, default=100, help="games per card set")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    options = {} if args.players is None else {"players": args.players}
+    own = json.loads(args.cards.read_text(encoding="utf-8"))
+    for label, extra in (("public cards", {}), (f"cards of {args.cards.name}", {"cards": own})):
+        summary = simulate(args.game, args.n, [args.bot], seed=args.seed, options={**options, **extra})
+        print(f"== {label}")
+        print(summary.format(), end="\n\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""What each player may see: the referee's state against each seat's view.
+
+Plays a few random decisions of a 3-player Arctic Scavengers game, then shows
+that every seat sees its own hand but only the size of the others', and that
+no view carries the random generator.
+"""
+
+from __future__ import annotations
+
+from wasteland import GAMES
+from wasteland.agents import RandomBot
+
+game = GAMES["arctic_scavengers"]
+state = game.new_game(2024, players=3)
+bot = RandomBot(seed=1)
+for _ in range(12):
+    player = game.current_player(state)
+    assert player is not None
+    state = game.apply(state, bot.choose(game, game.view(state, player), game.legal_actions(state)))
+
+print("The referee's table:\n")
+print(game.render(state, None))
+for seat in range(game.num_players(state)):
+    seen = game.view(state, seat)
+    print(f"\n--- seat {seat} sees ---\n")
+    print(game.render(seen, seat))
+    assert seen.rng != state.rng, "no view carries the generator"

@@ -1,0 +1,44 @@
+"""The example programs and card sets in examples/ work as their docstrings say."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wasteland import GAMES
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+CARD_SETS = sorted((EXAMPLES / "cards").glob("*.json"))
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("path", CARD_SETS, ids=[p.stem for p in CARD_SETS])
+def test_example_card_sets_are_valid(path: Path) -> None:
+    key = next(k for k in GAMES if path.stem.startswith(k))
+    game = GAMES[key]
+    state = game.new_game(1, players=max(game.player_counts), cards=json.loads(path.read_text()))
+    assert state.options.cards is not None, "an example set differs from the public one"
+
+
+def test_balance_example_compares_two_card_sets() -> None:
+    out = _run(
+        str(EXAMPLES / "balance.py"), "arctic_scavengers",
+        str(EXAMPLES / "cards" / "arctic_scavengers_stronger_brawlers.json"), "-n", "2", "--players", "2",
+    )
+    assert "== public cards" in out and "== cards of arctic_scavengers_stronger_brawlers.json" in out
+    assert out.count("2 games") == 2
+
+
+def test_hidden_information_example_shows_each_seat() -> None:
+    out = _run(str(EXAMPLES / "hidden_information.py"))
+    assert out.count("sees ---") == 3
+    assert "hidden" in out
