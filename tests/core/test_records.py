@@ -60,3 +60,22 @@ def test_unknown_field_is_a_type_error() -> None:
 def test_records_with_aliased_or_derived_fields_fall_back_to_evolve() -> None:
     assert replace(Private(1), shown=2) == Private(1, 2)
     assert replace(Derived(1), a=2) == Derived(2)
+
+
+def test_derived_cache_builds_once_per_distinct_key() -> None:
+    from wasteland.core.records import DerivedCache
+
+    built: list[Point] = []
+
+    def build(p: Point) -> int:
+        built.append(p)
+        return p.x * 10
+
+    cache = DerivedCache(build, maxsize=2)
+    a, same_as_a, b = Point(1), Point(1), Point(2)
+    assert cache(a) == 10 and cache(a) == 10
+    assert cache(same_as_a) == 10, "an equal key finds the value built for the first"
+    assert cache(b) == 20
+    assert built == [a, b]
+    cache(Point(3))  # a third key empties the full cache, then builds
+    assert cache(a) == 10 and len(built) == 4

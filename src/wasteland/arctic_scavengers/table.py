@@ -16,6 +16,7 @@ from wasteland.arctic_scavengers.cards import (
     CARD_TYPES, CUSTOM_FIRST_ID, ID_BLOCK, MERCENARY_PILES, Card, CardType, Kind, Source,
 )
 from wasteland.arctic_scavengers.state import State
+from wasteland.core.records import DerivedCache
 
 __all__ = ["NONE", "Table", "PUBLIC", "table_of", "table_for"]
 
@@ -93,26 +94,12 @@ _INDEX = {t.key: i for i, t in enumerate(CARD_TYPES)}
 #: The tables of the public set (card ids 0..148).
 PUBLIC = Table(CARD_TYPES, custom=False)
 
-_TABLES: dict[CardSet, Table] = {}
-_MAX_KEPT = 256
-_last: tuple[CardSet | None, Table] = (None, PUBLIC)
+_TABLES: DerivedCache[CardSet, Table] = DerivedCache(lambda cards: Table(cards.types(), custom=True))
 
 
 def table_for(cards: CardSet | None) -> Table:
     """The tables of ``cards`` (None: the public set), built on first use and kept."""
-    global _last
-    if cards is None:
-        return PUBLIC
-    last = _last
-    if cards is last[0]:
-        return last[1]
-    table = _TABLES.get(cards)
-    if table is None:
-        if len(_TABLES) >= _MAX_KEPT:
-            _TABLES.clear()
-        table = _TABLES[cards] = Table(cards.types(), custom=True)
-    _last = (cards, table)
-    return table
+    return PUBLIC if cards is None else _TABLES(cards)
 
 
 def table_of(state: State) -> Table:

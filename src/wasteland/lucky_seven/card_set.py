@@ -36,13 +36,13 @@ one for None: a starting point for a file of your own.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.game import ConfigError
+from wasteland.core.records import DerivedCache
 from wasteland.lucky_seven.cards import (
     DEPOT, PUBLIC_TABLE, SQUAD, THREATS, CardTable, ThreatKind, make_table,
 )
@@ -295,27 +295,15 @@ def card_set_data(cards: CardSet | None) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=32)
 def _table(cards: CardSet) -> CardTable:
     return make_table([(t.kind, t.strength, t.column) for t in cards.threats], cards.depot,
                       [(m.up, m.down) for m in cards.members])
 
 
-#: The tables of the CardSet objects seen lately, by identity: a game keeps one CardSet object
-#: from state to state, and looking it up by equality would compare every card on every call.
-_SEEN: dict[int, tuple[CardSet, CardTable]] = {}
+_TABLES: DerivedCache[CardSet, CardTable] = DerivedCache(_table)
 
 
 def card_table(cards: CardSet | None) -> CardTable:
     """The flat tables of a set (``PUBLIC_TABLE`` for None), built once per set."""
-    if cards is None:
-        return PUBLIC_TABLE
-    seen = _SEEN.get(id(cards))
-    if seen is not None and seen[0] is cards:
-        return seen[1]
-    table = _table(cards)
-    if len(_SEEN) >= 256:
-        _SEEN.clear()
-    _SEEN[id(cards)] = (cards, table)  # the entry keeps ``cards`` alive, so its id is not reused
-    return table
+    return PUBLIC_TABLE if cards is None else _TABLES(cards)
 
