@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wasteland.core.deck import draw_reshuffling
 from wasteland.core.records import replace
-from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, HAND_SIZE, Phase, State
+from wasteland.arctic_scavengers.state import ROUND_START, FIRST_SKIRMISH_ROUND, HAND_SIZE, Phase, State
 
 __all__ = ["draw_phase", "peeked_card"]
 
@@ -40,13 +40,7 @@ def draw_phase(state: State) -> State:
         discards=tuple(discards),
         played=empty,
         secret=tuple(secrets),
-        used=0,
-        food=0,
-        task=None,
-        committed=(),
-        equipped=(),
-        dug=(),
-        spent=(),
+        **ROUND_START,
         rng=rng,
     )
 

@@ -7,7 +7,7 @@ from typing import Iterable
 from wasteland.arctic_scavengers.card_sets import card_set
 from wasteland.arctic_scavengers.cards import CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, STARTING_DECK
 from wasteland.arctic_scavengers.draw_phase import draw_phase
-from wasteland.arctic_scavengers.state import Options, Phase, State
+from wasteland.arctic_scavengers.state import ROUND_START, Options, Phase, State
 from wasteland.arctic_scavengers.table import table_for
 from wasteland.core.game import ConfigError, check_options
 from wasteland.core.rng import Rng
@@ -89,12 +89,6 @@ def setup(seed: int, options: Options) -> State:
         contested=shuffled_contested,
         piles=tuple(tuple(pools[key]) for key in MERCENARY_PILES),
         removed=tuple(sorted(removed)),
-        used=0,
-        food=0,
-        task=None,
-        committed=(),
-        equipped=(),
-        dug=(),
-        spent=(),
+        **ROUND_START,
         rng=rng,
     )

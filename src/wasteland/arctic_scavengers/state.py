@@ -10,6 +10,7 @@ peeked card are functions of these fields.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from attrs import frozen
 
@@ -17,7 +18,9 @@ from wasteland.arctic_scavengers.card_sets import CardSet
 from wasteland.core.codec import register
 from wasteland.core.rng import Rng
 
-__all__ = ["Phase", "Task", "Options", "State", "Cards", "TASKS", "HAND_SIZE", "FIRST_SKIRMISH_ROUND"]
+__all__ = [
+    "Phase", "Task", "Options", "State", "Cards", "TASKS", "HAND_SIZE", "FIRST_SKIRMISH_ROUND", "ROUND_START",
+]
 
 #: Cards drawn in each draw phase.
 HAND_SIZE = 5
@@ -113,3 +116,10 @@ class State:
     @property
     def players(self) -> int:
         return self.options.players
+
+
+#: The per-round fields as a round begins: no action taken or under way, no food,
+#: no dug cards, no declarations (used by ``replace``/``State`` with ``**ROUND_START``).
+ROUND_START: dict[str, Any] = {
+    "used": 0, "food": 0, "task": None, "committed": (), "equipped": (), "dug": (), "spent": (),
+}
