@@ -113,3 +113,14 @@ def test_play_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
     assert main(["play", "lucky_seven", "--seed", "8"]) == 0
     assert "Game over" in capsys.readouterr().out
+
+
+def test_play_arctic_scavengers_shows_only_the_seat_s_view(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    assert main(["play", "arctic_scavengers", "--players", "3", "--seed", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    assert "hand: 5 hidden" in out, "the other tribes' hands are hidden from the human seat"
+    assert "seat 1 (heuristic):" in out and "seat 2 (heuristic):" in out
