@@ -30,7 +30,7 @@ from attrs import field, frozen
 from pyrsistent import PMap, pmap
 
 from wasteland.core.codec import register
-from wasteland.core.grid import Coord, Grid
+from wasteland.core.board import Layout
 
 __all__ = ["BorderKind", "Border", "SpaceGraph", "CostFn"]
 
@@ -53,7 +53,7 @@ def _is_bool(_instance: object, attribute: object, value: bool) -> None:
         raise ValueError(f"{name} must be True or False, got {value!r}")
 
 
-@register
+@register("core.BorderKind")
 @frozen
 class BorderKind:
     """One kind of line between two spaces.
@@ -77,7 +77,7 @@ def _default_cost(kind: BorderKind) -> int | None:
     return kind.cost if kind.passable else None
 
 
-@register
+@register("core.Border")
 @frozen
 class Border(Generic[N]):
     """The line between spaces ``a`` and ``b`` (unordered), of a given ``kind``."""
@@ -150,7 +150,7 @@ def _check_graph(instance: SpaceGraph[N], _attribute: object, _value: object) ->
     _Index(instance.spaces, instance.borders)
 
 
-@register
+@register("core.SpaceGraph")
 @frozen(cache_hash=True)
 class SpaceGraph(Generic[N]):
     """Spaces joined by typed borders. ``spaces`` order breaks every tie.
@@ -163,15 +163,15 @@ class SpaceGraph(Generic[N]):
     borders: tuple[Border[N], ...] = field(converter=_borders, validator=_check_graph)
 
     @classmethod
-    def from_grid(cls, grid: Grid, kind: BorderKind) -> SpaceGraph[Coord]:
-        """The graph of a rectangular grid: its cells, orthogonal neighbours joined by ``kind``."""
+    def from_layout(cls, layout: Layout, kind: BorderKind) -> SpaceGraph[int]:
+        """The graph of a board layout: its cells as spaces, orthogonal neighbours joined by ``kind``."""
         borders = [
             Border(cell, nb, kind)
-            for cell in grid.cells()
-            for nb in grid.orthogonal(cell)
+            for cell in range(layout.size)
+            for nb in layout.adjacent[cell]
             if cell < nb
         ]
-        return SpaceGraph(grid.cells(), borders)
+        return SpaceGraph(tuple(range(layout.size)), borders)
 
     # -- lookups -----------------------------------------------------------
 

@@ -1,4 +1,7 @@
-"""Grids and graphs of spaces: geometry, deterministic paths, costs and line of sight."""
+"""Graphs of spaces with typed borders: deterministic paths, costs and line of sight.
+
+Aftermath's page maps (dashed, coloured, see-through and blocking lines) are the named user.
+"""
 
 from __future__ import annotations
 
@@ -10,223 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wasteland.core import codec, grid
-from wasteland.core.grid import Coord, Grid
+from wasteland.core import board, codec
 from wasteland.core.spaces import Border, BorderKind, SpaceGraph
-
-# -- geometry without bounds --------------------------------------------------------------
-
-
-def test_distances() -> None:
-    assert grid.manhattan((0, 0), (2, 3)) == 5
-    assert grid.chebyshev((0, 0), (2, 3)) == 3
-    assert grid.manhattan((4, 1), (4, 1)) == grid.chebyshev((4, 1), (4, 1)) == 0
-
-
-def test_steps_and_adjacency() -> None:
-    assert grid.is_orthogonal_step((1, 1), (0, 1))
-    assert not grid.is_orthogonal_step((1, 1), (0, 0))
-    assert grid.is_diagonal_step((1, 1), (0, 0))
-    assert not grid.is_diagonal_step((1, 1), (1, 2))
-    assert grid.is_adjacent((1, 1), (2, 2), diagonal=True)
-    assert not grid.is_adjacent((1, 1), (2, 2))
-    assert not grid.is_adjacent((1, 1), (1, 1), diagonal=True)
-
-
-def test_flanking_cells_of_a_diagonal_step() -> None:
-    assert grid.flanking((2, 2), (1, 3)) == ((1, 2), (2, 3))
-    assert grid.flanking((1, 3), (2, 2)) == ((1, 2), (2, 3))
-    assert grid.flanking((0, 0), (1, 1)) == ((0, 1), (1, 0))
-    with pytest.raises(ValueError, match="not a diagonal step"):
-        grid.flanking((0, 0), (0, 1))
-
-
-def test_never_move_diagonally_between_two_threats() -> None:
-    threats = {(1, 2), (2, 3)}
-    assert grid.squeezed((2, 2), (1, 3), threats)
-    assert not grid.squeezed((2, 2), (1, 3), {(1, 2)})
-    assert not grid.squeezed((2, 2), (2, 3), threats)  # orthogonal: never squeezed
-
-
-def test_cells_between() -> None:
-    assert grid.cells_between((0, 0), (0, 3)) == ((0, 1), (0, 2))
-    assert grid.cells_between((3, 0), (0, 0)) == ((2, 0), (1, 0))
-    assert grid.cells_between((0, 0), (3, 3)) == ((1, 1), (2, 2))
-    assert grid.cells_between((2, 2), (1, 3)) == ()
-    assert grid.cells_between((2, 2), (2, 2)) == ()
-    with pytest.raises(ValueError, match="share no row, column or diagonal"):
-        grid.cells_between((0, 0), (1, 2))
-
-
-coords = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
-
-
-@given(coords, coords, coords)
-def test_metric_properties(a: Coord, b: Coord, c: Coord) -> None:
-    for dist in (grid.manhattan, grid.chebyshev):
-        assert dist(a, b) == dist(b, a) >= 0
-        assert (dist(a, b) == 0) == (a == b)
-        assert dist(a, c) <= dist(a, b) + dist(b, c)
-    assert grid.chebyshev(a, b) <= grid.manhattan(a, b) <= 2 * grid.chebyshev(a, b)
-
-
-@given(coords, coords)
-def test_cells_between_lie_on_the_line(a: Coord, b: Coord) -> None:
-    try:
-        between = grid.cells_between(a, b)
-    except ValueError:
-        assert a[0] != b[0] and a[1] != b[1] and abs(a[0] - b[0]) != abs(a[1] - b[1])
-        return
-    assert len(between) == max(grid.chebyshev(a, b) - 1, 0)
-    chain = (a, *between, b) if a != b else (a,)
-    for x, y in zip(chain, chain[1:]):
-        assert grid.chebyshev(x, y) == 1
-
-
-# -- the Grid record ---------------------------------------------------------------------------
-
-
-def test_grid_bounds_and_cells() -> None:
-    g = Grid(4, 6)
-    assert len(g.cells()) == 24 and g.cells()[:3] == ((0, 0), (0, 1), (0, 2))
-    assert g.contains((3, 5)) and not g.contains((4, 0)) and not g.contains((0, -1))
-    for junk in (None, "a", (1,), (1, 2, 3), [1, 2], (True, 1), (1.0, 2), ((1,), 2)):
-        assert not g.contains(junk)
-    assert g.row(1) == tuple((1, c) for c in range(6))
-    assert g.column(5) == ((0, 5), (1, 5), (2, 5), (3, 5))
-    with pytest.raises(ValueError, match=r"\(4, 0\) is not a cell of the 4x6 grid"):
-        g.row(4)
-
-
-@pytest.mark.parametrize(("rows", "cols"), [(0, 3), (3, -1), (True, 2), (2, 2.0)])
-def test_grid_size_must_be_positive_ints(rows: Any, cols: Any) -> None:
-    with pytest.raises(ValueError, match="positive integer"):
-        Grid(rows, cols)
-
-
-def test_neighbours_in_reading_order() -> None:
-    g = Grid(3, 3)
-    assert g.orthogonal((1, 1)) == ((0, 1), (1, 0), (1, 2), (2, 1))
-    assert g.diagonal((1, 1)) == ((0, 0), (0, 2), (2, 0), (2, 2))
-    assert g.neighbours((1, 1), diagonal=True) == (
-        (0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2),
-    )
-    assert g.orthogonal((0, 0)) == ((0, 1), (1, 0))
-    assert g.neighbours((2, 2), diagonal=True) == ((1, 1), (1, 2), (2, 1))
-    with pytest.raises(ValueError):
-        g.orthogonal((3, 3))
-
-
-def test_grid_is_a_frozen_record_that_round_trips() -> None:
-    g = Grid(5, 6)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        g.rows = 2  # type: ignore[misc]
-    assert codec.loads(codec.dumps(g)) == g
-    assert codec.dumps(g) == '{"$r":"core.grid.Grid","cols":6,"rows":5}'
-
-
-def test_shortest_path_around_blocked_cells() -> None:
-    g = Grid(3, 4)
-    wall = {(0, 1), (1, 1)}
-    assert g.shortest_path((0, 0), (0, 2), blocked=wall) == (
-        (0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2),
-    )
-    # The smallest in reading order among the shortest: up before left, left before right.
-    assert g.shortest_path((1, 1), (0, 2)) == ((1, 1), (0, 1), (0, 2))
-    assert g.shortest_path((0, 0), (0, 0)) == ((0, 0),)
-    assert g.shortest_path((0, 0), (0, 2), blocked=[(0, 1), (1, 1)]) == g.shortest_path(
-        (0, 0), (0, 2), blocked={(0, 1), (1, 1)}
-    )
-    assert g.shortest_path((0, 0), (0, 2), blocked={(0, 1), (1, 1), (2, 1)}) is None
-    assert g.shortest_path((0, 0), (0, 1), blocked={(0, 1)}) is None
-    # The start may be blocked (a figure leaves its own cell).
-    assert g.shortest_path((0, 0), (0, 1), blocked={(0, 0)}) == ((0, 0), (0, 1))
-
-
-def test_diagonal_paths_and_corner_blockers() -> None:
-    g = Grid(3, 3)
-    assert g.shortest_path((2, 0), (0, 2), diagonal=True) == ((2, 0), (1, 1), (0, 2))
-    threats = {(1, 0), (2, 1)}
-    # (2, 0) -> (1, 1) would pass between the two threats.
-    assert g.shortest_path(
-        (2, 0), (1, 1), diagonal=True, blocked=threats, corner_blockers=threats
-    ) is None
-    assert g.shortest_path((2, 0), (1, 1), diagonal=True, blocked=threats) == ((2, 0), (1, 1))
-
-
-def test_reachable_and_nearest() -> None:
-    g = Grid(3, 3)
-    assert g.reachable((0, 0), 1) == {(0, 0), (0, 1), (1, 0)}
-    assert g.reachable((0, 0), 0) == {(0, 0)}
-    assert g.reachable((1, 1), 1, diagonal=True) == set(g.cells())
-    with pytest.raises(ValueError, match="negative"):
-        g.reachable((0, 0), -1)
-    assert g.nearest((0, 0), [(2, 2), (0, 2), (2, 0)]) == (0, 2)  # tie: reading order
-    enemies = {(1, 1), (2, 2)}
-    assert g.nearest((0, 0), [(2, 2)], blocked=enemies) == (2, 2)
-    assert g.nearest((0, 0), []) is None
-    assert g.nearest((0, 0), [(2, 2)], blocked={(0, 1), (1, 0)}) is None
-
-
-# Brute force on small grids: every shortest path, the smallest in reading order.
-
-@st.composite
-def grid_problems(draw: st.DrawFn) -> tuple[Grid, Coord, Coord, frozenset[Coord], bool, frozenset[Coord]]:
-    rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 4))
-    g = Grid(rows, cols)
-    cells = st.sampled_from(g.cells())
-    start, goal = draw(cells), draw(cells)
-    blocked = frozenset(draw(st.lists(cells, max_size=rows * cols // 2)))
-    diagonal = draw(st.booleans())
-    corners = frozenset(draw(st.lists(cells, max_size=4))) if diagonal else frozenset()
-    return g, start, goal, blocked, diagonal, corners
-
-
-def _legal_step(a: Coord, b: Coord, blocked: frozenset[Coord], diagonal: bool, corners: frozenset[Coord]) -> bool:
-    if b in blocked or not grid.is_adjacent(a, b, diagonal=diagonal):
-        return False
-    return not grid.squeezed(a, b, corners)
-
-
-def _all_simple_paths(g: Grid, start: Coord, goal: Coord, legal: Any) -> list[tuple[Coord, ...]]:
-    out: list[tuple[Coord, ...]] = []
-
-    def walk(path: list[Coord]) -> None:
-        if path[-1] == goal:
-            out.append(tuple(path))
-            return
-        for nb in g.cells():
-            if nb not in path and legal(path[-1], nb):
-                path.append(nb)
-                walk(path)
-                path.pop()
-
-    walk([start])
-    return out
-
-
-@settings(max_examples=100)
-@given(grid_problems())
-def test_shortest_path_matches_brute_force(problem: Any) -> None:
-    g, start, goal, blocked, diagonal, corners = problem
-    if len(g.cells()) > 9 and diagonal:
-        g, start, goal = Grid(3, 3), (0, 0), (2, 2)  # keep the enumeration small
-        blocked, corners = frozenset(c for c in blocked if g.contains(c)), frozenset(
-            c for c in corners if g.contains(c))
-    paths = _all_simple_paths(g, start, goal, lambda a, b: _legal_step(a, b, blocked, diagonal, corners))
-    found = g.shortest_path(start, goal, blocked=blocked, diagonal=diagonal, corner_blockers=corners)
-    dist = g.distances(start, blocked=blocked, diagonal=diagonal, corner_blockers=corners)
-    if not paths:
-        assert found is None
-        assert goal not in dist
-        return
-    best = min(paths, key=lambda p: (len(p), p))
-    assert found == best
-    assert dist[goal] == len(best) - 1
-    steps = 3
-    reach = g.reachable(start, steps, blocked=blocked, diagonal=diagonal, corner_blockers=corners)
-    assert reach == {c for c, d in dist.items() if d <= steps}
-
 
 # -- graphs of spaces ----------------------------------------------------------------------
 
@@ -390,17 +178,16 @@ def test_space_graph_round_trips_and_is_hashable() -> None:
         g.spaces = ()  # type: ignore[misc]
 
 
-def test_from_grid_agrees_with_the_grid() -> None:
-    g = Grid(3, 4)
-    graph = SpaceGraph.from_grid(g, DASHED)
-    assert graph.spaces == g.cells()
-    for cell in g.cells():
-        assert graph.neighbours(cell) == g.orthogonal(cell)
-    blocked = {(0, 1), (1, 1)}
-    path = graph.shortest_path((0, 0), (0, 2), blocked=blocked)
-    assert path is not None
-    assert path[0] == g.shortest_path((0, 0), (0, 2), blocked=blocked)
-    assert dict(graph.costs_from((2, 3))) == dict(g.distances((2, 3)))
+def test_from_layout_agrees_with_the_board() -> None:
+    layout = board.grid(3, 4)
+    graph = SpaceGraph.from_layout(layout, DASHED)
+    assert graph.spaces == tuple(range(12))
+    for cell in range(12):
+        assert graph.neighbours(cell) == layout.adjacent[cell]
+    path = graph.shortest_path(0, 2, blocked={1, 5})
+    assert path is not None and path[0] == (0, 4, 8, 9, 10, 6, 2)
+    assert dict(graph.costs_from(11)) == {c: d for c, d in enumerate(layout.distance[11])}
+
 
 
 # Brute force on small random graphs.
