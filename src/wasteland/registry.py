@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Iterator, Mapping
 
+from wasteland.core import codec
 from wasteland.core.game import Game
 
 __all__ = ["GAME_KEYS", "GAMES", "get_game"]
@@ -42,6 +43,17 @@ class _Games(Mapping[str, "Game[Any, Any]"]):
 
 
 GAMES: Mapping[str, Game[Any, Any]] = _Games()
+
+
+def _load_tags(prefix: str) -> bool:
+    """The codec's loader: a tag ``<key>.Name`` imports game ``key`` (which registers its records)."""
+    if prefix in GAME_KEYS:
+        GAMES[prefix]
+        return True
+    return False
+
+
+codec.set_loader(_load_tags)
 
 
 def get_game(key: str) -> Game[Any, Any]:

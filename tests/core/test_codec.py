@@ -5,6 +5,9 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import re
+import subprocess
+import sys
 from typing import Any
 
 import attrs
@@ -22,14 +25,14 @@ from wasteland.core.rng import Rng
 # -- registered test records and enums ------------------------------------------------
 
 
-@register
+@register("tests.Leaf")
 @frozen
 class Leaf:
     name: str
     n: int
 
 
-@register
+@register("tests.Node")
 @frozen
 class Node:
     label: str
@@ -37,37 +40,37 @@ class Node:
     extra: Any = None
 
 
-@register
+@register("tests.Colour")
 class Colour(enum.Enum):
     RED = "red"
     BLUE = "blue"
 
 
-@register
+@register("tests.Rank")
 class Rank(enum.IntEnum):
     LOW = 1
     HIGH = 2
 
 
-@register
+@register("tests.Mood")
 class Mood(str, enum.Enum):
     CALM = "calm"
     ANGRY = "angry"
 
 
-@register
+@register("tests.Corner")
 class Corner(enum.Enum):
     TOP_LEFT = (0, 0)
     BOTTOM_RIGHT = (5, 5)
 
 
-@register
+@register("tests.Private")
 @frozen
 class Private:
     _secret: int
 
 
-@register
+@register("tests.WithDerived")
 @frozen
 class WithDerived:
     x: int
@@ -82,7 +85,7 @@ def _picky(_instance: object, _attribute: object, value: int) -> None:
         raise KeyError("thirteen is unlucky")
 
 
-@register
+@register("tests.Picky")
 @frozen
 class Picky:
     n: int = field(validator=_picky)
@@ -102,7 +105,7 @@ class Loose(enum.Enum):
 leaves = st.one_of(
     st.none(),
     st.booleans(),
-    st.integers(min_value=-(2**80), max_value=2**80),
+    st.integers(min_value=-(2**64) + 1, max_value=2**64 - 1),
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=8),
     st.sampled_from(list(Colour) + list(Rank) + list(Mood) + list(Corner)),
@@ -117,11 +120,12 @@ def _extend(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
         small.map(pset),
         st.frozensets(inner, max_size=4),
         st.dictionaries(inner, inner, max_size=4).map(pmap),
-        st.builds(Leaf, st.text(max_size=5), st.integers()),
+        st.builds(Leaf, st.text(max_size=5), st.integers(-(2**63), 2**63)),
         st.builds(Node, st.text(max_size=5), small.map(tuple), inner),
-        st.builds(Private, st.integers()),
+        st.builds(Private, st.integers(-(2**63), 2**63)),
         st.builds(WithDerived, st.integers(min_value=-1000, max_value=1000)),
-        st.builds(Outcome, st.frozensets(st.integers(0, 4)), st.text(max_size=10)),
+        st.builds(Outcome, winners=st.frozensets(st.integers(0, 4)), reason=st.text(max_size=10),
+                  code=st.from_regex(r"\A[a-z][a-z0-9_]{0,8}\Z")),
         st.builds(Rng, st.integers(0, 2**64 - 1), st.integers(0, 10_000)),
     )
 
@@ -145,7 +149,7 @@ def test_enums_keep_their_type() -> None:
     for member in (Colour.RED, Rank.HIGH, Mood.ANGRY, Corner.TOP_LEFT):
         again = codec.loads(codec.dumps(member))
         assert again is member
-    assert codec.dumps(Mood.CALM) == '{"$e":"tests.core.test_codec.Mood","v":"calm"}'
+    assert codec.dumps(Mood.CALM) == '{"$e":"tests.Mood","v":"calm"}'
 
 
 def test_containers_keep_their_type() -> None:
@@ -155,14 +159,14 @@ def test_containers_keep_their_type() -> None:
 
 
 def test_private_fields_and_derived_fields() -> None:
-    assert codec.dumps(Private(3)) == '{"$r":"tests.core.test_codec.Private","_secret":3}'
+    assert codec.dumps(Private(3)) == '{"$r":"tests.Private","_secret":3}'
     assert codec.loads(codec.dumps(Private(3))) == Private(3)
     assert codec.loads(codec.dumps(WithDerived(4))) == WithDerived(4)
-    assert codec.loads('{"$r":"tests.core.test_codec.WithDerived","x":4}').doubled == 8
+    assert codec.loads('{"$r":"tests.WithDerived","x":4}').doubled == 8
 
 
 def test_defaults_may_be_left_out() -> None:
-    assert codec.loads('{"$r":"tests.core.test_codec.Node","label":"a","kids":{"$t":[]}}') == Node(
+    assert codec.loads('{"$r":"tests.Node","label":"a","kids":{"$t":[]}}') == Node(
         "a", ()
     )
 
@@ -201,20 +205,20 @@ def test_text_is_compact_with_sorted_keys() -> None:
     text = codec.dumps(Node("x", (1,), pmap({"b": 1, "a": 2})))
     assert " " not in text
     assert text == (
-        '{"$r":"tests.core.test_codec.Node","extra":{"$m":[["a",2],["b",1]]},'
+        '{"$r":"tests.Node","extra":{"$m":[["a",2],["b",1]]},'
         '"kids":{"$t":[1]},"label":"x"}'
     )
 
 
 def test_digest_is_pinned() -> None:
-    outcome = Outcome(winners={0, 2}, reason="the helicopter came", scores=(3, 1.5, 0))
+    outcome = Outcome(winners={0, 2}, reason="the helicopter came", code="helicopter", scores=(3, 1.5, 0))
     text = (
-        '{"$r":"core.game.Outcome","reason":"the helicopter came",'
+        '{"$r":"core.Outcome","code":"helicopter","reason":"the helicopter came",'
         '"scores":{"$t":[3,1.5,0]},"winners":{"$f":[0,2]}}'
     )
     assert codec.dumps(outcome) == text
     assert codec.digest(outcome) == hashlib.sha256(text.encode()).hexdigest()
-    assert codec.digest(outcome) == "b24cf055c20f9df3bbc562ea979ffefa54f57480fa5bdf8dfb8c296a6a64d126"
+    assert codec.digest(outcome) == "14cd5e61c7288f94e08d55b3eb556dc7f6d4779917e6528bd6bb54abb09b57a7"
     mixed = (1, "a", None, True, 2.5, pvector([1, 2]), pmap({"b": 1, "a": 2}), pset([3, 1, 2]),
              frozenset({"x"}))
     assert codec.digest(mixed) == "4b98b7a4c085579128fa63a900cd53cca80640b492bb17f04672bc444e54866e"
@@ -228,14 +232,14 @@ def test_digest_is_pinned() -> None:
     [
         ('{"$r":"no.such.Thing"}', "unknown record tag 'no.such.Thing'"),
         ('{"$r":5}', "unknown record tag 5"),
-        ('{"$r":"tests.core.test_codec.Colour"}', "unknown record tag"),
+        ('{"$r":"tests.Colour"}', "unknown record tag"),
         ('{"$e":"no.such.Enum","v":1}', "unknown enum tag 'no.such.Enum'"),
-        ('{"$e":"tests.core.test_codec.Leaf","v":1}', "unknown enum tag"),
-        ('{"$e":"tests.core.test_codec.Colour","v":"green"}', "'green' is not a member"),
-        ('{"$r":"tests.core.test_codec.Leaf","name":"a"}', "missing ['n']"),
-        ('{"$r":"tests.core.test_codec.Leaf","name":"a","n":1,"size":2}', "unknown ['size']"),
-        ('{"$r":"tests.core.test_codec.Picky","n":13}', "thirteen is unlucky"),
-        ('{"$r":"core.game.Outcome","winners":5,"reason":"x"}', "core.game.Outcome"),
+        ('{"$e":"tests.Leaf","v":1}', "unknown enum tag"),
+        ('{"$e":"tests.Colour","v":"green"}', "'green' is not a member"),
+        ('{"$r":"tests.Leaf","name":"a"}', "missing ['n']"),
+        ('{"$r":"tests.Leaf","name":"a","n":1,"size":2}', "unknown ['size']"),
+        ('{"$r":"tests.Picky","n":13}', "thirteen is unlucky"),
+        ('{"$r":"core.Outcome","winners":5,"reason":"x","code":"x"}', "core.Outcome"),
         ("[1, 2]", "bare JSON arrays"),
         ('{"$t":[[1]]}', "bare JSON arrays"),
         ('{"a": 1}', "unrecognised JSON object with keys ['a']"),
@@ -252,7 +256,7 @@ def test_digest_is_pinned() -> None:
         ("{", "not valid JSON"),
         ("", "not valid JSON"),
         ("[1,", "not valid JSON"),
-        ("1" * 5000, "not valid JSON"),
+        ("1" * 5000, "5000 digits is out of range"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         ('{"$t":' * 5000 + "[]" + "}" * 5000, "nested too deeply"),
     ],
@@ -264,9 +268,9 @@ def test_refuses_bad_text_with_a_clear_message(text: str, message: str) -> None:
 
 
 def test_refuses_bytes_that_are_not_utf8_and_non_text() -> None:
-    with pytest.raises(CodecError, match="not valid JSON"):
+    with pytest.raises(CodecError, match="not UTF-8"):
         codec.loads(b"\xff\xfe\x00")
-    with pytest.raises(CodecError, match="not valid JSON"):
+    with pytest.raises(CodecError, match="reads text"):
         codec.loads(None)  # type: ignore[arg-type]
 
 
@@ -290,34 +294,56 @@ def test_refuses_values_it_cannot_write(value: Any, message: str) -> None:
     assert message in str(caught.value)
 
 
-def test_refuses_ints_too_long_for_json_text() -> None:
-    with pytest.raises(CodecError, match="cannot write as JSON"):
-        codec.dumps(10**5000)
+def test_numbers_are_64_bit_both_ways() -> None:
+    for big in (10**5000, 2**64, -(2**64)):
+        with pytest.raises(CodecError, match="64 bits"):
+            codec.dumps(big)
+        with pytest.raises(CodecError, match="out of range"):
+            codec.loads(str(big) if big != 10**5000 else "1" * 5000)
+    assert codec.loads(codec.dumps(2**64 - 1)) == 2**64 - 1
 
 
-def test_register_refuses_other_classes_and_tag_clashes() -> None:
+def test_register_refuses_other_classes_tag_clashes_and_malformed_tags() -> None:
     class Plain:
         pass
 
     with pytest.raises(TypeError, match="neither an attrs class nor an Enum"):
-        register(Plain)
-
-    def make() -> type:
-        @frozen
-        class Leaf:  # its qualname holds "<locals>", so its tag differs from the module's Leaf
-            n: int
-
-        return Leaf
-
-    local = make()
-    register(local)
-    assert codec.registered()[codec._tag_for(local)] is local
+        register("tests.Plain")(Plain)
+    for bad in ("Plain", "tests.", ".Plain", "tests.a.b", "Tests.Plain", "", None, 3):
+        with pytest.raises(TypeError, match="codec tag"):
+            register(bad)  # type: ignore[arg-type]
     clash = attrs.make_class("Leaf", ["x"], frozen=True)
-    clash.__module__ = Leaf.__module__
-    clash.__qualname__ = "Leaf"
     with pytest.raises(TypeError, match="already taken"):
-        register(clash)
-    assert register(Leaf) is Leaf  # registering the same class again is harmless
+        register("tests.Leaf")(clash)
+    with pytest.raises(TypeError, match="already registered as"):
+        register("tests.OtherName")(Leaf)
+    assert register("tests.Leaf")(Leaf) is Leaf  # registering the same class again is harmless
+
+
+def test_tags_are_explicit_not_module_paths() -> None:
+    """Moving a class to another module keeps its tag, so every saved file still loads."""
+    assert codec.dumps(Leaf("a", 1)).startswith('{"$r":"tests.Leaf"')
+    assert codec.registered()["core.Rng"] is Rng
+    assert codec.registered()["core.Outcome"] is Outcome
+    assert all(re.fullmatch(r"[a-z][a-z0-9_]*\.[A-Za-z][A-Za-z0-9_]*", tag) for tag in codec.registered())
+
+
+def test_a_game_s_tag_loads_its_game_in_a_fresh_process() -> None:
+    """Decoding ``lucky_seven.State`` imports the game through the registry: nothing to import first."""
+    from wasteland import GAMES
+
+    text = codec.dumps(GAMES["lucky_seven"].new_game(3))
+    program = (
+        "import sys; from wasteland.core import codec; "
+        "state = codec.loads(sys.stdin.read()); print(type(state).__module__)"
+    )
+    done = subprocess.run([sys.executable, "-c", program], input=text, capture_output=True, text=True, check=True)
+    assert done.stdout.strip().startswith("wasteland.lucky_seven")
+
+
+def test_an_unknown_game_prefix_is_a_codec_error() -> None:
+    with pytest.raises(CodecError, match="unknown record tag"):
+        codec.loads('{"$r": "nogame.State"}')
 
 
 # -- never another exception --------------------------------------------------------------
@@ -375,3 +401,78 @@ def test_format_like_json_loads_or_raises_codec_error(value: Any) -> None:
 @given(st.one_of(st.text(max_size=40), st.binary(max_size=40)))
 def test_any_text_loads_or_raises_codec_error(text: str | bytes) -> None:
     _check_loads_or_codec_error(text)
+
+
+# -- files from strangers: bounded, checked, linear ------------------------------------------
+
+
+def test_deep_nesting_is_refused_not_a_recursion_error() -> None:
+    for depth in (300, 100_000):
+        with pytest.raises(CodecError, match="nest"):
+            codec.loads('{"$t":[' * depth + "]}" * depth)
+    with pytest.raises(CodecError, match="nest"):
+        codec.loads("[" * 100_000 + "]" * 100_000)
+
+
+def test_a_megabyte_of_hash_colliding_members_is_refused_in_under_a_second() -> None:
+    """Integers k * (2**61 - 1) all hash alike: built into a set they cost quadratic time."""
+    import time
+
+    prime = 2**61 - 1
+    for marker in ("$f", "$s"):
+        text = json.dumps({marker: [k * prime for k in range(1, 60_000)]})
+        assert len(text) > 1_000_000
+        start = time.perf_counter()
+        with pytest.raises(CodecError):
+            codec.loads(text)
+        assert time.perf_counter() - start < 1.0
+    colliding = [{"$t": [k * prime]} for k in range(1, 8)] + [{"$t": [-1]}, {"$t": [-2]}]
+    assert codec.loads(json.dumps({"$f": colliding})), "a few equal hashes are fine"
+    pairs = [[k * prime, 0] for k in range(1, 60_000)]
+    start = time.perf_counter()
+    with pytest.raises(CodecError):
+        codec.loads(json.dumps({"$m": pairs}))
+    assert time.perf_counter() - start < 1.0
+
+
+def test_duplicate_keys_and_non_json_numbers_are_refused() -> None:
+    with pytest.raises(CodecError, match="appears twice"):
+        codec.loads('{"$r": "tests.Leaf", "name": "a", "n": 1, "n": 2}')
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        with pytest.raises(CodecError, match="non-finite"):
+            codec.loads(constant)
+
+
+def test_records_are_checked_against_their_field_types() -> None:
+    """The codec builds nothing a constructor with the right types could not have built."""
+    with pytest.raises(CodecError, match=r"core\.Rng\.key"):
+        codec.loads('{"$r": "core.Rng", "key": {"$t": []}, "counter": 0}')
+    with pytest.raises(CodecError, match=r"tests\.Leaf\.n"):
+        codec.loads('{"$r": "tests.Leaf", "name": "a", "n": "x"}')
+    with pytest.raises(CodecError, match=r"tests\.Leaf\.n"):
+        codec.loads('{"$r": "tests.Leaf", "name": "a", "n": true}')
+    with pytest.raises(CodecError, match=r"core\.Outcome\.winners"):
+        codec.loads('{"$r": "core.Outcome", "winners": {"$f": ["x"]}, "reason": "r", "code": "c"}')
+    assert codec.loads('{"$r": "tests.Leaf", "name": "a", "n": 3}') == Leaf("a", 3)
+
+
+@register("tests.Checked")
+@frozen
+class Checked:
+    n: int
+
+    def __codec_check__(self) -> None:
+        if not 0 <= self.n < 10:
+            raise ValueError(f"n must be 0 to 9, got {self.n}")
+
+
+def test_a_record_s_own_check_runs_on_loading() -> None:
+    assert codec.loads(codec.dumps(Checked(3))) == Checked(3)
+    with pytest.raises(CodecError, match="n must be 0 to 9, got 12"):
+        codec.loads('{"$r": "tests.Checked", "n": 12}')
+
+
+def test_messages_stay_short() -> None:
+    with pytest.raises(CodecError) as caught:
+        codec.loads(json.dumps({"$r": "x" * 100_000}))
+    assert len(str(caught.value)) < 200

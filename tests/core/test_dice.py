@@ -16,7 +16,7 @@ from wasteland.core.dice import Die
 from wasteland.core.rng import Rng
 
 
-@register
+@register("tests.Symbol")
 class Symbol(enum.Enum):
     BLANK = "blank"
     HIT = "hit"
@@ -67,7 +67,7 @@ def test_bad_dice_are_refused(name: object, faces: object, message: str) -> None
 def test_dice_round_trip_through_json() -> None:
     for die in (WHITE, RED, ATTACK):
         assert codec.loads(codec.dumps(die)) == die
-    assert codec.dumps(Die("coin", ("h", "t"))) == '{"$r":"core.dice.Die","faces":{"$t":["h","t"]},"name":"coin"}'
+    assert codec.dumps(Die("coin", ("h", "t"))) == '{"$r":"core.Die","faces":{"$t":["h","t"]},"name":"coin"}'
 
 
 def test_roll_is_one_below_draw_on_the_face_list() -> None:

@@ -89,7 +89,7 @@ def test_golden_between_choice_fork() -> None:
 
 
 def test_json_form_of_rng_is_pinned() -> None:
-    assert codec.dumps(Rng.from_seed(3).next64()[1]) == '{"$r":"core.rng.Rng","counter":1,"key":3}'
+    assert codec.dumps(Rng.from_seed(3).next64()[1]) == '{"$r":"core.Rng","counter":1,"key":3}'
 
 
 # -- distribution ---------------------------------------------------------------

@@ -25,16 +25,20 @@ Plain lists and dicts are refused: they are mutable and have no place in a state
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import hashlib
 import json
 import math
+import re
+import types
+import typing
 from typing import Any, Callable, TypeVar
 
 import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
-__all__ = ["CodecError", "register", "registered", "dumps", "loads", "digest", "encode", "decode"]
+__all__ = ["CodecError", "register", "set_loader", "registered", "dumps", "loads", "digest", "encode", "decode"]
 
 T = TypeVar("T", bound=type)
 
@@ -73,25 +77,62 @@ def _spec(cls: type, tag: str) -> _RecordSpec:
     )
 
 
-def _tag_for(cls: type) -> str:
-    module = cls.__module__
-    if module.startswith("wasteland."):
-        module = module[len("wasteland."):]
-    return f"{module}.{cls.__qualname__}"
+_TAG_SHAPE = re.compile(r"[a-z][a-z0-9_]*\.[A-Za-z][A-Za-z0-9_]*")
+
+#: Loads the package that registers the tags ``prefix.*`` (the registry installs it), or None.
+_loader: Callable[[str], bool] | None = None
 
 
-def register(cls: T) -> T:
-    """Allow an attrs class or an Enum to be written and read. Use as a decorator."""
-    if not (attrs.has(cls) or issubclass(cls, enum.Enum)):
-        raise TypeError(f"{cls.__qualname__} is neither an attrs class nor an Enum")
-    tag = _tag_for(cls)
-    known = _BY_TAG.get(tag)
-    if known is not None and known is not cls:
-        raise TypeError(f"codec tag {tag!r} is already taken by another class")
-    _BY_TAG[tag] = cls
-    _TAG_OF[cls] = tag
-    if attrs.has(cls):
-        _RECORDS[cls] = _spec(cls, tag)
+def set_loader(loader: Callable[[str], bool] | None) -> None:
+    """Install the function that imports the package owning a tag prefix (``"lucky_seven"``).
+
+    :mod:`wasteland.registry` installs one that imports a registered game, so a
+    fresh process can read any game's states without importing the game first.
+    The loader returns whether it knew the prefix.
+    """
+    global _loader
+    _loader = loader
+
+
+def register(tag: str) -> Callable[[T], T]:
+    """Allow an attrs class or an Enum to be written and read under ``tag``. A decorator::
+
+        @register("lucky_seven.State")
+        @frozen
+        class State: ...
+
+    The tag is the class's stable name in every file ever written: ``<package>.<Name>``,
+    where the package is a registered game's key or ``core``. Moving or renaming
+    the class in the code keeps the tag, so saved games still load.
+    """
+    if not isinstance(tag, str) or not _TAG_SHAPE.fullmatch(tag):
+        raise TypeError(f"a codec tag is '<package>.<Name>' such as 'lucky_seven.State', got {tag!r}")
+
+    def decorate(cls: T) -> T:
+        if not (attrs.has(cls) or (isinstance(cls, type) and issubclass(cls, enum.Enum))):
+            raise TypeError(f"{getattr(cls, '__qualname__', cls)!r} is neither an attrs class nor an Enum")
+        known = _BY_TAG.get(tag)
+        if known is not None and known is not cls:
+            raise TypeError(f"codec tag {tag!r} is already taken by another class")
+        if cls in _TAG_OF and _TAG_OF[cls] != tag:
+            raise TypeError(f"{cls.__qualname__} is already registered as {_TAG_OF[cls]!r}")
+        _BY_TAG[tag] = cls
+        _TAG_OF[cls] = tag
+        if attrs.has(cls):
+            _RECORDS[cls] = _spec(cls, tag)
+        return cls
+
+    return decorate
+
+
+def _class_for(tag: object) -> type | None:
+    """The class registered as ``tag``, loading its game package on first sight of the prefix."""
+    if not isinstance(tag, str):
+        return None
+    cls = _BY_TAG.get(tag)
+    if cls is None and _loader is not None and _TAG_SHAPE.fullmatch(tag):
+        if _loader(tag.partition(".")[0]):
+            cls = _BY_TAG.get(tag)
     return cls
 
 
@@ -107,7 +148,11 @@ def _key(encoded: Any) -> str:
 def encode(value: Any) -> Any:
     """The JSON-ready form of ``value`` (see the module's table)."""
     kind = type(value)
-    if value is None or kind is bool or kind is int or kind is str:
+    if value is None or kind is bool or kind is str:
+        return value
+    if kind is int:
+        if value.bit_length() > 64:
+            raise CodecError(f"cannot encode an int of {value.bit_length()} bits (64 bits at most)")
         return value
     spec = _RECORDS.get(kind)
     if spec is not None:
@@ -160,6 +205,8 @@ def _encode_enum(value: enum.Enum) -> Any:
 def _expect_list(obj: Any, what: str) -> list[Any]:
     if not isinstance(obj, list):
         raise CodecError(f"{what} must hold a JSON array, got {type(obj).__name__}")
+    if len(obj) > MAX_ITEMS:
+        raise CodecError(f"{what} holds {len(obj)} items; at most {MAX_ITEMS} are read")
     return obj
 
 
@@ -170,67 +217,181 @@ _CONTAINERS: dict[str, Callable[[list[Any]], Any]] = {
     "$f": frozenset,
 }
 
+# -- bounds on what is read ------------------------------------------------------------------------
 
-def decode(obj: Any) -> Any:
-    """The value that :func:`encode` turned into ``obj``."""
-    if obj is None or isinstance(obj, (bool, int, str)):
+#: The longest text :func:`loads` reads, in characters.
+MAX_TEXT = 64 * 1024 * 1024
+#: How deeply values may nest (a state nests a few levels; a card set inside it a few more).
+MAX_DEPTH = 48
+#: The most members one container may hold.
+MAX_ITEMS = 200_000
+#: The most digits an integer may have: every number in a state fits in 64 bits.
+MAX_DIGITS = 20
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _said(message: str) -> str:
+    """A check's own message, cut short: it may quote what it was given."""
+    return message if len(message) <= 160 else message[:157] + "..."
+
+
+# -- checking the fields of a record against its annotations ---------------------------------------
+
+_Check = Callable[[Any], bool]
+_CHECKS: dict[type, tuple[tuple[str, _Check], ...]] = {}
+
+
+def _accept(value: Any) -> bool:
+    return True
+
+
+def _checker(hint: Any) -> _Check:
+    """A predicate for values of the type ``hint`` (the forms states use; anything else accepts)."""
+    if hint is Any or hint is object:
+        return _accept
+    if hint is None or hint is type(None):
+        return lambda v: v is None
+    if hint is bool:
+        return lambda v: type(v) is bool
+    if hint is int:
+        return lambda v: type(v) is int
+    if hint is float:
+        return lambda v: type(v) in (float, int)
+    if hint is str:
+        return lambda v: type(v) is str
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = tuple(_checker(a) for a in args)
+        return lambda v: any(check(v) for check in options)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _checker(args[0])
+            return lambda v: type(v) is tuple and all(each(x) for x in v)
+        if args == ((),) or not args:
+            return lambda v: type(v) is tuple and (not args or not v)
+        parts = tuple(_checker(a) for a in args)
+        return lambda v: type(v) is tuple and len(v) == len(parts) and all(c(x) for c, x in zip(parts, v))
+    if origin in (frozenset, collections.abc.Set) and args:
+        each = _checker(args[0])
+        return lambda v: type(v) is frozenset and all(each(x) for x in v)
+    if origin is typing.Literal:
+        return lambda v: any(type(v) is type(a) and v == a for a in args)
+    if isinstance(hint, type):
+        if hint in (PVector, PMap, PSet) or origin is not None:
+            return lambda v: isinstance(v, hint)
+        return lambda v: isinstance(v, hint)
+    if origin is not None and isinstance(origin, type):
+        return lambda v: isinstance(v, origin)
+    return _accept
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
+    checks = _CHECKS.get(cls)
+    if checks is None:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # noqa: BLE001 - a hint naming something only a type checker sees
+            hints = {}
+        checks = tuple((f.name, _checker(hints[f.name])) for f in attrs.fields(cls) if f.name in hints)
+        _CHECKS[cls] = checks
+    return checks
+
+
+# -- decoding --------------------------------------------------------------------------------------
+
+def decode(obj: Any, depth: int = 0) -> Any:
+    """The value that :func:`encode` turned into ``obj``; CodecError for anything else.
+
+    Records are checked as they are built: every field against the class's
+    annotations, then the class's own ``__codec_check__`` (ranges, card sets),
+    when it has one.
+    """
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, int):
+        if obj.bit_length() > 64:
+            raise CodecError(f"the number {_short(obj)} is out of range (64 bits at most)")
         return obj
     if isinstance(obj, float):
         if not math.isfinite(obj):
             raise CodecError(f"non-finite number {obj!r} is not part of the format")
         return obj
+    if depth > MAX_DEPTH:
+        raise CodecError(f"values nest deeper than {MAX_DEPTH} levels")
     if isinstance(obj, list):
         raise CodecError("bare JSON arrays are not part of the format (tuples are {'$t': [...]})")
     if not isinstance(obj, dict):
         raise CodecError(f"unexpected JSON value of type {type(obj).__name__}")
     if "$r" in obj:
-        return _decode_record(obj)
+        return _decode_record(obj, depth)
     if len(obj) == 2 and "$e" in obj and "v" in obj:
-        cls = _BY_TAG.get(obj["$e"]) if isinstance(obj["$e"], str) else None
+        cls = _class_for(obj["$e"])
         if cls is None or not issubclass(cls, enum.Enum):
-            raise CodecError(f"unknown enum tag {obj['$e']!r}")
+            raise CodecError(f"unknown enum tag {_short(obj['$e'])}")
         try:
-            return cls(decode(obj["v"]))
+            return cls(decode(obj["v"], depth + 1))
         except CodecError:
             raise
         except Exception as exc:  # ValueError, or whatever a custom _missing_ raises
-            raise CodecError(f"{obj['v']!r} is not a member of {obj['$e']}") from exc
+            raise CodecError(f"{_short(obj['v'])} is not a member of {obj['$e']}") from exc
     if len(obj) == 1:
         (marker, payload), = obj.items()
         build = _CONTAINERS.get(marker)
         if build is not None:
-            items = [decode(v) for v in _expect_list(payload, marker)]
-            try:
-                built = build(items)
-            except TypeError as exc:
-                raise CodecError(f"{marker} holds an unhashable member") from exc
+            items = [decode(v, depth + 1) for v in _expect_list(payload, marker)]
+            if marker in ("$s", "$f"):
+                _hashable(items, marker)
+            built = build(items)
             if marker in ("$s", "$f") and len(built) != len(items):
                 raise CodecError(f"{marker} lists a member twice")
             return built
         if marker == "$m":
             pairs = _expect_list(payload, "$m")
-            out = {}
+            keys, values = [], []
             for pair in pairs:
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise CodecError("$m entries must be [key, value] pairs")
-                key = decode(pair[0])
-                value = decode(pair[1])
-                try:
-                    if key in out:
-                        raise CodecError(f"$m lists the key {pair[0]!r} twice")
-                    out[key] = value
-                except TypeError as exc:
-                    raise CodecError("$m holds an unhashable key") from exc
+                keys.append(decode(pair[0], depth + 1))
+                values.append(decode(pair[1], depth + 1))
+            _hashable(keys, "$m")
+            out = dict(zip(keys, values))
+            if len(out) != len(keys):
+                raise CodecError("$m lists a key twice")
             return pmap(out)
-    raise CodecError(f"unrecognised JSON object with keys {sorted(obj)[:5]}")
+    raise CodecError(f"unrecognised JSON object with keys {_short(sorted(obj)[:5])}")
 
 
-def _decode_record(obj: dict[str, Any]) -> Any:
+def _hashable(members: list[Any], marker: str) -> None:
+    """Members of sets and keys of maps: hashable, and not a crafted flood of equal hashes.
+
+    Every integer read fits in 64 bits, so at most a few dozen distinct integers share a hash;
+    a set whose members pile up on a few hashes is refused before it is built, which keeps
+    building it linear.
+    """
+    counts: dict[int, int] = {}
+    limit = 64
+    for member in members:
+        try:
+            h = hash(member)
+        except TypeError:
+            raise CodecError(f"{marker} holds an unhashable member") from None
+        n = counts.get(h, 0) + 1
+        if n > limit:
+            raise CodecError(f"{marker} holds too many members of the same hash")
+        counts[h] = n
+
+
+def _decode_record(obj: dict[str, Any], depth: int) -> Any:
     tag = obj["$r"]
-    cls = _BY_TAG.get(tag) if isinstance(tag, str) else None
+    cls = _class_for(tag)
     spec = _RECORDS.get(cls) if cls is not None else None
     if cls is None or spec is None:
-        raise CodecError(f"unknown record tag {tag!r}")
+        raise CodecError(f"unknown record tag {_short(tag)}")
     given = obj.keys() - {"$r"} - spec.derived  # derived fields are rebuilt by the class
     missing = spec.required - given
     extra = given - spec.aliases.keys()
@@ -238,16 +399,28 @@ def _decode_record(obj: dict[str, Any]) -> Any:
         raise CodecError(
             f"{tag}: fields do not match"
             + (f"; missing {sorted(missing)}" if missing else "")
-            + (f"; unknown {sorted(extra)}" if extra else "")
+            + (f"; unknown {_short(sorted(extra))}" if extra else "")
         )
+    values = {name: decode(obj[name], depth + 1) for name in given}
+    for name, check in _field_checks(cls):
+        if name in values and not check(values[name]):
+            raise CodecError(f"{tag}.{name}: {_short(values[name])} is not of the field's type")
     aliases = spec.aliases
-    kwargs = {aliases[name]: decode(obj[name]) for name in given}
     try:
-        return cls(**kwargs)
+        built = cls(**{aliases[name]: value for name, value in values.items()})
     except CodecError:
         raise
     except Exception as exc:  # converters and validators may raise anything
-        raise CodecError(f"{tag}: {exc}") from exc
+        raise CodecError(f"{tag}: {_said(str(exc))}") from None
+    check_content = getattr(cls, "__codec_check__", None)
+    if check_content is not None:
+        try:
+            check_content(built)
+        except CodecError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a record's own check names what is wrong
+            raise CodecError(f"{tag}: {_said(str(exc))}") from None
+    return built
 
 
 def dumps(value: Any) -> str:
@@ -263,20 +436,49 @@ def _refuse_constant(name: str) -> Any:
     raise CodecError(f"non-finite number {name} is not part of the format")
 
 
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise CodecError(f"a number of {len(text)} digits is out of range")
+    return int(text)
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise CodecError(f"the key {_short(key)} appears twice in one object")
+            seen.add(key)
+    return out
+
+
 def loads(text: str | bytes) -> Any:
-    """The value written by :func:`dumps`; malformed or unknown input raises CodecError."""
+    """The value written by :func:`dumps`; anything else raises CodecError (one short line).
+
+    Bounded: at most ``MAX_TEXT`` characters, ``MAX_DEPTH`` levels, ``MAX_ITEMS`` members a
+    container, 64-bit numbers; duplicate keys, NaN and Infinity and text that is not UTF-8 are
+    refused; every record is checked as it is built (see :func:`decode`).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise CodecError(f"loads reads text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise CodecError(f"the text is longer than {MAX_TEXT} characters")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CodecError(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        obj = json.loads(text, parse_constant=_refuse_constant)
+        obj = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                         object_pairs_hook=_unique)
     except CodecError:
         raise
+    except RecursionError:
+        raise CodecError("JSON nested too deeply") from None
     except (ValueError, TypeError) as exc:
-        raise CodecError(f"not valid JSON: {exc}") from exc
-    except RecursionError as exc:
-        raise CodecError("JSON nested too deeply") from exc
-    try:
-        return decode(obj)
-    except RecursionError as exc:
-        raise CodecError("JSON nested too deeply") from exc
+        raise CodecError(f"not valid JSON: {_short(str(exc))}") from None
+    return decode(obj)
 
 
 def digest(value: Any) -> str:

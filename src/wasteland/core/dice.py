@@ -74,7 +74,7 @@ def _check_faces(instance: Die[F], _attribute: object, value: tuple[F, ...]) -> 
             ) from None
 
 
-@register
+@register("core.Die")
 @frozen
 class Die(Generic[F]):
     """A die: its ``name`` and its ``faces``, one entry per physical face.

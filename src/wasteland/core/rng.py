@@ -57,7 +57,7 @@ def _below(key: int, counter: int, n: int) -> tuple[int, int]:
             return x % n, counter
 
 
-@register
+@register("core.Rng")
 @frozen
 class Rng:
     """An immutable SplitMix64 stream position. Build one with :meth:`from_seed`."""
