@@ -63,7 +63,7 @@ def test_records_with_aliased_or_derived_fields_fall_back_to_evolve() -> None:
 
 
 def test_derived_cache_builds_once_per_distinct_key() -> None:
-    from wasteland.core.records import DerivedCache
+    from wasteland.core.data import DerivedCache
 
     built: list[Point] = []
 

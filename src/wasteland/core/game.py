@@ -1,8 +1,19 @@
-"""The contract every game keeps: errors, the outcome record and the ``Game`` bundle."""
+"""The contract every game keeps: errors, the outcome record, the ``Game`` bundle and its checks.
+
+A game package exports the contract's functions (see docs/architecture.md) and
+bundles them in a typed :class:`Game`. The small helpers here are what every
+game's ``rules.py`` and ``view.py`` call at their doors, so that all games say
+the same thing for the same mistake:
+
+* :func:`check_table` refuses a view where the table is needed;
+* :func:`check_viewer` refuses a player who is not at the table;
+* :func:`short` shows a stranger's value in a message without echoing all of it.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Iterable, TypeVar
+import re
+from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
 
 from attrs import field, frozen
 
@@ -14,7 +25,14 @@ __all__ = [
     "ConfigError",
     "Outcome",
     "Game",
+    "GameModule",
     "check_options",
+    "check_table",
+    "check_viewer",
+    "short",
+    "returns_of",
+    "describer",
+    "parser",
 ]
 
 S = TypeVar("S")
@@ -33,6 +51,26 @@ class ConfigError(RulesError, ValueError):
     """``new_game`` was given options out of range; the message lists the allowed values."""
 
 
+#: The longest piece of a stranger's value a message repeats.
+SHORT = 40
+
+
+def short(value: object, limit: int = SHORT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, safe for any object (huge ints, odd reprs)."""
+    if type(value) is int:
+        # repr of a 5,000-digit int raises ValueError past Python's digit limit; say its size instead.
+        if value.bit_length() > 128:
+            return f"<an int of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a stranger's __repr__ may raise anything
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
+
+
 def _winners(value: Iterable[int]) -> frozenset[int]:
     return frozenset(value)
 
@@ -41,43 +79,126 @@ def _scores(value: Iterable[float]) -> tuple[float, ...]:
     return tuple(value)
 
 
-@register
-@frozen
+def _code(_: object, __: object, value: str) -> None:
+    if not isinstance(value, str) or not _CODE.fullmatch(value):
+        raise ValueError(f"an outcome code is a snake_case name such as 'squad_eliminated', got {short(value)}")
+
+
+@register("core.Outcome")
+@frozen(kw_only=True)
 class Outcome:
     """How a finished game ended.
 
     ``winners`` is empty when a cooperative team loses; ``scores`` has one
-    number per player, or is empty where the game keeps no score.
+    number per player, or is empty where the game keeps no score. ``reason`` is
+    a sentence for people; ``code`` a stable snake_case name of the ending for
+    programs (``"helicopter_clear"``, ``"squad_eliminated"``): it never changes
+    when the wording of ``reason`` does.
     """
 
     winners: frozenset[int] = field(converter=_winners)
     reason: str
+    code: str = field(validator=_code)
     scores: tuple[float, ...] = field(default=(), converter=_scores)
+
+
+def returns_of(outcome: Outcome, players: int) -> tuple[float, ...]:
+    """The contract's default ``returns``: 1.0 for each winner, 0.0 for everyone else.
+
+    A shared win gives each sharer 1.0; a cooperative team's win gives every
+    player 1.0 and its loss 0.0.
+    """
+    return tuple(1.0 if p in outcome.winners else 0.0 for p in range(players))
+
+
+def check_table(state: Any) -> None:
+    """Refuse to play on a view: the table (the referee's state) has ``viewer`` None."""
+    viewer = state.viewer
+    if viewer is not None:
+        raise IllegalAction(f"this is player {viewer}'s view, not the table: play on the full state")
+
+
+def check_viewer(player: object, players: int) -> int:
+    """``player`` if it is a seat at a table of ``players``; IllegalAction otherwise."""
+    if type(player) is not int or not 0 <= player < players:
+        raise IllegalAction(f"player must be a seat from 0 to {players - 1}, got {short(player)}")
+    return player
+
+
+def describer(names: dict[type, Callable[[Any, Any], str]]) -> Callable[[Any, object], str]:
+    """``describe(state, action)`` from a table of action class → namer ``(state, action)``.
+
+    ``state`` is the state the action is taken in, as the reader sees it (a view,
+    or the table), so a namer can keep hidden what the reader may not see.
+    Namers are called only for their exact class, and a namer that trips over a
+    field of the wrong type falls back to a safe short form, so ``describe``
+    never raises, whatever it is given.
+    """
+
+    def describe(state: Any, action: object) -> str:
+        namer = names.get(type(action))
+        if namer is not None:
+            try:
+                return namer(state, action)
+            except Exception:  # noqa: BLE001 - a hand-built action may hold any value in any field
+                pass
+        return short(action, 60)
+
+    return describe
 
 
 @frozen
 class Game(Generic[S, A]):
     """The functions of one game, bundled for generic tools (CLI, replays, bots, tests).
 
-    ``new_game(seed, players=n)`` must work for every ``n`` in ``player_counts``.
-    ``render(state, player)`` draws a state as text for a terminal, from
-    ``player``'s seat (``None`` for the referee); ``describe(action)`` names an
-    action in a few words.
+    ``S`` is the game's State and ``A`` its Action union. Every function is the
+    package's own (``GAME.apply is wasteland.<key>.apply``); see
+    docs/architecture.md for what each must do. ``rules_version`` rises whenever a
+    rule change can alter a recorded game; replays store it.
     """
 
     key: str
     title: str
     player_counts: tuple[int, ...]
+    rules_version: int
     new_game: Callable[..., S]
     current_player: Callable[[S], int | None]
     legal_actions: Callable[[S], tuple[A, ...]]
-    apply: Callable[[S, Any], S]
+    apply: Callable[[S, object], S]
     outcome: Callable[[S], Outcome | None]
+    returns: Callable[[S], tuple[float, ...]]
     view: Callable[[S, int], S]
+    determinize: Callable[[S, int, int], S]
+    notation: Callable[[S, A], str]
+    parse: Callable[[S, str], A]
     num_players: Callable[[S], int]
+    events: Callable[[S], tuple[str, ...]]
     render: Callable[[S, int | None], str]
-    describe: Callable[[A], str]
+    describe: Callable[[S, object], str]
     options_type: type
+    state_type: type[S]
+    action_types: tuple[type, ...]
+
+
+class GameModule(Protocol[S, A]):
+    """What a game package exports (``wasteland.<key>``): the contract, module by module."""
+
+    GAME: Game[S, A]
+
+    def new_game(self, seed: int, **options: Any) -> S: ...
+    def current_player(self, state: S) -> int | None: ...
+    def legal_actions(self, state: S) -> tuple[A, ...]: ...
+    def apply(self, state: S, action: object) -> S: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def returns(self, state: S) -> tuple[float, ...]: ...
+    def view(self, state: S, player: int) -> S: ...
+    def determinize(self, view: S, player: int, seed: int) -> S: ...
+    def notation(self, state: S, action: A) -> str: ...
+    def parse(self, state: S, text: str) -> A: ...
+    def num_players(self, state: S) -> int: ...
+    def events(self, state: S) -> tuple[str, ...]: ...
+    def render(self, state: S, player: int | None = None) -> str: ...
+    def describe(self, state: S, action: object) -> str: ...
 
 
 def check_options(name: str, value: object, allowed: Iterable[object]) -> None:
@@ -85,8 +206,30 @@ def check_options(name: str, value: object, allowed: Iterable[object]) -> None:
     choices = tuple(allowed)
     # Equal is not enough: True == 1 and 2.0 == 2, but neither is a valid choice of the other type.
     if not any(type(c) is type(value) and c == value for c in choices):
-        raise ConfigError(f"{name} must be one of {_list(choices)}, got {value!r}")
+        raise ConfigError(f"{name} must be one of {_list(choices)}, got {short(value)}")
 
 
 def _list(choices: tuple[object, ...]) -> str:
     return ", ".join(repr(c) for c in choices)
+
+
+def parser(
+    legal_actions: Callable[[S], tuple[A, ...]], notation: Callable[[S, A], str]
+) -> Callable[[S, str], A]:
+    """The contract's ``parse`` for a game whose notation is ``notation``: the legal action
+    written ``text`` (spaces and case do not matter), or IllegalAction.
+
+    It reads the text back by listing the legal actions, so it is the inverse of
+    ``notation`` by construction, and can never return an action that is not legal.
+    """
+
+    def parse(state: S, text: str) -> A:
+        if not isinstance(text, str):
+            raise IllegalAction(f"notation is text, got {short(text)}")
+        want = " ".join(text.split()).casefold()
+        for action in legal_actions(state):
+            if notation(state, action).casefold() == want:
+                return action
+        raise IllegalAction(f"{short(text)} names no legal action now")
+
+    return parse

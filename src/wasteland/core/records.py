@@ -6,24 +6,18 @@ largest single cost. :func:`replace` does the same job from a plan worked out
 once per class (an ``operator.attrgetter`` over the fields and a name → position
 table), calling the class positionally. Classes whose fields are not all plain
 ``__init__`` arguments fall back to ``attrs.evolve``.
-
-:class:`DerivedCache` keeps what is worked out from an immutable record (the
-flat lookup tables of a card set, say) so that it is built once per distinct
-record; it is a cache of a pure function, so it changes no result.
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Callable, Generic, Hashable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import attrs
 
-__all__ = ["replace", "DerivedCache"]
+__all__ = ["replace"]
 
 R = TypeVar("R")
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
 
 _Plan = tuple[Callable[[Any], Any], dict[str, int]] | None
 _PLANS: dict[type, _Plan] = {}
@@ -65,32 +59,3 @@ def replace(obj: R, **changes: Any) -> R:
         except KeyError:
             raise TypeError(f"{cls.__qualname__} has no field {name!r}") from None
     return cls(*values)
-
-
-class DerivedCache(Generic[K, V]):
-    """``build(key)`` for immutable ``key``s, computed once per distinct key and kept.
-
-    The last key is checked by identity first: a game carries the same record
-    object from state to state, and comparing it by value (every card of a card
-    set) on each lookup would cost more than the lookup saves. Other keys are
-    found by equality; at most ``maxsize`` are kept.
-    """
-
-    def __init__(self, build: Callable[[K], V], maxsize: int = 256) -> None:
-        self._build = build
-        self._maxsize = maxsize
-        self._by_value: dict[K, V] = {}
-        self._last: tuple[K, V] | None = None
-
-    def __call__(self, key: K) -> V:
-        last = self._last
-        if last is not None and last[0] is key:
-            return last[1]
-        try:
-            value = self._by_value[key]
-        except KeyError:
-            if len(self._by_value) >= self._maxsize:
-                self._by_value.clear()
-            value = self._by_value[key] = self._build(key)
-        self._last = (key, value)
-        return value
