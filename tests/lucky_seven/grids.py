@@ -19,7 +19,7 @@ With ``cards=`` (a card set's data) the cards come from that set: ``INF<n>`` and
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
@@ -28,6 +28,7 @@ from wasteland.lucky_seven.card_set import card_table, read_card_set
 from wasteland.lucky_seven.cards import (
     DEPOT_KIND, FLARE, INFANTRY, MACHINE_GUN, MORTAR, PUBLIC_TABLE, TANK, CardTable,
 )
+from wasteland.lucky_seven.rules import Work
 from wasteland.lucky_seven.state import Options, Phase, State
 
 MEMBERS = {"LDR": 0, "ATH": 1, "MOU": 2, "NAT": 3, "HAM": 4, "ANV": 5, "JOK": 6, "PAC": 7}
@@ -152,7 +153,7 @@ def table(
         squad=tuple(squad), threats=tuple(threats), flares=tuple(flares), down=frozenset(down),
         rotated=frozenset(rotated), selected=selected, moved=False, attacks=(), pending=-1, pending_row=-1,
         dealt_rows=frozenset(), decks=tuple(d or () for d in decks), discard=discard, fallen=fallen, depots=(),
-        rng=Rng.from_seed(0),
+        stack=(), events=(), rng=Rng.from_seed(0), viewer=None,
     )
     if changes:
         state = replace(state, **changes)
@@ -177,3 +178,11 @@ def at(state: State, row: int, column: int, side: int = 0) -> str:
 
 def member(name: str, side: int = 0) -> int:
     return MEMBERS[name] + side * 8
+
+
+def play(state: State, rule: Callable[..., object], *args: int) -> State:
+    """Run one rule that works on the working copy (``rules.Work``) against ``state``; the new state."""
+    work = Work(state)
+    work.events = []
+    rule(work, *args)
+    return work.finish()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.lucky_seven.grids import at, cell, member, table
+from tests.lucky_seven.grids import at, cell, member, play, table
 from tests.support import assert_illegal
 from wasteland.lucky_seven import GAME, Attack, EndPhase, apply, legal_actions
 from wasteland.lucky_seven.attack import attacker_strength, resolve_attack, threat_strength
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import play
 
 
 def attacks(state: State) -> set[tuple[int, int]]:
@@ -164,3 +163,23 @@ def test_each_member_attacks_one_threat() -> None:
     assert state.attacks == ((member("HAM"), cell(2, 2)),)
     assert_illegal(GAME, state, Attack(member("HAM"), cell(2, 4)), "already attacked")
     assert EndPhase() in legal_actions(state)
+
+
+def test_any_attack_agrees_with_the_listed_attacks() -> None:
+    """``any_attack`` inlines ``can_attack`` and ``reach`` for speed; it must answer as they do."""
+    from wasteland.core.rng import Rng
+    from wasteland.lucky_seven import GAME
+    from wasteland.lucky_seven.attack import any_attack, attack_actions
+
+    checked = 0
+    for seed in range(60):
+        for options in ({}, {"players": 2, "variant": "cooperative"}):
+            state = GAME.new_game(seed, **options)
+            pick = Rng.from_seed(seed)
+            while GAME.outcome(state) is None:
+                if state.phase.value == "attack":
+                    assert any_attack(state) == bool(attack_actions(state))
+                    checked += 1
+                action, pick = pick.choice(GAME.legal_actions(state))
+                state = GAME.apply(state, action)
+    assert checked > 500

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.lucky_seven.grids import at, cell, member, table
+from tests.lucky_seven.grids import at, cell, member, play, table
 from tests.lucky_seven.test_properties import INVARIANTS, OPTIONS
 from tests.support import random_playout
 from wasteland.agents import make_bot
@@ -20,18 +20,17 @@ from wasteland.core import codec
 from wasteland.core.game import ConfigError
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
-from wasteland.lucky_seven import GAME, Attack, EndPhase, Options, apply, legal_actions, new_game, view
+from wasteland.lucky_seven import GAME, Attack, Deselect, EndPhase, Options, apply, legal_actions, new_game, view
 from wasteland.lucky_seven.attack import resolve_attack
 from wasteland.lucky_seven.board import PLACEMENT_ORDER, cell_of
 from wasteland.lucky_seven.card_set import (
-    CardSet, MemberSpec, ThreatSpec, card_set_data, card_table, read_card_set,
+    CardSet, MemberSpec, ThreatSpec, card_set_data, card_table, read_card_set, table_of,
 )
 from wasteland.lucky_seven.cards import INFANTRY, PUBLIC_TABLE, ThreatKind
 from wasteland.lucky_seven.render import render
 from wasteland.lucky_seven.rules import settle
 from wasteland.lucky_seven.setup import initial_state, make_options
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import cards_of, play
 from wasteland.replay import load, verify
 
 REPLAYS = Path(__file__).resolve().parents[2] / "examples" / "replays"
@@ -181,7 +180,7 @@ def test_depot_strength_comes_from_the_set() -> None:
     """
     weak = table(grid, cards={"depot": {"strength": 2}}, depot=True, phase=Phase.ATTACK)
     after = attack_all(weak, ("HAM", cell(2, 3)), ("ANV", cell(2, 3)))
-    assert at(after, 2, 3) == "." and after.depots == (cards_of(weak).stride - 1,)
+    assert at(after, 2, 3) == "." and after.depots == (table_of(weak).stride - 1,)
     public = table(grid, depot=True, phase=Phase.ATTACK)
     assert at(attack_all(public, ("HAM", cell(2, 3)), ("ANV", cell(2, 3))), 2, 3) == "DEPOT"
 
@@ -193,7 +192,7 @@ def test_cooperative_second_set_follows_the_first() -> None:
     assert sorted(state.decks[0]) == list(range(6)) and sorted(state.decks[1]) == list(range(7, 13))
     assert sorted(t for t in state.threats if t >= 0) == [6, 13]
     assert all(state.threats[c] // 7 == c // 28 for c in range(56) if state.threats[c] >= 0)
-    assert cards_of(state).kind[9] == INFANTRY and cards_of(state).column[9] == 3
+    assert table_of(state).kind[9] == INFANTRY and table_of(state).column[9] == 3
 
 
 def test_render_and_view_show_the_sets_values() -> None:
@@ -257,10 +256,27 @@ def test_heuristic_bot_plays_a_set_of_ones_own() -> None:
 
 # -- the default set is the game as it was -------------------------------------------------------
 
+#: The codec tags of the records of the first rules version, by the tag each has now.
+_OLD_TAGS = {"lucky_seven.State": "lucky_seven.state.State", "lucky_seven.Options": "lucky_seven.state.Options",
+             "lucky_seven.Phase": "lucky_seven.state.Phase", "core.Rng": "core.rng.Rng"}
+
+
+def _old_tags(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _OLD_TAGS.get(v, v) if k in ("$r", "$e") else _old_tags(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_old_tags(v) for v in value]
+    return value
+
+
 def legacy_digest(state: State) -> str:
-    """The digest the state had before Options had a ``cards`` field."""
+    """The digest the state had before Options had a ``cards`` field (and before the fields of
+    contract v2: ``stack``, ``events``, ``viewer``; and the codec tags of then)."""
     encoded = codec.encode(state)
     assert encoded["options"].pop("cards") is None
+    assert encoded.pop("stack") == {"$t": []} and encoded.pop("viewer") is None
+    encoded.pop("events")
+    encoded = _old_tags(encoded)
     return hashlib.sha256(json.dumps(encoded, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -284,14 +300,15 @@ def test_default_set_replays_end_exactly_as_before(name: str) -> None:
 
 def test_default_set_random_games_step_by_step_as_before() -> None:
     """600 random games over every option, every state's digest hashed in turn: the same as
-    before the ``cards`` option."""
+    before the ``cards`` option (and before contract v2; the random player leaves out ``Deselect``,
+    which came later, so that it makes the same choices)."""
     trace = hashlib.sha256()
     for n in range(600):
         state = new_game(n, **OPTIONS[n % len(OPTIONS)])
         pick = Rng.from_seed(n)
         trace.update(legacy_digest(state).encode())
         while GAME.outcome(state) is None:
-            action, pick = pick.choice(legal_actions(state))
+            action, pick = pick.choice([a for a in legal_actions(state) if type(a) is not Deselect])
             state = apply(state, action)
             trace.update(legacy_digest(state).encode())
     assert trace.hexdigest() == "f534cc1c68dff687ffe5af8c7c0008fa8fb6e17fe7e11518248c7af6f3b4ef2c"
@@ -309,60 +326,63 @@ def deck(*entries: dict[str, Any]) -> dict[str, Any]:
 
 
 BAD: list[tuple[object, tuple[str, ...]]] = [
-    ("cards.json", ("cards must be null", "'threats', 'members', 'depot'", "--option cards=@file.json")),
-    ([1, 2], ("cards must be null", "got [1, 2]")),
-    (7, ("cards must be null",)),
-    ({"threat": []}, ("unknown key(s) 'threat'", "allowed keys: 'threats', 'members', 'depot'")),
-    ({"threats": {"kind": "Tank"}}, ("cards: threats must be a list of objects",)),
-    ({"threats": None}, ("cards: threats must be a list of objects", "got None")),
-    (deck(3), ("cards: threats[3] must be an object",)),
+    ("cards.json", ("cards: must be null", "'threats', 'members', 'depot'", "--option cards=@file.json")),
+    ([1, 2], ("cards: must be null", "got [1, 2]")),
+    (7, ("cards: must be null",)),
+    ({"threat": []}, ("cards: unknown key 'threat'", "allowed keys: 'threats', 'members', 'depot'")),
+    ({"threats": {"kind": "Tank"}}, ("cards.threats: must be a list",)),
+    ({"threats": None}, ("cards.threats: must be a list", "got None")),
+    (deck(3), ("cards.threats[3]: must be an object",)),
     (deck({"kind": "Zombie", "column": 2}),
-     ("threats[3]: kind must be one of 'Infantry', 'Machine Gun', 'Flare', 'Mortar', 'Tank'", "'Zombie'")),
-    (deck({"kind": "Depot", "strength": 4, "column": 2}), ("threats[3]: kind must be one of", "'Depot'")),
-    (deck({"kind": 3}), ("threats[3]: kind must be one of",)),
-    (deck({"strength": 1, "column": 2}), ("threats[3]: kind is missing",)),
-    (deck(mg(colour="red")), ("threats[3]: unknown key(s) 'colour'", "'kind', 'strength', 'column', 'count'")),
-    (deck(mg(strength=-1)), ("threats[3] (Machine Gun): strength must be a whole number from 0 to 99", "got -1")),
-    (deck(mg(strength=100)), ("threats[3] (Machine Gun): strength must be a whole number from 0 to 99",)),
-    (deck(mg(strength="3")), ("threats[3] (Machine Gun): strength must be a whole number", "got '3'")),
-    (deck(mg(strength=2.0)), ("threats[3] (Machine Gun): strength must be a whole number", "got 2.0")),
-    (deck(mg(strength=True)), ("threats[3] (Machine Gun): strength must be a whole number", "got True")),
-    (deck({"kind": "Infantry", "column": 2}), ("threats[3] (Infantry): strength is missing",)),
-    (deck({"kind": "Flare", "strength": 1, "column": 2}), ("threats[3] (Flare): a Flare has no strength",)),
-    (deck({"kind": "Mortar", "strength": 0, "column": 2}), ("threats[3] (Mortar): a Mortar has no strength",)),
-    (deck({"kind": "Tank", "strength": 2}), ("threats[3] (Tank): a Tank has no strength",)),
-    (deck({"kind": "Tank", "column": 3}), ("threats[3] (Tank): a Tank has no column", "got column 3")),
-    (deck({"kind": "Tank", "column": 0}), ("threats[3] (Tank): a Tank has no column",)),
-    (deck(mg(column=0)), ("threats[3] (Machine Gun): column must be a whole number from 1 to 6", "got 0")),
-    (deck(mg(column=7)), ("threats[3] (Machine Gun): column must be a whole number from 1 to 6", "got 7")),
-    (deck({"kind": "Mortar"}), ("threats[3] (Mortar): column is missing",)),
-    (deck(mg(count=0)), ("threats[3] (Machine Gun): count must be a whole number from 1 to 100", "got 0")),
-    (deck(mg(count="2")), ("threats[3] (Machine Gun): count must be a whole number",)),
-    ({"threats": infantry(1, 1, 2, 3)}, ("too few threats (3)", "4 to 100")),
-    ({"threats": []}, ("too few threats (0)",)),
-    (deck(mg(count=60), mg(count=60)), ("too many threats (123 by threats[4])", "4 to 100")),
-    ({"members": {"name": "Hammer"}}, ("cards: members must be a list of objects",)),
-    ({"members": ["Hammer"]}, ("cards: members[0] must be an object",)),
+     ("cards.threats[3].kind: must be one of 'Infantry', 'Machine Gun', 'Flare', 'Mortar', 'Tank'", "'Zombie'")),
+    (deck({"kind": "Depot", "strength": 4, "column": 2}), ("cards.threats[3].kind: must be one of", "'Depot'")),
+    (deck({"kind": 3}), ("cards.threats[3].kind: must be one of",)),
+    (deck({"strength": 1, "column": 2}), ("cards.threats[3].kind: missing",)),
+    (deck(mg(colour="red")), ("cards.threats[3]: unknown key 'colour'", "'kind', 'strength', 'column', 'count'")),
+    (deck(mg(strength=-1)), ("cards.threats[3].strength: must be a whole number from 0 to 99", "got -1")),
+    (deck(mg(strength=100)), ("cards.threats[3].strength: must be a whole number from 0 to 99",)),
+    (deck(mg(strength="3")), ("cards.threats[3].strength: must be a whole number", "got '3'")),
+    (deck(mg(strength=2.0)), ("cards.threats[3].strength: must be a whole number", "got 2.0")),
+    (deck(mg(strength=True)), ("cards.threats[3].strength: must be a whole number", "got True")),
+    (deck(mg(strength=10**5000)), ("cards.threats[3].strength: must be a whole number", "an int of")),
+    (deck({"kind": "Infantry", "column": 2}), ("cards.threats[3].strength: missing",)),
+    (deck({"kind": "Flare", "strength": 1, "column": 2}), ("cards.threats[3].strength: a Flare has no strength",)),
+    (deck({"kind": "Mortar", "strength": 0, "column": 2}), ("cards.threats[3].strength: a Mortar has no strength",)),
+    (deck({"kind": "Tank", "strength": 2}), ("cards.threats[3].strength: a Tank has no strength",)),
+    (deck({"kind": "Tank", "column": 3}), ("cards.threats[3].column: a Tank has no column", "got 3")),
+    (deck({"kind": "Tank", "column": 0}), ("cards.threats[3].column: a Tank has no column",)),
+    (deck(mg(column=0)), ("cards.threats[3].column: must be a whole number from 1 to 6", "got 0")),
+    (deck(mg(column=7)), ("cards.threats[3].column: must be a whole number from 1 to 6", "got 7")),
+    (deck({"kind": "Mortar"}), ("cards.threats[3].column: missing",)),
+    (deck(mg(count=0)), ("cards.threats[3].count: must be a whole number from 1 to 100", "got 0")),
+    (deck(mg(count="2")), ("cards.threats[3].count: must be a whole number",)),
+    ({"threats": infantry(1, 1, 2, 3)}, ("cards.threats: too few threats (3)", "4 to 100")),
+    ({"threats": []}, ("cards.threats: too few threats (0)",)),
+    (deck(mg(count=60), mg(count=60)), ("cards.threats: too many threats (123 by threats[4])", "4 to 100")),
+    ({"members": {"name": "Hammer"}}, ("cards.members: must be a list",)),
+    ({"members": ["Hammer"]}, ("cards.members[0]: must be an object",)),
     ({"members": [{"name": "Sarge", "up": 2}]},
-     (("members[0]: name must be one of 'Leader', 'Athlete', 'Mouse', 'Natural', 'Hammer', 'Anvil', "
+     (("cards.members[0].name: must be one of 'Leader', 'Athlete', 'Mouse', 'Natural', 'Hammer', 'Anvil', "
        "'Joker', 'Pacifist'"), "got 'Sarge'")),
-    ({"members": [{"up": 2}]}, ("members[0]: name must be one of", "got None")),
+    ({"members": [{"up": 2}]}, ("cards.members[0].name: must be one of", "got None")),
     ({"members": [{"name": "Mouse", "up": 2}, {"name": "mouse", "down": 0}]},
-     ("members[1] (Mouse): Mouse is listed twice",)),
+     ("cards.members[1].name: Mouse is listed twice",)),
     ({"members": [{"name": "Hammer", "up": -1}]},
-     ("members[0] (Hammer): up must be a whole number from 0 to 99", "got -1")),
-    ({"members": [{"name": "Hammer", "down": "x"}]}, ("members[0] (Hammer): down must be a whole number",)),
+     ("cards.members[0].up: must be a whole number from 0 to 99", "got -1")),
+    ({"members": [{"name": "Hammer", "down": "x"}]}, ("cards.members[0].down: must be a whole number",)),
     ({"members": [{"name": "Hammer", "ability": "none"}]},
-     ("members[0]: unknown key(s) 'ability'", "'name', 'up', 'down'")),
-    ({"depot": 4}, ("cards: depot must be an object like {\"strength\": 4}", "got 4")),
-    ({"depot": {"strength": -4}}, ("cards: depot: strength must be a whole number from 0 to 99",)),
-    ({"depot": {"strength": 4, "row": 2}}, ("cards: depot: unknown key(s) 'row'", "allowed keys: 'strength'")),
+     ("cards.members[0]: unknown key 'ability'", "'name', 'up', 'down'")),
+    ({"depot": 4}, ("cards.depot: must be an object like {\"strength\": 4}", "got 4")),
+    ({"depot": {"strength": -4}}, ("cards.depot.strength: must be a whole number from 0 to 99",)),
+    ({"depot": {"strength": 4, "row": 2}}, ("cards.depot: unknown key 'row'", "allowed keys: 'strength'")),
     (CardSet((ThreatSpec(ThreatKind.TANK, None, 3),) * 4, read_card_set({}).members, 4),  # type: ignore[union-attr]
-     ("threats[0] (Tank): a Tank has no column",)),
+     ("cards.threats[0].column: a Tank has no column",)),
     (CardSet((ThreatSpec(ThreatKind.DEPOT, 4, 2),) * 4, read_card_set({}).members, 4),  # type: ignore[union-attr]
-     ("threats[0]: kind must be one of",)),
-    (CardSet((), (MemberSpec(1, 0),) * 3, 4), ("a CardSet's members must be a tuple of 8 MemberSpec",)),
-    (CardSet([1], (), 4), ("a CardSet's threats must be a tuple of ThreatSpec",)),  # type: ignore[arg-type]
+     ("cards.threats[0].kind: must be one of",)),
+    (CardSet((), (MemberSpec(1, 0),) * 3, 4),
+     ("cards.members: a CardSet's members must be a tuple of 8 MemberSpec",)),
+    (CardSet([1], (), 4),  # type: ignore[arg-type]
+     ("cards.threats: a CardSet's threats must be a tuple of ThreatSpec",)),
 ]
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tests.lucky_seven.grids import at, member, table
+from tests.lucky_seven.grids import at, member, play, table
 from wasteland.lucky_seven.counter_attack import counter_attack
 from wasteland.lucky_seven.state import Phase
-from wasteland.lucky_seven.table import play
 
 
 def test_infantry_discards_all_adjacent_members() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.lucky_seven.grids import at, table
 from wasteland.lucky_seven import EndPhase, apply, outcome
-from wasteland.lucky_seven.counter_attack import helicopter_called
+from wasteland.lucky_seven.board import helicopter_called
 from wasteland.lucky_seven.rules import settle
 from wasteland.lucky_seven.state import Phase
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.lucky_seven.grids import at, cell, member, table
 from tests.support import assert_illegal
-from wasteland.lucky_seven import GAME, EndPhase, GetDown, GetUp, Move, Select, Stop, apply, legal_actions
+from wasteland.lucky_seven import GAME, Deselect, EndPhase, GetDown, GetUp, Move, Select, Stop, apply, legal_actions
 
 
 def moves(state: object) -> set[int]:
@@ -248,7 +248,7 @@ def test_flare_pins_member_but_allows_flipping() -> None:
     . .   .   .   .   .   .
     . .   .   .   .   .   PAC
     """), Select(member("HAM")))
-    assert legal_actions(state) == (GetDown(),)
+    assert legal_actions(state) == (GetDown(), Deselect())
 
 
 def test_flare_cell_cannot_be_entered() -> None:
@@ -293,3 +293,51 @@ def test_phase_ends_by_itself_when_nobody_can_act() -> None:
     """)
     state = apply(apply(state, Select(member("HAM"))), GetDown())
     assert state.turn == 2, "attack, counter-attack and the next encounter followed"
+
+
+def test_athlete_helps_members_get_up_wherever_his_steps_leave_him() -> None:
+    """FAQ (seed: "El Atleta puede usarse para poner de pie/tumbar a los miembros del escuadrón
+    adyacentes cada vez que se mueve"), our reading: where his move leaves him, the up Athlete
+    helps an adjacent down member get up, as any up member does; he flips nobody himself."""
+    state = table("""
+    . .   .   .   .   .   .
+    . ATH .   .   ham .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """)
+    assert Select(member("HAM")) not in legal_actions(state), "nobody is next to the Hammer yet"
+    state = apply(apply(apply(state, Select(member("ATH"))), Move(cell(2, 2))), Move(cell(2, 3)))
+    assert at(state, 2, 3) == "ATH*" and at(state, 2, 4) == "ham", "his move flipped nobody"
+    state = apply(apply(state, Select(member("HAM"))), GetUp())
+    assert at(state, 2, 4) == "HAM*"
+
+
+# -- Deselect (design) ----------------------------------------------------------------------------
+
+def test_deselect_puts_the_member_back_before_it_acts() -> None:
+    """Design: a member selected by mistake goes back unused, and another may be chosen."""
+    state = table("""
+    . .   .   .   .   .   .
+    . .   HAM ANV .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """)
+    assert Deselect() not in legal_actions(state)
+    assert_illegal(GAME, state, Deselect(), "select a squad member first")
+    selected = apply(state, Select(member("HAM")))
+    assert Deselect() in legal_actions(selected) and EndPhase() not in legal_actions(selected)
+    back = apply(selected, Deselect())
+    assert back == state, "nothing else changed: the Hammer has not acted"
+    assert Select(member("HAM")) in legal_actions(back) and Select(member("ANV")) in legal_actions(back)
+
+
+def test_deselect_not_after_moving() -> None:
+    """A member that has moved has acted: the Athlete after one step may step again or stop."""
+    state = apply(apply(table("""
+    . .   .   .   .   .   .
+    . ATH .   .   .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """), Select(member("ATH"))), Move(cell(2, 2)))
+    assert Deselect() not in legal_actions(state)
+    assert_illegal(GAME, state, Deselect(), "has moved")

@@ -21,12 +21,16 @@ def test_the_three_endings_are_recorded() -> None:
 def test_replay_verifies(path: Path) -> None:
     replay = load(path)
     verify(replay)
+    assert replay.rules_version == 2 and all(move == " ".join(move.split()) for move in replay.moves)
     if path.stem == "lucky_seven_win":
         assert replay.expect_outcome is not None and replay.expect_outcome.winners == frozenset({0})
+        assert replay.expect_outcome.code == "landing_zone_clear"
     if path.stem == "lucky_seven_eliminated":
         assert replay.expect_outcome is not None and "eliminated" in replay.expect_outcome.reason
+        assert replay.expect_outcome.code == "squad_eliminated"
     if path.stem == "lucky_seven_threats_left":
         assert replay.expect_outcome is not None and "threats were left" in replay.expect_outcome.reason
+        assert replay.expect_outcome.code == "threats_left"
 
 
 def test_card_set_replay_keeps_its_set_as_plain_data() -> None:

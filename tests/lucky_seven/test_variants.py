@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from tests.lucky_seven.grids import at, cell, member, table
+from tests.lucky_seven.grids import at, cell, member, play, table
 from tests.support import assert_illegal
-from wasteland.lucky_seven import GAME, Attack, ChooseRow, EndPhase, Move, Select, apply, legal_actions, new_game, outcome
-from wasteland.lucky_seven.attack import resolve_attack
-from wasteland.lucky_seven.board import column_of, row_of
+from wasteland.lucky_seven import (
+    GAME, Attack, ChooseRow, EndPhase, Move, Select, apply, legal_actions, new_game, outcome,
+)
+from wasteland.lucky_seven.attack import resolve_attack, threat_strength
+from wasteland.lucky_seven.board import GEOMETRY, column_of, row_of
 from wasteland.lucky_seven.cards import MAP_CARDS
 from wasteland.lucky_seven.counter_attack import counter_attack, end_of_turn
-from wasteland.lucky_seven.rules import settle
+from wasteland.lucky_seven.render import render
+from wasteland.lucky_seven.rules import Work, settle
 from wasteland.lucky_seven.state import Phase
-from wasteland.lucky_seven.table import Work, play
 
 QUIET = """
 . .   .   .   .   .   .
@@ -125,6 +127,55 @@ def test_cooperative_partner_helps_get_up_across_the_edge() -> None:
     """
     state = table(a, b)
     assert Select(member("HAM")) in legal_actions(state)
+
+
+def test_cooperative_two_up_jokers_next_to_one_threat_each_take_one_off() -> None:
+    """Fix: each up Joker beside a threat takes 1 off it, so the two Jokers of the cooperative
+    game, one on each side of the edge, take 2 off a threat they both touch."""
+    a = """
+    . .   HAM MG  .   .   .
+    . .   .   JOK .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """
+    b = """
+    . .   .   .   JOK .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """
+    state = table(a, b, phase=Phase.ATTACK)
+    assert threat_strength(state, cell(1, 3)) == 1
+    after = apply(state, Attack(member("HAM"), cell(1, 3)))
+    assert at(after, 1, 3) == ".", "the Hammer alone beats a Machine Gun brought down to 1"
+    one = table(a, b.replace("JOK", "jok"), phase=Phase.ATTACK)
+    assert threat_strength(one, cell(1, 3)) == 2, "a down Joker takes nothing off"
+
+
+def test_cooperative_drawing_aligns_the_facing_top_rows() -> None:
+    """Fix: the drawing puts grid 2's column 7 - c right above grid 1's column c, the cells that
+    touch (it was one column out)."""
+    a = """
+    . .   .   INF1 .  .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """
+    b = """
+    . .   .   .   HAM .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   LDR
+    """
+    state = table(a, b)
+    assert cell(1, 4, side=1) in GEOMETRY[2].adjacent[cell(1, 3)]
+    lines = render(state).splitlines()
+    first = [i for i, line in enumerate(lines) if line.startswith("row 1 ")]
+    top2, top1 = lines[first[0]], lines[first[1]]
+    assert "HAM" in top2 and "INF1" in top1
+    assert (top2.index("HAM") - 6) // 9 == (top1.index("INF1") - 6) // 9 == 3
+    bottom2 = lines[first[0] - 3]
+    assert bottom2.startswith("row 4 ") and (bottom2.index("LDR") - 6) // 9 == 1, "grid 2's column 6 over column 1"
 
 
 # -- the Depot --------------------------------------------------------------------------------

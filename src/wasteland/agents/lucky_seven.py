@@ -24,13 +24,14 @@ from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
     ATTACK, END_PHASE, GET_DOWN, GET_UP, MOVE, SELECT, STOP, ChooseRow, Discard, Select,
 )
-from wasteland.lucky_seven.board import COLUMNS, GRID
+from wasteland.lucky_seven.board import COLUMNS, GRID, geometry
+from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
     ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
+from wasteland.lucky_seven.rules import Work
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import Work, cards_of, layout
 
 __all__ = ["HeuristicBot", "evaluate", "best_attack"]
 
@@ -48,7 +49,7 @@ KEEP = {7: 0, 6: 1, 5: 2, 4: 2, 1: 3, 3: 3, 0: 4, 2: 5}
 def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
     squad = state.squad
     out = []
-    for cell in layout(state).map_cells[state.active]:
+    for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
         if member >= 0 and atk.can_attack(state, member):
             targets = atk.reach(state, member, cell)
@@ -59,13 +60,13 @@ def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
 
 def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
     """The best score reachable by an attack from ``state`` and the assignments that reach it."""
-    geometry = layout(state)
+    tables = geometry(state)
     squad, threats, down = state.squad, state.threats, state.down
     first = state.active * GRID
     always: set[int] = set()
     if_alive: dict[int, frozenset[int]] = {}
     lasting: list[int] = []
-    table = cards_of(state)
+    table = table_of(state)
     for cell, card in enumerate(threats):
         if card < 0:
             continue
@@ -73,14 +74,14 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
         if kind == TANK:
             if first <= cell < first + GRID:
                 row = (cell - first) // COLUMNS
-                always.update(n for n in geometry.row_cells[state.active * 4 + row]
+                always.update(n for n in tables.row_cells[state.active * 4 + row]
                               if squad[n] >= 0 and squad[n] not in down)
             continue
         lasting.append(cell)
         if first <= cell < first + GRID and kind == INFANTRY:
-            if_alive[cell] = frozenset(n for n in geometry.adjacent[cell] if squad[n] >= 0)
+            if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0)
         elif first <= cell < first + GRID and kind == MACHINE_GUN:
-            if_alive[cell] = frozenset(n for n in geometry.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
+            if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
     members = [c for c, m in enumerate(squad) if m >= 0]
     attackers = _attackers(state)
     strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
@@ -134,7 +135,7 @@ def _potential(state: State, threats: list[int], alive: list[int]) -> float:
     squad, down = state.squad, state.down
     kinds = {squad[c] % SQUAD_SIZE: c for c in alive}
     pacifist = PACIFIST in kinds and squad[kinds[PACIFIST]] not in down
-    table = cards_of(state)
+    table = table_of(state)
     total = 0.0
     for t in threats:
         need = table.strength[state.threats[t]]
@@ -158,7 +159,7 @@ def _potential(state: State, threats: list[int], alive: list[int]) -> float:
 def _formation(state: State, alive: list[int]) -> int:
     """Hammer and Anvil standing next to an up Pacifist (strength 2 each)."""
     squad, down = state.squad, state.down
-    adjacent = layout(state).adjacent
+    adjacent = geometry(state).adjacent
     count = 0
     for cell in alive:
         member = squad[cell]
@@ -230,7 +231,7 @@ class HeuristicBot:
         for action in legal:
             work = Work(state)
             choose_row(work, action.row)
-            scores.append((evaluate(work.finish(state)), action.row, action))
+            scores.append((evaluate(work.finish()), action.row, action))
         return min(scores, key=lambda s: (s[0], s[1]))[2]
 
 
@@ -271,8 +272,8 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
     """For each threat with strength, moves that gather enough attackers around it this turn
     (the Joker joins when one point is missing)."""
     out = []
-    geometry = layout(state)
-    attackable = cards_of(state).attackable
+    tables = geometry(state)
+    attackable = table_of(state).attackable
     for target, card in enumerate(state.threats):
         if card < 0 or not attackable[card] or target // GRID != state.active and not _touches(state, target):
             continue
@@ -284,7 +285,7 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
             if have >= need:
                 out.append((target, steps))
                 break
-            move = _closing_move(node, target, geometry.adjacent[target], joker=have + 1 >= need)
+            move = _closing_move(node, target, tables.adjacent[target], joker=have + 1 >= need)
             if move is None:
                 move = _pacifist_move(node, target)
             if move is None:
@@ -295,7 +296,7 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
 
 
 def _touches(state: State, target: int) -> bool:
-    return any(state.squad[n] >= 0 for n in layout(state).adjacent[target])
+    return any(state.squad[n] >= 0 for n in geometry(state).adjacent[target])
 
 
 def _around(state: State, target: int) -> list[tuple[int, int]]:
@@ -316,7 +317,7 @@ def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool
     if not empty:
         return None
     movers = []
-    for cell in layout(state).map_cells[state.active]:
+    for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
         if member < 0 or member in rotated or cell in spots:
             continue
@@ -347,12 +348,12 @@ def _pacifist_move(state: State, target: int) -> list[Any] | None:
     hitters = [c for m, c in _around(state, target) if m % SQUAD_SIZE in (HAMMER, ANVIL)]
     if not hitters:
         return None
-    geometry = layout(state)
-    for cell in geometry.map_cells[state.active]:
+    tables = geometry(state)
+    for cell in tables.map_cells[state.active]:
         member = squad[cell]
         if member >= 0 and member % SQUAD_SIZE == PACIFIST and member not in state.rotated and member not in state.down:
-            spots = {n for h in hitters for n in geometry.adjacent[h] if squad[n] < 0 and state.threats[n] < 0}
-            if any(n in spots for h in hitters for n in geometry.adjacent[h] if n == cell):
+            spots = {n for h in hitters for n in tables.adjacent[h] if squad[n] < 0 and state.threats[n] < 0}
+            if any(n in spots for h in hitters for n in tables.adjacent[h] if n == cell):
                 return None
             for spot in man.move_targets(state, member, cell):
                 if spot in spots:

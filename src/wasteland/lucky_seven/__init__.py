@@ -8,30 +8,43 @@ own (plain JSON data). See docs/rules/lucky_seven.md.
 
 from wasteland.core.game import Game
 from wasteland.lucky_seven.actions import (
-    Action, Attack, ChooseRow, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
+    ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
+    notation, parse,
 )
-from wasteland.lucky_seven.render import describe, render
-from wasteland.lucky_seven.rules import apply, current_player, legal_actions, new_game, num_players, outcome
+from wasteland.lucky_seven.render import describe, events, render
+from wasteland.lucky_seven.rules import (
+    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+)
 from wasteland.lucky_seven.state import Options, State
-from wasteland.lucky_seven.view import view
+from wasteland.lucky_seven.view import determinize, view
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "view", "Options", "State",
-    "Action", "Select", "Move", "GetUp", "GetDown", "Stop", "EndPhase", "Attack", "Discard", "ChooseRow",
+    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "notation", "parse", "num_players", "events", "render", "describe", "Options", "State", "Action",
+    "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
+    "ChooseRow",
 ]
 
 GAME: Game[State, Action] = Game(
     key="lucky_seven",
     title="The Lucky Seven",
     player_counts=(1, 2),
+    rules_version=2,
     new_game=new_game,
     current_player=current_player,
     legal_actions=legal_actions,
     apply=apply,
     outcome=outcome,
+    returns=returns,
     view=view,
+    determinize=determinize,
+    notation=notation,
+    parse=parse,
     num_players=num_players,
+    events=events,
     render=render,
     describe=describe,
     options_type=Options,
+    state_type=State,
+    action_types=ACTION_TYPES,
 )

@@ -2,22 +2,29 @@
 
 Attackers are assigned one by one (``Attack``); ``EndPhase`` resolves them:
 a threat falls when the combined strength of its attackers reaches its
-strength. An attacker's strength is that of its visible side (``cards_of``).
-The Joker and the Pacifist cannot attack; the Joker makes adjacent
-threats 1 weaker; the Hammer and the Anvil have 1 more strength (2 in the
-public set) while the Pacifist is adjacent and up; the Natural also attacks diagonally; the Mouse attacks
-while down. Threats without strength (Tank, Flare, Mortar) cannot be attacked.
-A defeated Depot flips over instead of being discarded.
+strength. An attacker's strength is that of its visible side (``table_of``).
+The Joker and the Pacifist cannot attack; each up Joker makes the adjacent
+threats 1 weaker (two Jokers, one from each grid of the cooperative game,
+take 2 off a threat they both touch); the Hammer and the Anvil have 1 more
+strength (2 in the public set) while the Pacifist is adjacent and up; the
+Natural also attacks diagonally; the Mouse attacks while down. Threats
+without strength (Tank, Flare, Mortar) cannot be attacked. A defeated Depot
+flips over instead of being discarded.
+
+``resolve_attack`` is the handler of the ``ResolveAttack`` effect.
 """
 
 from __future__ import annotations
 
-from wasteland.core.records import replace
+from typing import Any
 
+from wasteland.core.driver import Scratch
+from wasteland.core.records import replace
 from wasteland.lucky_seven.actions import ATTACK, Attack
+from wasteland.lucky_seven.board import Board, geometry
+from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import ANVIL, DEPOT_KIND, HAMMER, JOKER, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE
-from wasteland.lucky_seven.state import State
-from wasteland.lucky_seven.table import Board, Work, cards_of, layout
+from wasteland.lucky_seven.state import Attacked, State
 
 __all__ = [
     "can_attack", "reach", "attack_actions", "any_attack", "assign", "threat_strength",
@@ -32,18 +39,18 @@ def can_attack(state: Board, member: int) -> bool:
     if kind == JOKER or kind == PACIFIST:
         return False
     if member in state.down:
-        return kind == MOUSE and cards_of(state).down[member] > 0
-    return cards_of(state).up[member] > 0
+        return kind == MOUSE and table_of(state).down[member] > 0
+    return table_of(state).up[member] > 0
 
 
 def reach(state: Board, member: int, cell: int) -> list[int]:
     """The cells of the threats ``member`` (in ``cell``) may attack."""
     threats = state.threats
-    geometry = layout(state)
-    attackable = cards_of(state).attackable
-    out = [n for n in geometry.adjacent[cell] if threats[n] >= 0 and attackable[threats[n]]]
+    tables = geometry(state)
+    attackable = table_of(state).attackable
+    out = [n for n in tables.adjacent[cell] if threats[n] >= 0 and attackable[threats[n]]]
     if member % SQUAD_SIZE == NATURAL and member not in state.down:
-        out += [n for n in geometry.diagonal[cell] if threats[n] >= 0 and attackable[threats[n]]]
+        out += [n for n in tables.diagonal[cell] if threats[n] >= 0 and attackable[threats[n]]]
     return out
 
 
@@ -55,7 +62,7 @@ def attack_actions(state: Board) -> list[Attack]:
     assigned = _assigned(state)
     squad = state.squad
     out: list[Attack] = []
-    for cell in layout(state).map_cells[state.active]:
+    for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
         if member >= 0 and member not in assigned and can_attack(state, member):
             out += [ATTACK[member, target] for target in reach(state, member, cell)]
@@ -63,56 +70,81 @@ def attack_actions(state: Board) -> list[Attack]:
 
 
 def any_attack(state: Board) -> bool:
-    assigned = _assigned(state)
-    squad = state.squad
-    for cell in layout(state).map_cells[state.active]:
+    """Whether some member may still attack (``attack_actions`` would offer more than ending the
+    phase). The same rules as ``can_attack`` and ``reach``, inlined: the driver asks this after
+    every assignment, so it stops at the first attack it finds."""
+    squad, threats, down = state.squad, state.threats, state.down
+    table = table_of(state)
+    attackable, up_strength, down_strength = table.attackable, table.up, table.down
+    tables = geometry(state)
+    adjacent, diagonal = tables.adjacent, tables.diagonal
+    assigned = {member for member, _ in state.attacks} if state.attacks else ()
+    for cell in tables.map_cells[state.active]:
         member = squad[cell]
-        if member >= 0 and member not in assigned and can_attack(state, member) and reach(state, member, cell):
-            return True
+        if member < 0 or member in assigned:
+            continue
+        kind = member % SQUAD_SIZE
+        if kind == JOKER or kind == PACIFIST:
+            continue
+        if member in down:
+            if kind != MOUSE or down_strength[member] <= 0:
+                continue
+            near = adjacent[cell]
+        else:
+            if up_strength[member] <= 0:
+                continue
+            near = adjacent[cell] + diagonal[cell] if kind == NATURAL else adjacent[cell]
+        for n in near:
+            threat = threats[n]
+            if threat >= 0 and attackable[threat]:
+                return True
     return False
 
 
 def assign(state: State, member: int, cell: int) -> State:
-    return replace(state, attacks=state.attacks + ((member, cell),))
+    return replace(state, attacks=state.attacks + ((member, cell),), events=())
 
 
 def threat_strength(state: Board, cell: int) -> int:
-    """The printed strength, 1 less while an up Joker is adjacent (never below 0)."""
-    strength = cards_of(state).strength[state.threats[cell]]
+    """The printed strength, 1 less for each up Joker adjacent (never below 0)."""
+    strength = table_of(state).strength[state.threats[cell]]
     squad, down = state.squad, state.down
-    for near in layout(state).adjacent[cell]:
+    for near in geometry(state).adjacent[cell]:
         member = squad[near]
         if member >= 0 and member % SQUAD_SIZE == JOKER and member not in down:
-            return max(strength - 1, 0)
-    return strength
+            strength -= 1
+    return strength if strength > 0 else 0
 
 
 def attacker_strength(state: Board, member: int, cell: int) -> int:
     """The strength of the attacker's visible side (1 for every attacker of the public set);
     one more for the Hammer and the Anvil next to an up Pacifist (2 in the public set)."""
-    table = cards_of(state)
+    table = table_of(state)
     down = state.down
     strength = table.down[member] if member in down else table.up[member]
     if member % SQUAD_SIZE in (HAMMER, ANVIL):
         squad = state.squad
-        for near in layout(state).adjacent[cell]:
+        for near in geometry(state).adjacent[cell]:
             other = squad[near]
             if other >= 0 and other % SQUAD_SIZE == PACIFIST and other not in down:
                 return strength + 1
     return strength
 
 
-def resolve_attack(work: Work) -> None:
+def resolve_attack(work: Scratch[Any], _: object = None) -> None:
     """Discard every attacked threat whose attackers' combined strength reaches its strength."""
     totals: dict[int, int] = {}
     squad = work.squad
     for member, target in work.attacks:
         totals[target] = totals.get(target, 0) + attacker_strength(work, member, squad.index(member))
     threats = work.threats
-    kinds = cards_of(work).kind
+    kinds = table_of(work).kind
     for target in sorted(totals):
-        if totals[target] >= threat_strength(work, target):
-            card = threats[target]
+        needed = threat_strength(work, target)
+        card = threats[target]
+        defeated = totals[target] >= needed
+        if defeated:
             threats[target] = -1
             (work.depots if kinds[card] == DEPOT_KIND else work.discard).append(card)
+        work.events.append(Attacked(card, target, totals[target], needed, defeated))
     work.attacks = []

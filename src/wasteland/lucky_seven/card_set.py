@@ -27,30 +27,42 @@ Every key may be left out and keeps the public values:
   and ``down`` (0-99); each name at most once; the abilities stay with the names.
 * ``depot`` sets the Depot's strength (0-99); it is in play only with ``depot=True``.
 
-``read_card_set`` checks the data and raises ConfigError naming the offending
-entry and the allowed values; the state keeps the result as a ``CardSet``
-record (tuples), and the rules read it through ``card_table`` (flat tables,
-built once per set). ``card_set_data`` writes a set back as data, the public
+``read_card_set`` checks the data with ``wasteland.core.data`` and raises
+ConfigError naming the path of the offending entry and the allowed values
+(``cards.threats[3].strength: must be a whole number from 0 to 99, got -1``);
+the state keeps the result as a ``CardSet`` record (tuples), and the rules
+read it through ``table_of(state)`` (flat tables, built once per set by
+``card_table``). ``card_set_data`` writes a set back as data, the public
 one for None: a starting point for a file of your own.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.game import ConfigError
-from wasteland.core.records import DerivedCache
+from wasteland.core.data import DerivedCache, at, need_int, need_list, need_name, need_object
+from wasteland.core.game import ConfigError, short
 from wasteland.lucky_seven.cards import (
     DEPOT, PUBLIC_TABLE, SQUAD, THREATS, CardTable, ThreatKind, make_table,
 )
 
 __all__ = [
-    "ThreatSpec", "MemberSpec", "CardSet", "read_card_set", "card_set_data", "card_table",
+    "ThreatSpec", "MemberSpec", "CardSet", "read_card_set", "card_set_data", "card_table", "table_of",
     "MIN_THREATS", "MAX_THREATS", "MAX_STRENGTH",
 ]
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from wasteland.lucky_seven.state import Options
+
+    class _HasOptions(Protocol):
+        @property
+        def options(self) -> Options: ...
+
 
 MIN_THREATS = 4
 MAX_THREATS = 100
@@ -72,7 +84,7 @@ _MEMBER_KEYS = ("name", "up", "down")
 _MEMBER_NAMES = tuple(card.name for card in SQUAD)
 
 
-@register
+@register("lucky_seven.ThreatSpec")
 @frozen
 class ThreatSpec:
     """One threat card of a set: ``strength`` None for those that cannot be attacked;
@@ -83,7 +95,7 @@ class ThreatSpec:
     column: int
 
 
-@register
+@register("lucky_seven.MemberSpec")
 @frozen
 class MemberSpec:
     """The printed strengths of one squad member, up side and down side."""
@@ -92,7 +104,7 @@ class MemberSpec:
     down: int
 
 
-@register
+@register("lucky_seven.CardSet")
 @frozen(cache_hash=True)
 class CardSet:
     """A checked card set: the threat deck in id order, the eight members' strengths in squad
@@ -111,132 +123,97 @@ _PUBLIC_DEPOT = DEPOT.strength or 0
 
 # -- reading -------------------------------------------------------------------------------------
 
+_THREAT_EXAMPLE = '{"kind": "Infantry", "strength": 1, "column": 3}'
+_MEMBER_EXAMPLE = '{"name": "Hammer", "up": 1, "down": 0}'
+_MEMBER_INDEX = {name: index for index, name in enumerate(_MEMBER_NAMES)}
+
+
 def _names(values: tuple[str, ...]) -> str:
     return ", ".join(repr(v) for v in values)
 
 
-def _keys(where: str, value: dict[Any, Any], allowed: tuple[str, ...]) -> None:
-    unknown = [k for k in value if k not in allowed]
-    if unknown:
-        raise ConfigError(f"{where}: unknown key(s) {_names(tuple(map(str, unknown)))}; "
-                          f"allowed keys: {_names(allowed)}")
-
-
-def _number(where: str, value: object, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ConfigError(f"{where} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
-def _object(where: str, value: object, example: str) -> dict[Any, Any]:
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where} must be an object like {example}, got {value!r}")
-    return value
-
-
-def _list(where: str, value: object, example: str) -> list[Any]:
-    if not isinstance(value, (list, tuple)):
-        raise ConfigError(f"{where} must be a list of objects like {example}, got {value!r}")
-    return list(value)
-
-
-_THREAT_EXAMPLE = '{"kind": "Infantry", "strength": 1, "column": 3}'
-_MEMBER_EXAMPLE = '{"name": "Hammer", "up": 1, "down": 0}'
-
-
-def _kind(where: str, value: object) -> ThreatKind:
-    if isinstance(value, str):
-        for name, kind in KINDS.items():
-            if value.casefold() == name.casefold():
-                return kind
-    raise ConfigError(f"{where}: kind must be one of {_names(tuple(KINDS))}, got {value!r}")
-
-
 def _threat(where: str, entry: object) -> tuple[ThreatSpec, int]:
-    item = _object(where, entry, _THREAT_EXAMPLE)
-    _keys(where, item, _THREAT_KEYS)
+    item = need_object(where, entry, _THREAT_KEYS, _THREAT_EXAMPLE)
     if "kind" not in item:
-        raise ConfigError(f"{where}: kind is missing; one of {_names(tuple(KINDS))}")
-    kind = _kind(where, item["kind"])
-    where = f"{where} ({_NAME_OF[kind]})"
+        raise ConfigError(f"{at(where, 'kind')}: missing; one of {_names(tuple(KINDS))}")
+    kind = need_name(at(where, "kind"), item["kind"], KINDS)
+    name = _NAME_OF[kind]
     strength = item.get("strength")
     column = item.get("column")
     if kind in _STRONG:
         if strength is None:
-            raise ConfigError(f"{where}: strength is missing; a whole number from 0 to {MAX_STRENGTH}")
-        strength = _number(f"{where}: strength", strength, 0, MAX_STRENGTH)
+            raise ConfigError(f"{at(where, 'strength')}: missing; a whole number from 0 to {MAX_STRENGTH}")
+        strength = need_int(at(where, "strength"), strength, 0, MAX_STRENGTH)
     elif strength is not None:
-        raise ConfigError(f"{where}: a {_NAME_OF[kind]} has no strength (it cannot be attacked), "
-                          f"got strength {strength!r}; only Infantry and Machine Guns have one")
+        raise ConfigError(f"{at(where, 'strength')}: a {name} has no strength (it cannot be attacked); only "
+                          f"Infantry and Machine Guns have one, got {short(strength)}")
     if kind is ThreatKind.TANK:
         if column is not None:
-            raise ConfigError(f"{where}: a Tank has no column (it takes the tank column), got column {column!r}")
+            raise ConfigError(f"{at(where, 'column')}: a Tank has no column (it takes the tank column), "
+                              f"got {short(column)}")
         column = 0
     elif column is None:
-        raise ConfigError(f"{where}: column is missing; a whole number from 1 to 6")
+        raise ConfigError(f"{at(where, 'column')}: missing; a whole number from 1 to 6")
     else:
-        column = _number(f"{where}: column", column, 1, 6)
-    count = _number(f"{where}: count", item.get("count", 1), 1, MAX_THREATS)
+        column = need_int(at(where, "column"), column, 1, 6)
+    count = need_int(at(where, "count"), item.get("count", 1), 1, MAX_THREATS)
     return ThreatSpec(kind, strength, column), count
 
 
 def _threats(value: object) -> tuple[ThreatSpec, ...]:
-    entries = _list("cards: threats", value, _THREAT_EXAMPLE)
+    where = at("cards", "threats")
+    entries = need_list(where, value, 0, MAX_THREATS)
     deck: list[ThreatSpec] = []
     for i, entry in enumerate(entries):
-        spec, count = _threat(f"cards: threats[{i}]", entry)
+        spec, count = _threat(at("cards", "threats", i), entry)
         deck += [spec] * count
         if len(deck) > MAX_THREATS:
-            raise ConfigError(f"cards: threats: too many threats ({len(deck)} by threats[{i}]); "
-                              f"a deck holds {MIN_THREATS} to {MAX_THREATS}")
+            raise ConfigError(f"{where}: too many threats ({len(deck)} by threats[{i}]); a deck holds "
+                              f"{MIN_THREATS} to {MAX_THREATS}")
     if len(deck) < MIN_THREATS:
-        raise ConfigError(f"cards: threats: too few threats ({len(deck)}); a deck holds {MIN_THREATS} to "
+        raise ConfigError(f"{where}: too few threats ({len(deck)}); a deck holds {MIN_THREATS} to "
                           f"{MAX_THREATS} (at least one full deal of four)")
     return tuple(deck)
 
 
 def _members(value: object) -> tuple[MemberSpec, ...]:
-    entries = _list("cards: members", value, _MEMBER_EXAMPLE)
+    entries = need_list(at("cards", "members"), value, 0, len(_MEMBER_NAMES))
     members = list(_PUBLIC_MEMBERS)
     seen: set[int] = set()
     for i, entry in enumerate(entries):
-        where = f"cards: members[{i}]"
-        item = _object(where, entry, _MEMBER_EXAMPLE)
-        _keys(where, item, _MEMBER_KEYS)
-        name = item.get("name")
-        index = next((k for k, known in enumerate(_MEMBER_NAMES)
-                      if isinstance(name, str) and name.casefold() == known.casefold()), None)
-        if index is None:
-            raise ConfigError(f"{where}: name must be one of {_names(_MEMBER_NAMES)}, got {name!r}")
-        where = f"{where} ({_MEMBER_NAMES[index]})"
+        where = at("cards", "members", i)
+        item = need_object(where, entry, _MEMBER_KEYS, _MEMBER_EXAMPLE)
+        index = need_name(at(where, "name"), item.get("name"), _MEMBER_INDEX)
         if index in seen:
-            raise ConfigError(f"{where}: {_MEMBER_NAMES[index]} is listed twice; name each member at most once")
+            raise ConfigError(f"{at(where, 'name')}: {_MEMBER_NAMES[index]} is listed twice; name each member "
+                              "at most once")
         seen.add(index)
         public = members[index]
-        up = _number(f"{where}: up", item.get("up", public.up), 0, MAX_STRENGTH)
-        down = _number(f"{where}: down", item.get("down", public.down), 0, MAX_STRENGTH)
+        up = need_int(at(where, "up"), item.get("up", public.up), 0, MAX_STRENGTH)
+        down = need_int(at(where, "down"), item.get("down", public.down), 0, MAX_STRENGTH)
         members[index] = MemberSpec(up, down)
     return tuple(members)
 
 
 def _depot(value: object) -> int:
-    item = _object("cards: depot", value, '{"strength": 4}')
-    _keys("cards: depot", item, ("strength",))
-    return _number("cards: depot: strength", item.get("strength", _PUBLIC_DEPOT), 0, MAX_STRENGTH)
+    where = at("cards", "depot")
+    item = need_object(where, value, ("strength",), '{"strength": 4}')
+    return need_int(at(where, "strength"), item.get("strength", _PUBLIC_DEPOT), 0, MAX_STRENGTH)
 
 
 def read_card_set(value: object) -> CardSet | None:
     """Check the ``cards`` option: None (the public set), a ``CardSet``, or plain data (see the
-    module's text). Anything else raises ConfigError naming the entry and the allowed values."""
+    module's text). Anything else raises ConfigError naming the entry (``cards.threats[3].strength``)
+    and the allowed values."""
     if value is None:
         return None
     if isinstance(value, CardSet):
         value = _record_data(value)  # checked again: a record may have been built by hand
-    if not isinstance(value, dict):
+    if not isinstance(value, Mapping):
         hint = " (on the command line: --option cards=@file.json)" if isinstance(value, str) else ""
-        raise ConfigError(f"cards must be null (the public set) or an object with the keys "
-                          f"{_names(_TOP_KEYS)}, got {value!r}{hint}")
-    _keys("cards", value, _TOP_KEYS)
+        raise ConfigError(f"cards: must be null (the public set) or an object with the keys "
+                          f"{_names(_TOP_KEYS)}, got {short(value)}{hint}")
+    need_object("cards", value, _TOP_KEYS)
     return CardSet(
         threats=_threats(value["threats"]) if "threats" in value else _PUBLIC_THREATS,
         members=_members(value["members"]) if "members" in value else _PUBLIC_MEMBERS,
@@ -262,11 +239,11 @@ def _record_data(cards: CardSet) -> dict[str, Any]:
     """A ``CardSet`` record as data, entry by entry, for ``read_card_set`` to check again."""
     threats, members = cards.threats, cards.members
     if type(threats) is not tuple or not all(type(t) is ThreatSpec for t in threats):
-        raise ConfigError(f"cards: a CardSet's threats must be a tuple of ThreatSpec, got {threats!r}")
+        raise ConfigError(f"cards.threats: a CardSet's threats must be a tuple of ThreatSpec, got {short(threats)}")
     if type(members) is not tuple or len(members) != len(_MEMBER_NAMES) \
             or not all(type(m) is MemberSpec for m in members):
-        raise ConfigError(f"cards: a CardSet's members must be a tuple of {len(_MEMBER_NAMES)} MemberSpec "
-                          f"(in the order {', '.join(_MEMBER_NAMES)}), got {members!r}")
+        raise ConfigError(f"cards.members: a CardSet's members must be a tuple of {len(_MEMBER_NAMES)} MemberSpec "
+                          f"(in the order {', '.join(_MEMBER_NAMES)}), got {short(members)}")
     return {
         "threats": [_threat_data(t, 1) for t in threats],
         "members": [{"name": name, "up": m.up, "down": m.down} for name, m in zip(_MEMBER_NAMES, members)],
@@ -305,5 +282,11 @@ _TABLES: DerivedCache[CardSet, CardTable] = DerivedCache(_table)
 
 def card_table(cards: CardSet | None) -> CardTable:
     """The flat tables of a set (``PUBLIC_TABLE`` for None), built once per set."""
+    return PUBLIC_TABLE if cards is None else _TABLES(cards)
+
+
+def table_of(state: _HasOptions) -> CardTable:
+    """The card facts of a table (a state, a view or a working copy): its set's tables."""
+    cards = state.options.cards
     return PUBLIC_TABLE if cards is None else _TABLES(cards)
 

@@ -31,11 +31,11 @@ __all__ = [
     "LEADER", "ATHLETE", "MOUSE", "NATURAL", "HAMMER", "ANVIL", "JOKER", "PACIFIST",
     "INFANTRY", "MACHINE_GUN", "FLARE", "MORTAR", "TANK", "DEPOT_KIND",
     "SQUAD_SIZE", "THREAT_IDS", "MAP_IDS", "DEPOT_ID",
-    "CardTable", "make_table", "PUBLIC_TABLE", "member_card", "map_card",
+    "CardTable", "make_table", "PUBLIC_TABLE", "member_card", "map_card", "ABBREVIATIONS", "KIND_LABELS",
 ]
 
 
-@register
+@register("lucky_seven.SquadCard")
 @frozen
 class SquadCard:
     """A double-sided squad member: its up side and its down side."""
@@ -49,7 +49,7 @@ class SquadCard:
     source: str
 
 
-@register
+@register("lucky_seven.ThreatKind")
 class ThreatKind(enum.Enum):
     INFANTRY = "infantry"
     MACHINE_GUN = "machine gun"
@@ -59,7 +59,7 @@ class ThreatKind(enum.Enum):
     DEPOT = "depot"
 
 
-@register
+@register("lucky_seven.ThreatCard")
 @frozen
 class ThreatCard:
     """A threat: ``strength`` is None for the threats that cannot be attacked;
@@ -75,7 +75,7 @@ class ThreatCard:
     source: str
 
 
-@register
+@register("lucky_seven.MapCard")
 @frozen
 class MapCard:
     """A map card: ``axis`` is "row" or "column"; ``numbers`` are the squad numbers it shows."""
@@ -102,6 +102,8 @@ SQUAD: tuple[SquadCard, ...] = (
 
 LEADER, ATHLETE, MOUSE, NATURAL, HAMMER, ANVIL, JOKER, PACIFIST = range(8)
 SQUAD_SIZE = 8
+#: The members' three-letter names, in squad order: the notation and the drawings use them.
+ABBREVIATIONS = ("LDR", "ATH", "MOU", "NAT", "HAM", "ANV", "JOK", "PAC")
 
 _TEXT = "public [RB] card renders, [DT] threat.js agrees"
 _SPREAD = "columns and copies: public [RB] cards.json (MED, the only source; adds up to 28)"
@@ -163,6 +165,8 @@ MAP_IDS = len(MAP_CARDS)  # 10
 # -- the tables the rules read ----------------------------------------------------------------
 
 INFANTRY, MACHINE_GUN, FLARE, MORTAR, TANK, DEPOT_KIND = range(6)
+#: The threat kinds' short names, by kind code: the drawings and the events use them.
+KIND_LABELS = ("INF", "MG", "FLARE", "MORTAR", "TANK", "DEPOT")
 _CODE = {
     ThreatKind.INFANTRY: INFANTRY, ThreatKind.MACHINE_GUN: MACHINE_GUN, ThreatKind.FLARE: FLARE,
     ThreatKind.MORTAR: MORTAR, ThreatKind.TANK: TANK, ThreatKind.DEPOT: DEPOT_KIND,

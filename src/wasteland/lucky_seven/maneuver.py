@@ -7,20 +7,28 @@ Mouse. The Athlete moves twice when moving; the Mouse may get down after
 moving; the Leader helps diagonally and gets up alone. A flare pins the member
 in its cell and keeps others out. At the end of the phase every member is
 reset and the flares are discarded.
+
+The decisions of one member (``select``, ``move``, ``get_up``...) are small
+changes of a ``State`` (a view too: the bot plays them out on its view), which
+start a new, empty list of events; the end of the phase works on the working
+copy of ``rules.Work``.
 """
 
 from __future__ import annotations
 
-from wasteland.core.records import replace
+from typing import Any
 
+from wasteland.core.driver import Scratch
+from wasteland.core.records import replace
 from wasteland.lucky_seven.actions import GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action
+from wasteland.lucky_seven.board import Board, can_get_up, flare_cells, geometry
 from wasteland.lucky_seven.cards import ATHLETE, MOUSE, SQUAD_SIZE
 from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import Board, Work, can_get_up, flare_cells, layout
 
 __all__ = [
     "can_move", "move_targets", "can_act", "actors", "member_actions", "select", "move",
-    "get_up", "get_down", "stop", "end_maneuver", "follow_up", "any_actor", "select_actions",
+    "get_up", "get_down", "stop", "deselect", "end_maneuver", "follow_up", "any_actor", "select_actions",
+    "waiting",
 ]
 
 
@@ -39,7 +47,7 @@ def move_targets(state: Board, member: int, cell: int) -> list[int]:
     squad, threats, down, rotated = state.squad, state.threats, state.down, state.rotated
     flares = flare_cells(state) if state.flares else frozenset()
     out: list[int] = []
-    for there, a, b in layout(state).steps[cell]:
+    for there, a, b in geometry(state).steps[cell]:
         if threats[there] >= 0 or there in flares:
             continue
         if a >= 0 and (threats[a] >= 0 or a in flares) and (threats[b] >= 0 or b in flares):
@@ -64,7 +72,7 @@ def actors(state: Board) -> list[int]:
     """The members of the active grid that may be selected, in cell order."""
     squad, rotated = state.squad, state.rotated
     out: list[int] = []
-    for cell in layout(state).map_cells[state.active]:
+    for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
         if member >= 0 and member not in rotated and can_act(state, member, cell):
             out.append(member)
@@ -73,15 +81,26 @@ def actors(state: Board) -> list[int]:
 
 def any_actor(state: Board) -> bool:
     squad, rotated = state.squad, state.rotated
-    for cell in layout(state).map_cells[state.active]:
+    for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
         if member >= 0 and member not in rotated and can_act(state, member, cell):
             return True
     return False
 
 
+def waiting(state: Board) -> bool:
+    """Whether the maneuver waits for a decision: a member to select, or the selected member's
+    action (an Athlete who has taken one step and has nowhere to go stops by himself)."""
+    selected = state.selected
+    if selected >= 0:
+        return not (state.moved and selected % SQUAD_SIZE == ATHLETE
+                    and not move_targets(state, selected, state.squad.index(selected)))
+    return any_actor(state)
+
+
 def member_actions(state: Board) -> list[Action]:
-    """The actions of the selected member (its first step, or its follow-up after moving)."""
+    """The actions of the selected member (its first step, or its follow-up after moving);
+    ``Deselect`` is the rules' to add."""
     member = state.selected
     cell = state.squad.index(member)
     if state.moved:
@@ -106,7 +125,7 @@ def follow_up(state: Board, member: int, cell: int) -> list[Action]:
 
 
 def select(state: State, member: int) -> State:
-    return replace(state, selected=member, moved=False)
+    return replace(state, selected=member, moved=False, events=())
 
 
 def move(state: State, target: int) -> State:
@@ -121,25 +140,32 @@ def move(state: State, target: int) -> State:
     kind = member % SQUAD_SIZE
     again = not state.moved and (kind == ATHLETE or (kind == MOUSE and member not in state.down))
     if again:
-        return replace(state, squad=tuple(squad), rotated=rotated, moved=True)
-    return replace(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False)
+        return replace(state, squad=tuple(squad), rotated=rotated, moved=True, events=())
+    return replace(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False, events=())
 
 
 def get_up(state: State) -> State:
     member = state.selected
-    return replace(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
+    return replace(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False,
+                   events=())
 
 
 def get_down(state: State) -> State:
     member = state.selected
-    return replace(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False)
+    return replace(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False,
+                   events=())
 
 
 def stop(state: State) -> State:
-    return replace(state, selected=-1, moved=False)
+    return replace(state, selected=-1, moved=False, events=())
 
 
-def end_maneuver(work: Work) -> None:
+def deselect(state: State) -> State:
+    """The selected member goes back unused (it has not acted, so it stays unrotated)."""
+    return replace(state, selected=-1, events=())
+
+
+def end_maneuver(work: Scratch[Any]) -> None:
     """Reset every squad member and discard the flares; the attack phase begins."""
     work.phase = Phase.ATTACK
     work.rotated = set()

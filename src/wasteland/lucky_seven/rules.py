@@ -1,33 +1,43 @@
-"""The contract: new_game, current_player, legal_actions, apply, outcome.
+"""The contract: new_game, current_player, legal_actions, apply, outcome, returns.
 
-``apply`` checks the action directly (``illegal_reason``) and then lets the
-phase modules do the work; ``settle`` carries the game on through everything
-that needs no decision (dealing, the counter-attack, a phase with nothing left
-to do but end, a choice with a single option) until somebody must decide.
+``apply`` checks the action directly (``illegal_reason``, never by listing)
+and then lets the phase modules do the work. What needs no decision goes
+through the core driver (``wasteland.core.driver``): ``advance`` is each
+phase's own progression (deal the threats, take a choice that has a single
+option, end a maneuver in which nobody can act, end an attack phase in which
+nobody can attack), and the end of the attack leaves three effects on the
+stack, resolved in turn: ``ResolveAttack``, ``CounterAttack``, ``EndOfTurn``.
+``settle`` plays a state on until somebody must decide.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from wasteland.core.game import ConfigError, IllegalAction, Outcome
+from wasteland.core.driver import Driver, scratch_class
+from wasteland.core.game import ConfigError, IllegalAction, Outcome, check_table, returns_of, short
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import encounter as enc
 from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
-    CHOOSE_ROW, DISCARD, END_PHASE, Action, Attack, ChooseRow, Discard, EndPhase, GetDown, GetUp, Move,
-    Select, Stop,
+    CHOOSE_ROW, DESELECT, DISCARD, END_PHASE, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown,
+    GetUp, Move, Select, Stop,
 )
+from wasteland.lucky_seven.board import can_get_up, squad_eliminated, threats_left
 from wasteland.lucky_seven.cards import ATHLETE, SQUAD_SIZE
 from wasteland.lucky_seven.counter_attack import counter_attack, end_of_turn
 from wasteland.lucky_seven.setup import initial_state, make_options
-from wasteland.lucky_seven.state import Phase, State
-from wasteland.lucky_seven.table import Board, Work, can_get_up, squad_eliminated, threats_left
+from wasteland.lucky_seven.state import (
+    AFTER_ATTACK, CounterAttack, EndOfTurn, Phase, ResolveAttack, State,
+)
 
 __all__ = [
-    "new_game", "current_player", "legal_actions", "apply", "outcome", "num_players", "illegal_reason",
-    "settle", "waiting", "run", "finish_turn",
+    "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "ending", "illegal_reason", "actions_of", "Work", "DRIVER", "advance", "settle", "ready",
 ]
+
+#: The working copy of a State (lists and sets) that the automatic steps change in place.
+Work = scratch_class(State)
 
 
 def new_game(seed: int, **options: Any) -> State:
@@ -35,15 +45,22 @@ def new_game(seed: int, **options: Any) -> State:
     ``depot`` (False), ``cards`` (None: the public set; or a set of one's own as plain data,
     see ``card_set``). Bad options raise ConfigError."""
     if type(seed) is not int:
-        raise ConfigError(f"seed must be an int, got {seed!r}")
+        raise ConfigError(f"seed must be an int, got {short(seed)}")
     return settle(initial_state(seed, make_options(options)))
 
 
+def _check(state: object) -> State:
+    if type(state) is not State:
+        raise IllegalAction(f"not a Lucky Seven state: {short(state)}")
+    return state
+
+
 def num_players(state: State) -> int:
-    return state.options.players
+    return _check(state).options.players
 
 
 def current_player(state: State) -> int | None:
+    """Who decides now (on a view too); None once the game is over."""
     if state.phase is Phase.OVER:
         return None
     if state.options.variant == "competitive":
@@ -52,31 +69,61 @@ def current_player(state: State) -> int | None:
 
 
 def outcome(state: State) -> Outcome | None:
+    """How the game ended (None while it runs); IllegalAction on a view."""
+    check_table(_check(state))
+    return ending(state)
+
+
+def ending(state: State) -> Outcome | None:
+    """``outcome`` without the check for the table: the drawing of a view tells how it ended too
+    (everything the outcome reads is in sight)."""
     if state.phase is not Phase.OVER:
         return None
     coop = state.options.variant == "cooperative"
     if squad_eliminated(state):
-        won, reason = False, "a squad was eliminated" if coop else "the squad was eliminated"
+        won, code = False, "squad_eliminated"
+        reason = "a squad was eliminated" if coop else "the squad was eliminated"
     elif threats_left(state):
-        won, reason = False, "threats were left on the map when the helicopter came"
+        won, code, reason = False, "threats_left", "threats were left on the map when the helicopter came"
     else:
-        won, reason = True, "the landing zone was clear when the helicopter came"
+        won, code, reason = True, "landing_zone_clear", "the landing zone was clear when the helicopter came"
     if state.options.variant == "competitive":
-        return Outcome(winners={0} if won else {1}, reason=reason)
-    return Outcome(winners=range(state.options.players) if won else (), reason=reason)
+        return Outcome(winners={0} if won else {1}, reason=reason, code=code)
+    return Outcome(winners=range(state.options.players) if won else (), reason=reason, code=code)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """1 for each winner, 0 for the others: competitive, the winning seat 1 and the other 0;
+    solo and cooperative, the team's result for every player."""
+    result = outcome(state)
+    if result is None:
+        raise IllegalAction("the game is not over: returns come at the end")
+    return returns_of(result, state.options.players)
 
 
 # -- what may be done ---------------------------------------------------------------------------
 
 def legal_actions(state: State) -> tuple[Action, ...]:
+    """The legal actions, in a stable order; IllegalAction on a view."""
+    if type(state) is not State or state.viewer is not None:
+        check_table(_check(state))
+    return actions_of(state)
+
+
+def actions_of(state: State) -> tuple[Action, ...]:
+    """The legal actions, listed (on a view as well: what is legal depends only on what every
+    player sees). ``legal_actions`` is this on the table."""
     phase = state.phase
     if phase is Phase.MANEUVER:
         if state.selected >= 0:
-            return tuple(man.member_actions(state))
+            actions = man.member_actions(state)
+            if not state.moved:
+                actions.append(DESELECT)
+            return tuple(actions)
         return (*man.select_actions(state), END_PHASE)
     if phase is Phase.ATTACK:
         return (*atk.attack_actions(state), END_PHASE)
-    if phase is Phase.ENCOUNTER:
+    if phase is Phase.ENCOUNTER and state.pending >= 0:
         if state.pending_row < 0:
             return tuple(CHOOSE_ROW[r] for r in enc.free_rows(state))
         return tuple(DISCARD[m] for m in enc.row_candidates(state, state.active, state.pending_row))
@@ -86,9 +133,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _member(value: object, state: State) -> int | str:
     """A squad member id of the active grid standing on it, or the reason it is not."""
     if type(value) is not int:
-        return f"a squad member must be an int id, got {value!r}"
+        return f"a squad member is an int id, got {short(value)}"
     if not 0 <= value < SQUAD_SIZE * len(state.decks) or value // SQUAD_SIZE != state.active:
-        return f"{value} is not a squad member of the grid in play"
+        return f"{short(value)} is not a squad member of the grid in play"
     if value not in state.squad:
         return f"squad member {value} has been discarded"
     return value
@@ -96,25 +143,26 @@ def _member(value: object, state: State) -> int | str:
 
 def _cell(value: object, state: State) -> int | str:
     if type(value) is not int:
-        return f"a cell must be an int, got {value!r}"
+        return f"a cell is an int, got {short(value)}"
     if not 0 <= value < len(state.squad):
-        return f"cell {value} is off the map"
+        return f"cell {short(value)} is off the map"
     return value
 
 
-def illegal_reason(state: State, action: Any) -> str | None:
+def illegal_reason(state: State, action: object) -> str | None:
     """Why ``action`` is not legal now, or None if it is (checked directly, without listing)."""
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over"
     kind = type(action)
+    a: Any = action  # any object may arrive: every field is checked before use
     if phase is Phase.MANEUVER:
         if kind is EndPhase:
             return None if state.selected < 0 else "finish the selected member's action first"
         if kind is Select:
             if state.selected >= 0:
                 return "a squad member is already selected"
-            member = _member(action.member, state)
+            member = _member(a.member, state)
             if isinstance(member, str):
                 return member
             if member in state.rotated:
@@ -122,20 +170,20 @@ def illegal_reason(state: State, action: Any) -> str | None:
             if not man.can_act(state, member, state.squad.index(member)):
                 return "that squad member has nothing it can do"
             return None
-        if kind in (Move, GetUp, GetDown, Stop):
+        if kind in _MEMBER_ACTIONS:
             if state.selected < 0:
                 return "select a squad member first"
-            return _member_action(state, action)
+            return _member_action(state, a)
         return f"{_name(action)} is not a maneuver action"
     if phase is Phase.ATTACK:
         if kind is EndPhase:
             return None
         if kind is not Attack:
             return f"{_name(action)} is not an attack action"
-        member = _member(action.member, state)
+        member = _member(a.member, state)
         if isinstance(member, str):
             return member
-        cell = _cell(action.cell, state)
+        cell = _cell(a.cell, state)
         if isinstance(cell, str):
             return cell
         if any(m == member for m, _ in state.attacks):
@@ -145,22 +193,27 @@ def illegal_reason(state: State, action: Any) -> str | None:
         if cell not in atk.reach(state, member, state.squad.index(member)):
             return "there is no threat it can attack in that cell"
         return None
-    # encounter
+    # encounter: a drawn threat waits for a row, or for a member to make room
+    if state.pending < 0:
+        return "no decision is pending: the threats are being dealt"
     if state.pending_row < 0:
         if kind is not ChooseRow:
             return "the second player must choose a row for the drawn threat"
-        row = action.row
+        row = a.row
         if type(row) is not int or not 0 <= row < 4:
-            return f"row must be 0-3, got {row!r}"
+            return f"a row is an int from 0 (the top) to 3, got {short(row)}"
         return None if row not in state.dealt_rows else "that row already got a threat this turn"
     if kind is not Discard:
         return "the row is full: discard a squad member in it"
-    member = _member(action.member, state)
+    member = _member(a.member, state)
     if isinstance(member, str):
         return member
     if member not in enc.row_candidates(state, state.active, state.pending_row):
         return "that squad member is not in the full row"
     return None
+
+
+_MEMBER_ACTIONS = (Move, GetUp, GetDown, Stop, Deselect)
 
 
 def _member_action(state: State, action: Any) -> str | None:
@@ -170,6 +223,8 @@ def _member_action(state: State, action: Any) -> str | None:
     if state.moved:
         if kind is Stop:
             return None
+        if kind is Deselect:
+            return "the selected member has moved: it may only finish its action or stop"
         if member % SQUAD_SIZE == ATHLETE:
             if kind is Move:
                 return _check_move(state, member, cell, action.cell)
@@ -177,6 +232,8 @@ def _member_action(state: State, action: Any) -> str | None:
         if kind is GetDown:
             return None
         return "the Mouse may only get down or stop"
+    if kind is Deselect:
+        return None
     if kind is Stop:
         return "the selected member has not moved yet"
     if kind is GetDown:
@@ -200,97 +257,107 @@ def _check_move(state: State, member: int, cell: int, target: object) -> str | N
 
 
 def _name(action: object) -> str:
-    return type(action).__name__
+    return short(type(action).__name__)
 
 
 # -- doing it -----------------------------------------------------------------------------------
 
-def apply(state: State, action: Any) -> State:
-    """The state after ``action``; IllegalAction (with the reason) for anything not legal now."""
-    if not isinstance(state, State):
-        raise IllegalAction(f"not a Lucky Seven state: {type(state).__name__}")
+def apply(state: State, action: object) -> State:
+    """The state after ``action``; IllegalAction (with the reason) for anything not legal now,
+    a view, or what is not a Lucky Seven state."""
+    if type(state) is not State or state.viewer is not None:  # one test on the common path
+        if type(state) is not State:
+            raise IllegalAction(f"not a Lucky Seven state: {short(state)}")
+        check_table(state)
     reason = illegal_reason(state, action)
     if reason is not None:
         raise IllegalAction(reason)
-    kind = type(action)
-    if kind is Select:
-        return settle(man.select(state, action.member))
-    if kind is Move:
-        return settle(man.move(state, action.cell))
-    if kind is GetUp:
-        return settle(man.get_up(state))
-    if kind is GetDown:
-        return settle(man.get_down(state))
-    if kind is Stop:
-        return settle(man.stop(state))
-    if kind is Attack:
-        return settle(atk.assign(state, action.member, action.cell))
-    work = Work(state)
-    if kind is EndPhase:
-        if state.phase is Phase.MANEUVER:
-            man.end_maneuver(work)
-        else:
-            finish_turn(work)
-    elif kind is Discard:
-        enc.discard_for_threat(work, action.member)
+    return _DO[type(action)](state, action)  # each rule starts the events afresh
+
+
+def _on_work(rule: Callable[[Any, Any], None]) -> Callable[[State, Any], State]:
+    """A decision whose rule works on the working copy; the driver plays on after it."""
+
+    def do(state: State, action: Any) -> State:
+        work = Work(state)
+        work.events = []
+        rule(work, action)
+        DRIVER.run(work)
+        return work.finish()
+
+    return do
+
+
+def _end_phase(work: Any, _: EndPhase) -> None:
+    if work.phase is Phase.MANEUVER:
+        man.end_maneuver(work)
     else:
-        enc.choose_row(work, action.row)
-    run(work)
-    return work.finish(state)
+        work.stack.extend(AFTER_ATTACK)
 
 
-def finish_turn(work: Work) -> None:
-    """Resolve the attack, counter-attack, end the turn."""
-    atk.resolve_attack(work)
-    counter_attack(work)
-    end_of_turn(work)
+_DO: dict[type, Callable[[State, Any], State]] = {
+    Select: lambda state, action: settle(man.select(state, action.member)),
+    Move: lambda state, action: settle(man.move(state, action.cell)),
+    GetUp: lambda state, action: settle(man.get_up(state)),
+    GetDown: lambda state, action: settle(man.get_down(state)),
+    Stop: lambda state, action: settle(man.stop(state)),
+    Deselect: lambda state, action: man.deselect(state),
+    Attack: lambda state, action: settle(atk.assign(state, action.member, action.cell)),
+    EndPhase: _on_work(_end_phase),
+    Discard: _on_work(lambda work, action: enc.discard_for_threat(work, action.member)),
+    ChooseRow: _on_work(lambda work, action: enc.choose_row(work, action.row)),
+}
 
 
-def waiting(board: Board) -> bool:
-    """Whether somebody must decide now (or the game is over)."""
-    phase = board.phase
+# -- playing on until somebody must decide --------------------------------------------------------
+
+def ready(state: State) -> bool:
+    """Whether nothing is to be done before a decision (or the game is over)."""
+    if state.stack:
+        return False
+    phase = state.phase
     if phase is Phase.MANEUVER:
-        selected = board.selected
-        if selected >= 0:
-            return not (board.moved and selected % SQUAD_SIZE == ATHLETE
-                        and not man.move_targets(board, selected, board.squad.index(selected)))
-        return man.any_actor(board)
+        return man.waiting(state)
     if phase is Phase.ATTACK:
-        return atk.any_attack(board)
+        return atk.any_attack(state)
     if phase is Phase.ENCOUNTER:
-        if board.pending < 0:
-            return False
-        if board.pending_row < 0:
-            return len(enc.free_rows(board)) > 1
-        return len(enc.row_candidates(board, board.active, board.pending_row)) > 1
+        return enc.waiting(state)
     return True
 
 
-def run(work: Work) -> None:
-    """Play on through everything that needs no decision."""
-    while not waiting(work):
-        phase = work.phase
-        if phase is Phase.MANEUVER:
-            if work.selected >= 0:
-                work.selected = -1
-                work.moved = False
-            else:
-                man.end_maneuver(work)
-        elif phase is Phase.ATTACK:
-            finish_turn(work)
-        elif work.pending >= 0:
-            if work.pending_row < 0:
-                enc.choose_row(work, enc.free_rows(work)[0])
-            else:
-                enc.discard_for_threat(work, enc.row_candidates(work, work.active, work.pending_row)[0])
+def advance(work: Any) -> bool:
+    """The current phase's next automatic step; False when somebody must decide (or it is over)."""
+    phase = work.phase
+    if phase is Phase.ENCOUNTER:
+        return enc.step(work)
+    if phase is Phase.MANEUVER:
+        if man.waiting(work):
+            return False
+        if work.selected >= 0:  # the Athlete's second step has nowhere to go
+            work.selected = -1
+            work.moved = False
         else:
-            enc.encounter(work)
+            man.end_maneuver(work)
+        return True
+    if phase is Phase.ATTACK:
+        if atk.any_attack(work):
+            return False
+        work.stack.extend(AFTER_ATTACK)
+        return True
+    return False
+
+
+DRIVER: Driver[Any] = Driver(
+    effects={
+        ResolveAttack: atk.resolve_attack,
+        CounterAttack: counter_attack,
+        EndOfTurn: end_of_turn,
+    },
+    advance=advance,
+)
 
 
 def settle(state: State) -> State:
-    """``state``, played on until somebody must decide."""
-    if waiting(state):
-        return state
-    work = Work(state)
-    run(work)
-    return work.finish(state)
+    """``state``, played on until somebody must decide (no copy at all when nothing is to be
+    done, the common case after a small decision)."""
+    return DRIVER.settle(state, Work, ready)

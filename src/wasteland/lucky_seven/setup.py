@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.game import ConfigError, check_options
+from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
-from wasteland.lucky_seven.board import GRID, LAYOUTS, cell_of, side_of
+from wasteland.lucky_seven.board import GEOMETRY, GRID, cell_of, side_of
 from wasteland.lucky_seven.card_set import card_table, read_card_set
 from wasteland.lucky_seven.cards import MAP_CARDS, MAP_IDS, SQUAD_SIZE
 from wasteland.lucky_seven.state import Options, Phase, State
@@ -21,20 +21,18 @@ _OPTION_NAMES = ("players", "variant", "depot", "cards")
 def make_options(options: dict[str, Any]) -> Options:
     """Validate ``players``, ``variant``, ``depot`` and ``cards``; ConfigError names the allowed
     values."""
-    unknown = sorted(set(options) - set(_OPTION_NAMES))
+    unknown = sorted(str(name) for name in options if name not in _OPTION_NAMES)
     if unknown:
-        raise ConfigError(f"unknown option(s) {', '.join(unknown)}; allowed options: {', '.join(_OPTION_NAMES)}")
+        raise ConfigError(f"unknown option(s) {short(', '.join(unknown), 80)}; allowed options: "
+                          f"{', '.join(_OPTION_NAMES)}")
     players = options.get("players", 1)
-    if type(players) is not int:
-        raise ConfigError(f"players must be one of 1, 2, got {players!r}")
     check_options("players", players, (1, 2))
     variant = options.get("variant")
     if variant is None:
         variant = VARIANTS[players][0]
     check_options(f"variant (for {players} player{'s' if players > 1 else ''})", variant, VARIANTS[players])
     depot = options.get("depot", False)
-    if type(depot) is not bool:
-        raise ConfigError(f"depot must be one of False, True, got {depot!r}")
+    check_options("depot", depot, (False, True))
     return Options(players=players, variant=variant, depot=depot, cards=read_card_set(options.get("cards")))
 
 
@@ -81,7 +79,7 @@ def setup_side(
     for member, cell in zip(order[:-1], cells[:-1]):
         squad[cell] = member
     last = cells[-1]
-    for near in LAYOUTS[2].adjacent[last]:  # own grid only: the grids are set up apart
+    for near in GEOMETRY[2].adjacent[last]:  # own grid only: the grids are set up apart
         if side_of(near) == side and squad[near] >= 0:
             down.add(squad[near])
     return order[-1], rng
@@ -125,5 +123,5 @@ def initial_state(seed: int, options: Options) -> State:
         row_cards=row_cards, column_cards=column_cards, squad=tuple(squad), threats=tuple(threats),
         flares=(), down=frozenset(down), rotated=frozenset(), selected=-1, moved=False, attacks=(),
         pending=-1, pending_row=-1, dealt_rows=frozenset(), decks=tuple(decks), discard=(),
-        fallen=tuple(fallen), depots=(), rng=rng,
+        fallen=tuple(fallen), depots=(), stack=(), events=(), rng=rng, viewer=None,
     )

@@ -1,4 +1,4 @@
-"""The records of a game of The Lucky Seven.
+"""The records of a game of The Lucky Seven: options, the table, its effects and its events.
 
 The state is one flat record of tuples indexed by cell (see ``board``) and
 small sets of card ids, so that a decision copies little. Card ids are those
@@ -13,12 +13,19 @@ is in exactly one zone:
 * map cards: in ``row_cards`` or ``column_cards``.
 
 The card facts (kinds, strengths, columns) are those of ``options.cards``, read
-through ``table.cards_of``.
+through ``card_set.table_of``.
+
+The last four fields are those of every game: ``stack`` (the effects the
+driver still has to resolve; empty whenever somebody must decide, see
+``wasteland.core.driver``), ``events`` (what happened without a decision since
+the last one, as the small records below), ``rng`` and ``viewer`` (None for
+the table, the seat for a view).
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Union
 
 from attrs import frozen
 
@@ -26,13 +33,19 @@ from wasteland.core.codec import register
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven.card_set import CardSet
 
-__all__ = ["Options", "Phase", "State", "NONE"]
+__all__ = [
+    "Options", "Phase", "State", "NONE",
+    "ResolveAttack", "CounterAttack", "EndOfTurn", "Effect", "RESOLVE_ATTACK", "COUNTER_ATTACK", "END_OF_TURN",
+    "AFTER_ATTACK",
+    "Placed", "MortarHit", "NoRoom", "Displaced", "Attacked", "CounterAttacked", "HelicopterCalled",
+    "TurnBegan", "HelicopterLeaves", "SquadEliminated", "Event",
+]
 
 #: The "nobody / nothing" value of the int fields.
 NONE = -1
 
 
-@register
+@register("lucky_seven.Options")
 @frozen
 class Options:
     """``players`` 1 or 2; ``variant`` "solo" (1 player), "competitive" or "cooperative"
@@ -44,8 +57,17 @@ class Options:
     depot: bool = False
     cards: CardSet | None = None
 
+    def __codec_check__(self) -> None:
+        """Options read from a file are checked as ``new_game`` checks them (the card set too)."""
+        from wasteland.lucky_seven.setup import make_options
 
-@register
+        again = make_options({"players": self.players, "variant": self.variant, "depot": self.depot,
+                              "cards": self.cards})
+        if again != self:
+            raise ValueError("the options do not read back as new_game would make them")
+
+
+@register("lucky_seven.Phase")
 class Phase(enum.Enum):
     ENCOUNTER = "encounter"
     MANEUVER = "maneuver"
@@ -53,10 +75,141 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@register
+# -- effects: the automatic steps that follow one another (on the stack, top last) ---------------
+
+@register("lucky_seven.ResolveAttack")
+@frozen
+class ResolveAttack:
+    """Discard every attacked threat whose attackers are strong enough."""
+
+
+@register("lucky_seven.CounterAttack")
+@frozen
+class CounterAttack:
+    """The threats still in play strike (Infantry, Machine Guns, Tanks)."""
+
+
+@register("lucky_seven.EndOfTurn")
+@frozen
+class EndOfTurn:
+    """Flipped Depots leave; the helicopter leaves or the next turn begins."""
+
+
+Effect = Union[ResolveAttack, CounterAttack, EndOfTurn]
+RESOLVE_ATTACK = ResolveAttack()
+COUNTER_ATTACK = CounterAttack()
+END_OF_TURN = EndOfTurn()
+#: What follows the attack phase, as stack entries (top last: the attack resolves first).
+AFTER_ATTACK: tuple[Effect, ...] = (END_OF_TURN, COUNTER_ATTACK, RESOLVE_ATTACK)
+
+
+# -- events: what happened without a decision (text is made only by render.events) ---------------
+
+@register("lucky_seven.Placed")
+@frozen
+class Placed:
+    """Threats ``cards`` were dealt to ``cells`` (in the same order; a flare lies on top of what
+    is there): one event for the threats a deal placed in a row of decisions-free steps."""
+
+    cards: tuple[int, ...]
+    cells: tuple[int, ...]
+
+
+@register("lucky_seven.MortarHit")
+@frozen
+class MortarHit:
+    """Mortar ``card`` fell on ``cell``: ``hit`` the member there (flipped down and rotated, or -1),
+    ``downed`` the adjacent members it flipped down."""
+
+    card: int
+    cell: int
+    hit: int
+    downed: tuple[int, ...]
+
+
+@register("lucky_seven.NoRoom")
+@frozen
+class NoRoom:
+    """Threat ``card`` was discarded: row ``row`` (``side * 4 + row``) holds only threats."""
+
+    card: int
+    row: int
+
+
+@register("lucky_seven.Displaced")
+@frozen
+class Displaced:
+    """A full row: ``member`` was discarded and threat ``card`` took its ``cell``."""
+
+    member: int
+    card: int
+    cell: int
+
+
+@register("lucky_seven.Attacked")
+@frozen
+class Attacked:
+    """The attack on threat ``card`` in ``cell``: the attackers' ``total`` against its strength
+    ``needed`` (after the Joker); ``defeated`` if it fell."""
+
+    card: int
+    cell: int
+    total: int
+    needed: int
+    defeated: bool
+
+
+@register("lucky_seven.CounterAttacked")
+@frozen
+class CounterAttacked:
+    """The counter-attack: the members who ``fell``, those a flipped Depot ``saved``, the
+    ``tanks`` that left."""
+
+    fell: tuple[int, ...]
+    saved: tuple[int, ...]
+    tanks: tuple[int, ...]
+
+
+@register("lucky_seven.HelicopterCalled")
+@frozen
+class HelicopterCalled:
+    """The last threat of grid ``side``'s deck was dealt: one more turn after this one."""
+
+    side: int
+
+
+@register("lucky_seven.TurnBegan")
+@frozen
+class TurnBegan:
+    """Turn ``turn`` of grid ``side`` began; ``final``: the turn without a deal."""
+
+    side: int
+    turn: int
+    final: bool
+
+
+@register("lucky_seven.HelicopterLeaves")
+@frozen
+class HelicopterLeaves:
+    """The final turn is over: the game ends."""
+
+
+@register("lucky_seven.SquadEliminated")
+@frozen
+class SquadEliminated:
+    """The last member of grid ``side``'s squad was discarded: the game ends."""
+
+    side: int
+
+
+Event = Union[Placed, MortarHit, NoRoom, Displaced, Attacked, CounterAttacked, HelicopterCalled, TurnBegan,
+              HelicopterLeaves, SquadEliminated]
+
+
+@register("lucky_seven.State")
 @frozen(cache_hash=True)
 class State:
-    """A whole table.
+    """A whole table (or a player's view of it: ``viewer`` is then that seat).
 
     ``active`` is the side (grid) whose turn it is; ``turn`` counts that side's
     turns from 1. ``final`` marks the turn after the helicopter was called (no
@@ -90,5 +243,40 @@ class State:
     discard: tuple[int, ...]
     fallen: tuple[int, ...]
     depots: tuple[int, ...]
+    stack: tuple[Effect, ...]
+    events: tuple[Event, ...]
     rng: Rng
+    viewer: int | None
 
+    def __codec_check__(self) -> None:
+        """A state read from a file holds only what a game can hold: board sizes that fit the
+        variant, and card and member ids of its own card set, in range."""
+        check_state_content(self)
+
+
+def check_state_content(state: State) -> None:
+    """ValueError naming the first thing out of range in a state built from a stranger's file."""
+    from wasteland.lucky_seven.card_set import table_of
+
+    sides = 2 if state.options.variant == "cooperative" else 1
+    cells = 28 * sides
+    if len(state.decks) != sides or len(state.squad) != cells or len(state.threats) != cells:
+        raise ValueError(f"a {state.options.variant} table has {sides} grid(s) of 28 cells")
+    members = 8 * sides
+    threat_ids = table_of(state).stride * sides
+    if not all(-1 <= m < members for m in state.squad) or not all(0 <= m < members for m in state.fallen):
+        raise ValueError(f"squad member ids run from 0 to {members - 1}")
+    if not (state.down <= set(range(members)) and state.rotated <= set(range(members))):
+        raise ValueError(f"squad member ids run from 0 to {members - 1}")
+    threats = [*state.threats, *(c for deck in state.decks for c in deck), *state.discard, *state.depots,
+               *(card for _, card in state.flares), state.pending]
+    if not all(-1 <= c < threat_ids for c in threats):
+        raise ValueError(f"threat ids run from 0 to {threat_ids - 1}")
+    if not all(0 <= cell < cells for cell, _ in state.flares) or not all(0 <= r < 4 for r in state.dealt_rows):
+        raise ValueError("a flare or a dealt row is off the table")
+    if not (0 <= state.active < sides and -1 <= state.pending_row < 4 and -1 <= state.selected < members):
+        raise ValueError("the grid in play, the pending row or the selected member is out of range")
+    if not all(0 <= m < members and 0 <= c < cells for m, c in state.attacks):
+        raise ValueError("an attack names a member or a cell out of range")
+    if not 0 < state.turn <= 10_000 or not (state.viewer is None or 0 <= state.viewer < state.options.players):
+        raise ValueError("the turn or the viewer is out of range")
