@@ -12,7 +12,7 @@ from typing import Any
 from wasteland import replay
 from wasteland.agents.arctic_scavengers import HeuristicBot
 from wasteland.arctic_scavengers import GAME, Sabotage, Snipe
-from wasteland.arctic_scavengers.state import State
+from wasteland.arctic_scavengers.state import SkirmishResolved
 
 ROOT = Path(__file__).resolve().parents[2] / "examples" / "replays"
 
@@ -34,29 +34,24 @@ def bot_game(seed: int, options: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(actions)
 
 
-def is_stalemate(before: State, after: State) -> bool:
-    """The step resolved a skirmish whose resource went back to the junkyard."""
-    return (len(after.contested) == len(before.contested) - 1 and before.contested[0] in after.junkyard)
-
-
 def features(rep: replay.Replay) -> set[str]:
+    """What the replay shows: a snipe, a disarm, a stalemate (a skirmish event with no winner)."""
     found: set[str] = set()
     for step in replay.steps(rep):
         if isinstance(step.action, Snipe):
             found.add("snipe")
         if isinstance(step.action, Sabotage):
             found.add("disarm")
-        if step.before.contested and is_stalemate(step.before, step.after):
+        if any(isinstance(e, SkirmishResolved) and e.winner is None for e in step.after.events):
             found.add("stalemate")
     return found
 
 
-def find(options: dict[str, Any], wanted: set[str], start: int = 0) -> tuple[int, tuple[Any, ...]]:
+def find(options: dict[str, Any], wanted: set[str], title: str, start: int = 0) -> replay.Replay:
     for seed in range(start, start + 200):
-        actions = bot_game(seed, options)
-        rep = replay.Replay("arctic_scavengers", seed, options, actions, None, None)
+        rep = replay.record("arctic_scavengers", seed, options, bot_game(seed, options), title)
         if wanted <= features(rep):
-            return seed, actions
+            return rep
     raise LookupError(f"no seed shows {wanted} with the options {options}")
 
 
@@ -82,11 +77,10 @@ PLANS: tuple[tuple[str, dict[str, Any], set[str], str], ...] = (
 
 def main() -> None:
     for name, options, wanted, title in PLANS:
-        seed, actions = find(options, wanted)
-        rep = replay.record("arctic_scavengers", seed, options, actions, title)
+        rep = find(options, wanted, title)
         path = ROOT / f"arctic_scavengers_{name}.json"
         replay.save(rep, path)
-        print(path.name, "seed", seed, len(actions), "actions")
+        print(path.name, "seed", rep.seed, len(rep.moves), "moves")
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ from typing import Any, Iterable
 import attrs
 
 from wasteland.arctic_scavengers import apply, new_game
+from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import ids_of
-from wasteland.arctic_scavengers.state import State
-from wasteland.arctic_scavengers.table import table_of
+from wasteland.arctic_scavengers.rules import settle
+from wasteland.arctic_scavengers.state import DrawPhase, State
 
 ZONES_PER_PLAYER = ("hands", "decks", "discards", "played")
 SHARED_ZONES = ("junkyard", "contested", "removed", "dug")
@@ -82,6 +83,7 @@ def table(players: int = 3, seed: int = 1, cards: Any = None, **placed: Any) -> 
     arranged; seat 0 initiates."""
     state = new_game(seed, players=players, cards=cards)
     placed.setdefault("initiator", 0)
+    placed.setdefault("events", ())
     placed.setdefault("turn", placed["initiator"])
     return arrange(state, **placed)
 
@@ -94,3 +96,8 @@ def play(state: State, *actions: Any) -> State:
 
 def card_ids(state: State) -> list[int]:
     return sorted(c for zone in all_zones(state) for c in zone)
+
+
+def draw_phase(state: State) -> State:
+    """``state`` after the next draw phase (the effect, played by the driver)."""
+    return settle(attrs.evolve(state, stack=state.stack + (DrawPhase(),), events=()))

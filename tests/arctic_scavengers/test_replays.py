@@ -39,7 +39,7 @@ def test_replay_shows_its_feature(name: str) -> None:
 
 
 def test_the_own_cards_replay_plays_its_own_set() -> None:
-    from wasteland.arctic_scavengers.table import table_of
+    from wasteland.arctic_scavengers.card_set import table_of
 
     from .make_replays import OWN_CARDS
 

@@ -7,7 +7,7 @@ import pytest
 from wasteland.arctic_scavengers import new_game
 from wasteland.arctic_scavengers.cards import CARD_TYPES, CARDS, CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, Source, card_type
 from wasteland.arctic_scavengers.state import HAND_SIZE
-from wasteland.arctic_scavengers.table import PUBLIC
+from wasteland.arctic_scavengers.cards import PUBLIC_TABLE as PUBLIC
 from wasteland.core.game import ConfigError
 
 from .tables import card_ids
@@ -57,10 +57,12 @@ def test_two_players_remove_two_of_each_junkyard_type() -> None:
 
 
 def test_two_players_remove_peeking_contested_resources() -> None:
-    # design: the "peek" mark is a per-card flag; the public data marks no card, so none go.
+    # design: under the removal reading the "peek" mark is a per-card flag; the public data marks
+    # no card, so none go. Under the default reading nothing is removed either.
     peeking = [k for k in CONTESTED_TYPES if card_type(k).peek]
-    state = new_game(9, players=2)
+    state = new_game(9, players=2, peek_rule="remove_marked")
     assert len(state.contested) == 14 - sum(card_type(k).count for k in peeking)
+    assert len(new_game(9, players=2).contested) == 14
 
 
 def test_mercenaries_in_eight_face_up_piles() -> None:
@@ -96,10 +98,18 @@ def test_options_checked() -> None:
 
 
 def test_two_players_peeking_option_removes_the_named_resources() -> None:
-    state = new_game(9, players=2, peeking=["grenade", "wolf_pack"])
+    state = new_game(9, players=2, peeking=["grenade", "wolf_pack"], peek_rule="remove_marked")
     assert len(state.contested) == 10
     assert sorted(PUBLIC.name[c] for c in state.removed if PUBLIC.name[c] in ("Grenade", "Wolf Pack")) == ["Grenade"] * 2 + ["Wolf Pack"] * 2
-    three = new_game(9, players=3, peeking=["grenade"])
+    three = new_game(9, players=3, peeking=["grenade"], peek_rule="remove_marked")
     assert len(three.contested) == 14  # the rule is for two players only
     with pytest.raises(ConfigError, match="sled_team"):
-        new_game(1, players=2, peeking=["rifle"])
+        new_game(1, players=2, peeking=["rifle"], peek_rule="remove_marked")
+    with pytest.raises(ConfigError, match="peeking.*remove_marked"):
+        new_game(1, players=2, peeking=["grenade"])  # the default reading removes nothing
+    with pytest.raises(ConfigError, match="peek_rule: must be one of 'no_peek', 'remove_marked'"):
+        new_game(1, players=2, peek_rule="sometimes")
+    with pytest.raises(ConfigError, match=r"peeking\[1\]"):
+        new_game(1, players=2, peeking=["grenade", 3], peek_rule="remove_marked")
+    with pytest.raises(ConfigError, match="peeking: must be a list"):
+        new_game(1, players=2, peeking="grenade", peek_rule="remove_marked")

@@ -6,8 +6,8 @@ from typing import Any
 
 from wasteland.arctic_scavengers import GAME, EndDeclarations, EndGathering, Equip, Sabotage, Snipe, legal_actions
 from wasteland.arctic_scavengers.skirmish import fight_total, people_present
-from wasteland.arctic_scavengers.table import PUBLIC
-from wasteland.arctic_scavengers.state import Phase, State
+from wasteland.arctic_scavengers.cards import PUBLIC_TABLE as PUBLIC
+from wasteland.arctic_scavengers.state import ForcesRevealed, Phase, SkirmishResolved, State
 from wasteland.arctic_scavengers.view import view
 from tests.support import assert_illegal
 
@@ -18,13 +18,13 @@ def skirmish(players: int, hands: dict[int, tuple[int, ...]], prize: int | None 
     """Round 3, seat 0 initiates, the last seat ends gathering: forces revealed."""
     prize = one("tribe_family_5") if prize is None else prize
     state = table(players=players, round=3, hands=hands, turn=players - 1, contested=(prize,), **kw)
-    return play(state, EndGathering(players - 1))
+    return play(state, EndGathering())
 
 
 def test_no_skirmish_before_round_three() -> None:
     state = table(players=2, round=2, turn=1, hands={0: ids("brawler", 2), 1: ()})
     contested = state.contested
-    state = play(state, EndGathering(1))
+    state = play(state, EndGathering())
     assert state.round == 3 and state.contested == contested and state.initiator == 0
 
 
@@ -105,8 +105,8 @@ def test_saboteur_disarms_a_tool() -> None:
     saboteur = one("saboteur")
     brawler, grenade = one("brawler"), one("grenade")
     state = skirmish(3, {0: (saboteur,), 1: (brawler, grenade), 2: (one("scavenger"),)})
-    assert Sabotage(0, saboteur, grenade) in legal_actions(state)
-    state = play(state, Sabotage(0, saboteur, grenade))
+    assert Sabotage(saboteur, grenade) in legal_actions(state)
+    state = play(state, Sabotage(saboteur, grenade))
     assert grenade in state.discards[1]  # design: a disarmed tool goes to its owner's discard
 
 
@@ -115,7 +115,7 @@ def test_sniper_team_snipes_a_person() -> None:
     b1 = one("brawler")
     prize = one("tribe_family_4")
     state = skirmish(3, {0: (sniper, one("scavenger")), 1: (b1,), 2: ()}, prize)
-    state = play(state, Snipe(0, sniper, b1))
+    state = play(state, Snipe(sniper, b1))
     assert b1 in state.discards[1]
     assert prize in state.discards[0]  # 1 fight against 0
 
@@ -125,7 +125,7 @@ def test_unit_hit_before_declaring_loses_its_action() -> None:
     enemy_saboteur = one("saboteur")
     grenade = one("grenade")
     state = skirmish(3, {0: (sniper, one("brawler"), grenade), 1: (enemy_saboteur,), 2: ()})
-    state = play(state, Snipe(0, sniper, enemy_saboteur))
+    state = play(state, Snipe(sniper, enemy_saboteur))
     assert state.round == 4  # seat 1 had nothing left to declare: resolved at once
     assert grenade not in state.discards[1] and enemy_saboteur in state.discards[1]
 
@@ -134,9 +134,9 @@ def test_declarations_from_the_initiator_clockwise() -> None:
     s0, s2 = one("sniper_team"), one("sniper_team", 1)
     state = skirmish(3, {0: (s0,), 1: (one("brawler"),), 2: (s2, one("scout"))})
     assert state.turn == 0
-    state = play(state, EndDeclarations(0))
+    state = play(state, EndDeclarations())
     assert state.turn == 2  # seat 1 has no special unit and is skipped
-    assert_illegal(GAME, state, Snipe(0, s0, one("scout")), "turn")
+    assert_illegal(GAME, state, Snipe(s0, one("scout")), "not in your force")
 
 
 def test_sniped_player_may_reassign_tools() -> None:
@@ -145,7 +145,7 @@ def test_sniped_player_may_reassign_tools() -> None:
     force = (brawler, scavenger, grenade)
     assert fight_total(PUBLIC, force) == 2 + 3 + 1  # the Grenade on the Brawler or the Scavenger: same total
     state = skirmish(3, {0: (sniper,), 1: force, 2: (late_sniper,)})
-    state = play(state, Snipe(0, sniper, brawler))
+    state = play(state, Snipe(sniper, brawler))
     assert state.phase is Phase.SKIRMISH and state.turn == 2
     # design: the Grenade is reassigned (at best) to the Scavenger left standing
     assert state.hands[1] == (scavenger, grenade) and fight_total(PUBLIC, state.hands[1]) == 1 + 3
@@ -161,10 +161,10 @@ def test_tool_on_a_sniper_team_refused() -> None:
     state = table(hands={0: (sniper, spear, s1)})
     from wasteland.arctic_scavengers import Begin, Commit
     from wasteland.arctic_scavengers.state import Task
-    state = play(state, Begin(0, Task.HUNT))
-    assert_illegal(GAME, state, Commit(0, sniper), "cannot hunt")
-    state = play(state, Commit(0, s1))
-    assert_illegal(GAME, state, Equip(0, spear, sniper), "not committed")
+    state = play(state, Begin(Task.HUNT))
+    assert_illegal(GAME, state, Commit(sniper), "cannot hunt")
+    state = play(state, Commit(s1))
+    assert_illegal(GAME, state, Equip(spear, sniper), "not committed")
 
 
 def test_revealed_force_enters_the_discard_face_up() -> None:
@@ -172,3 +172,23 @@ def test_revealed_force_enters_the_discard_face_up() -> None:
     state = skirmish(3, {0: (), 1: (brawler,), 2: ()}, decks={1: ids("junk", 5)}, discards={1: ()})
     assert state.round == 4 and brawler in state.discards[1]
     assert brawler in view(state, 0).discards[1]
+
+
+def test_skirmish_events_tell_forces_totals_people_and_winner() -> None:
+    brawler, s1, s2 = one("brawler"), *ids("scavenger", 2)
+    prize = one("field_crew")
+    state = skirmish(3, {0: (brawler,), 1: (s1, s2), 2: ()}, prize)
+    revealed, fought = state.events[0], state.events[1]
+    assert revealed == ForcesRevealed(((brawler,), (s1, s2), ()))
+    assert fought == SkirmishResolved(((brawler,), (s1, s2), ()), (2, 2, 0), (1, 2, 0), 1, prize)
+    assert state.events[2].round == 4  # type: ignore[union-attr]
+
+
+def test_stalemate_event_names_no_prize_for_anyone() -> None:
+    prize = one("sled_team")
+    state = skirmish(3, {0: (one("brawler"),), 1: (one("brawler", 1),), 2: ()}, prize)
+    fought = state.events[1]
+    assert isinstance(fought, SkirmishResolved) and fought.winner is None
+    for seat in range(3):
+        seen = view(state, seat).events[1]
+        assert isinstance(seen, SkirmishResolved) and seen.prize == -1

@@ -14,10 +14,10 @@ from typing import Any, Callable
 from wasteland.arctic_scavengers.actions import (
     Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
 )
-from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES
+from wasteland.arctic_scavengers.card_set import table_of
+from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES, PUBLIC_TABLE, CardTable
 from wasteland.arctic_scavengers.gathering import can_afford
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Phase, State, Task
-from wasteland.arctic_scavengers.table import PUBLIC, Table, table_of
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 
@@ -34,7 +34,7 @@ _HIRE_WISH = {
 _ORDER = (Task.DRAW, Task.HUNT, Task.HIRE, Task.DIG, Task.TRASH)
 
 
-def card_value(card: int, t: Table = PUBLIC) -> float:
+def card_value(card: int, t: CardTable = PUBLIC_TABLE) -> float:
     """A rough worth of owning ``card`` (values from ``t``): its people, then its best ability or bonus."""
     if card == HIDDEN:
         return 0.0
@@ -49,7 +49,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng.from_seed(seed)
-        self.table = PUBLIC
+        self.table = PUBLIC_TABLE
 
     def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
         state: State = view

@@ -1,34 +1,45 @@
 """Arctic Scavengers: the deckbuilder of tribes in a new ice age (base game, 2–5 players)."""
 
 from wasteland.arctic_scavengers.actions import (
-    Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe, describe,
+    ACTION_TYPES, Action, Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
+    notation, parse,
 )
-from wasteland.arctic_scavengers.end import outcome
-from wasteland.arctic_scavengers.render import render
-from wasteland.arctic_scavengers.rules import apply, current_player, legal_actions, num_players
-from wasteland.arctic_scavengers.setup import PLAYER_COUNTS, new_game
+from wasteland.arctic_scavengers.render import describe, events, render
+from wasteland.arctic_scavengers.rules import (
+    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+)
+from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
-from wasteland.arctic_scavengers.view import view
+from wasteland.arctic_scavengers.view import determinize, view
 from wasteland.core.game import Game
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "view", "Options", "State",
-    "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
+    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "notation", "parse", "num_players", "events", "render", "describe", "Options", "State", "Action",
+    "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
     "EndDeclarations",
 ]
 
-GAME: Game[State, object] = Game(
+GAME: Game[State, Action] = Game(
     key="arctic_scavengers",
     title="Arctic Scavengers",
     player_counts=PLAYER_COUNTS,
+    rules_version=2,
     new_game=new_game,
     current_player=current_player,
     legal_actions=legal_actions,
     apply=apply,
     outcome=outcome,
+    returns=returns,
     view=view,
+    determinize=determinize,
+    notation=notation,
+    parse=parse,
     num_players=num_players,
+    events=events,
     render=render,
     describe=describe,
     options_type=Options,
+    state_type=State,
+    action_types=ACTION_TYPES,
 )

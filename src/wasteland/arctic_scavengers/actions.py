@@ -1,122 +1,121 @@
-"""The decisions of Arctic Scavengers, each a small step, and their names for people.
+"""The decisions of Arctic Scavengers, each a small step, and their notation.
 
-Every action names the seat taking it (``player``), so acting out of turn is
-refused with a reason. Gathering: :class:`Begin` an action, :class:`Commit` a card
-to it, :class:`Equip` a tool or Group Leaders to a committed person,
-:class:`Resolve` it (Dig, Draw, Hunt, Trash) or :class:`Hire` from a pile;
-:class:`Keep` one dug card; :class:`EndGathering` announces the force. Skirmish:
-:class:`Sabotage`, :class:`Snipe`, :class:`EndDeclarations`.
+The seat deciding is ``current_player(state)``; actions do not name it.
+Gathering: :class:`Begin` an action, :class:`Commit` a card to it,
+:class:`Equip` a tool or Group Leaders to a committed person, :class:`Resolve`
+it (Dig, Draw, Hunt, Trash) or :class:`Hire` from a pile; :class:`Keep` one dug
+card; :class:`EndGathering` announces the force. Skirmish: :class:`Sabotage`,
+:class:`Snipe`, :class:`EndDeclarations`.
 
-Action records are immutable values; the constructors below hand out shared
-instances, which keeps listing the legal actions cheap.
+Action records are immutable values; the constructors below (``commit(card)``,
+…) hand out shared instances, which keeps listing the legal actions cheap.
+
+**Notation** (the table is in docs/rules/arctic_scavengers.md): ``dig``,
+``draw``, ``hunt``, ``hire``, ``trash`` begin an action; ``c 17`` commits card
+17; ``eq 12>17`` equips modifier 12 on person 17; ``go`` resolves; ``keep 40``
+/ ``keep none``; ``hire Brawler`` hires from that pile; ``end`` ends the
+gathering; ``disarm 33>71`` and ``snipe 33>71`` declare; ``pass`` declares
+nothing more. :func:`parse` reads it back (case and spacing do not matter).
 """
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from attrs import frozen
 
-from wasteland.arctic_scavengers.cards import MERCENARY_PILES, card_type, type_of_id
-from wasteland.arctic_scavengers.state import Task
+from wasteland.arctic_scavengers.cards import MERCENARY_PILES, card_type
+from wasteland.arctic_scavengers.state import TASKS, Task
 from wasteland.core.codec import register
+from wasteland.core.game import parser, short
+
+if TYPE_CHECKING:
+    from wasteland.arctic_scavengers.state import State
 
 __all__ = [
     "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering",
-    "Sabotage", "Snipe", "EndDeclarations", "Action", "ACTION_TYPES", "describe",
-    "begin", "commit", "equip", "resolve", "keep", "hire", "end_gathering",
-    "sabotage", "snipe", "end_declarations",
+    "Sabotage", "Snipe", "EndDeclarations", "Action", "ACTION_TYPES",
+    "begin", "commit", "equip", "keep", "hire", "sabotage", "snipe",
+    "RESOLVE", "END_GATHERING", "END_DECLARATIONS", "KEEP_NONE", "PILE_NAMES",
+    "notation", "parse",
 ]
 
 
-@register
+@register("arctic_scavengers.Begin")
 @frozen(cache_hash=True)
 class Begin:
     """Start a gathering action (Dig, Draw, Hunt, Hire or Trash)."""
 
-    player: int
     task: Task
 
 
-@register
+@register("arctic_scavengers.Commit")
 @frozen(cache_hash=True)
 class Commit:
     """Play a hand card into the action under way (a person, a medicine card, or trash)."""
 
-    player: int
     card: int
 
 
-@register
+@register("arctic_scavengers.Equip")
 @frozen(cache_hash=True)
 class Equip:
     """Put a tool or Group Leaders from the hand on a person committed to the action."""
 
-    player: int
     modifier: int
     person: int
 
 
-@register
+@register("arctic_scavengers.Resolve")
 @frozen(cache_hash=True)
 class Resolve:
     """Carry out the action under way (Dig, Draw, Hunt or Trash)."""
 
-    player: int
 
-
-@register
+@register("arctic_scavengers.Keep")
 @frozen(cache_hash=True)
 class Keep:
     """Keep one dug card (to the discard); ``None`` keeps none. The rest go to the junkyard bottom."""
 
-    player: int
     card: int | None
 
 
-@register
+@register("arctic_scavengers.Hire")
 @frozen(cache_hash=True)
 class Hire:
     """Hire the top mercenary of pile ``pile`` (0..7, in :data:`cards.MERCENARY_PILES` order)."""
 
-    player: int
     pile: int
 
 
-@register
+@register("arctic_scavengers.EndGathering")
 @frozen(cache_hash=True)
 class EndGathering:
     """Stop gathering; the cards left in hand are the skirmish force."""
 
-    player: int
 
-
-@register
+@register("arctic_scavengers.Sabotage")
 @frozen(cache_hash=True)
 class Sabotage:
     """A Saboteur in your force disarms a tool in another player's force."""
 
-    player: int
     saboteur: int
     target: int
 
 
-@register
+@register("arctic_scavengers.Snipe")
 @frozen(cache_hash=True)
 class Snipe:
     """A Sniper Team in your force snipes a person in another player's force."""
 
-    player: int
     sniper: int
     target: int
 
 
-@register
+@register("arctic_scavengers.EndDeclarations")
 @frozen(cache_hash=True)
 class EndDeclarations:
     """Declare nothing more in this skirmish."""
-
-    player: int
 
 
 Action = Union[Begin, Commit, Equip, Resolve, Keep, Hire, EndGathering, Sabotage, Snipe, EndDeclarations]
@@ -124,84 +123,115 @@ ACTION_TYPES: tuple[type, ...] = (
     Begin, Commit, Equip, Resolve, Keep, Hire, EndGathering, Sabotage, Snipe, EndDeclarations,
 )
 
-_CACHE: dict[tuple[object, ...], Action] = {}
+# --- shared instances ----------------------------------------------------------
+
+RESOLVE = Resolve()
+END_GATHERING = EndGathering()
+END_DECLARATIONS = EndDeclarations()
+KEEP_NONE = Keep(None)
+_BEGIN = {task: Begin(task) for task in TASKS}
+_COMMIT: dict[int, Commit] = {}
+_KEEP: dict[int, Keep] = {}
+_HIRE: dict[int, Hire] = {}
+_EQUIP: dict[tuple[int, int], Equip] = {}
+_SABOTAGE: dict[tuple[int, int], Sabotage] = {}
+_SNIPE: dict[tuple[int, int], Snipe] = {}
 
 
-def _shared(key: tuple[object, ...], make: type, *args: object) -> Action:
-    action = _CACHE.get(key)
+def begin(task: Task) -> Begin:
+    return _BEGIN[task]
+
+
+def commit(card: int) -> Commit:
+    action = _COMMIT.get(card)
     if action is None:
-        action = make(*args)
-        _CACHE[key] = action
+        action = _COMMIT[card] = Commit(card)
     return action
 
 
-def begin(player: int, task: Task) -> Action:
-    return _shared((0, player, task), Begin, player, task)
+def keep(card: int) -> Keep:
+    action = _KEEP.get(card)
+    if action is None:
+        action = _KEEP[card] = Keep(card)
+    return action
 
 
-def commit(player: int, card: int) -> Action:
-    return _shared((1, player, card), Commit, player, card)
+def hire(pile: int) -> Hire:
+    action = _HIRE.get(pile)
+    if action is None:
+        action = _HIRE[pile] = Hire(pile)
+    return action
 
 
-def equip(player: int, modifier: int, person: int) -> Action:
-    return _shared((2, player, modifier, person), Equip, player, modifier, person)
+def equip(modifier: int, person: int) -> Equip:
+    action = _EQUIP.get((modifier, person))
+    if action is None:
+        action = _EQUIP[modifier, person] = Equip(modifier, person)
+    return action
 
 
-def resolve(player: int) -> Action:
-    return _shared((3, player), Resolve, player)
+def sabotage(saboteur: int, target: int) -> Sabotage:
+    action = _SABOTAGE.get((saboteur, target))
+    if action is None:
+        action = _SABOTAGE[saboteur, target] = Sabotage(saboteur, target)
+    return action
 
 
-def keep(player: int, card: int | None) -> Action:
-    return _shared((4, player, card), Keep, player, card)
+def snipe(sniper: int, target: int) -> Snipe:
+    action = _SNIPE.get((sniper, target))
+    if action is None:
+        action = _SNIPE[sniper, target] = Snipe(sniper, target)
+    return action
 
 
-def hire(player: int, pile: int) -> Action:
-    return _shared((5, player, pile), Hire, player, pile)
+# --- notation -------------------------------------------------------------------
+
+#: The printed name of each mercenary pile, as the notation writes it (``hire Sniper Team``).
+PILE_NAMES: tuple[str, ...] = tuple(card_type(key).name for key in MERCENARY_PILES)
+_WORDS = {task: task.name.lower() for task in TASKS}
 
 
-def end_gathering(player: int) -> Action:
-    return _shared((6, player), EndGathering, player)
+def _pile_name(pile: object) -> str:
+    if pile.__class__ is int and 0 <= pile < len(PILE_NAMES):
+        return PILE_NAMES[pile]
+    return short(pile)
 
 
-def sabotage(player: int, saboteur: int, target: int) -> Action:
-    return _shared((7, player, saboteur, target), Sabotage, player, saboteur, target)
+_NOTATION: dict[type, Callable[[Any], str]] = {
+    Begin: lambda a: _WORDS.get(a.task, short(a.task)),
+    Commit: lambda a: f"c {short(a.card)}",
+    Equip: lambda a: f"eq {short(a.modifier)}>{short(a.person)}",
+    Resolve: lambda a: "go",
+    Keep: lambda a: "keep none" if a.card is None else f"keep {short(a.card)}",
+    Hire: lambda a: f"hire {_pile_name(a.pile)}",
+    EndGathering: lambda a: "end",
+    Sabotage: lambda a: f"disarm {short(a.saboteur)}>{short(a.target)}",
+    Snipe: lambda a: f"snipe {short(a.sniper)}>{short(a.target)}",
+    EndDeclarations: lambda a: "pass",
+}
 
 
-def snipe(player: int, sniper: int, target: int) -> Action:
-    return _shared((8, player, sniper, target), Snipe, player, sniper, target)
+def notation(state: State, action: Action) -> str:
+    """The short text of ``action`` (see the module's text); it needs no state, but the
+    contract passes the state the action is taken in."""
+    write = _NOTATION.get(type(action))
+    if write is None:
+        return short(action)
+    try:
+        return write(action)
+    except Exception:  # noqa: BLE001 - a hand-built action may hold any value (an odd Task, say)
+        return short(action)
 
 
-def end_declarations(player: int) -> Action:
-    return _shared((9, player), EndDeclarations, player)
+_parse: Callable[[State, str], Action] | None = None
 
 
-def _card(card: int) -> str:
-    ctype = type_of_id(card) if card.__class__ is int else None
-    return f"card #{card!r}" if ctype is None else f"{ctype.name} #{card}"
+def parse(state: State, text: str) -> Action:
+    """The legal action whose notation is ``text`` (case and spacing do not matter);
+    IllegalAction when no legal action is written so."""
+    global _parse
+    if _parse is None:
+        from wasteland.arctic_scavengers.rules import legal_actions
 
-
-def describe(action: object) -> str:
-    """A few words naming ``action`` for a person choosing from a list."""
-    if isinstance(action, Begin):
-        return f"begin {action.task.name.lower()}"
-    if isinstance(action, Commit):
-        return f"commit {_card(action.card)}"
-    if isinstance(action, Equip):
-        return f"equip {_card(action.modifier)} on {_card(action.person)}"
-    if isinstance(action, Resolve):
-        return "resolve the action"
-    if isinstance(action, Keep):
-        return "keep nothing" if action.card is None else f"keep {_card(action.card)}"
-    if isinstance(action, Hire):
-        if 0 <= action.pile < len(MERCENARY_PILES):
-            return f"hire a {card_type(MERCENARY_PILES[action.pile]).name}"
-        return f"hire from pile {action.pile}"
-    if isinstance(action, EndGathering):
-        return "end gathering (keep the rest as the force)"
-    if isinstance(action, Sabotage):
-        return f"{_card(action.saboteur)} disarms {_card(action.target)}"
-    if isinstance(action, Snipe):
-        return f"{_card(action.sniper)} snipes {_card(action.target)}"
-    if isinstance(action, EndDeclarations):
-        return "declare nothing more"
-    return repr(action)
+        _parse = parser(legal_actions, notation)
+    return _parse(state, text)

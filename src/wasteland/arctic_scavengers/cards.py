@@ -2,10 +2,10 @@
 
 Every physical card is a :class:`Card` record with a stable ``id`` (0..148 in the
 public set) and the key of its :class:`CardType`. States hold card ids (ints) in
-their zones; the per-id tables of :mod:`table` turn an id into its values, so
-rules look values up by index. A user's own card set (:mod:`card_sets`) changes
-the values and counts of these types; its cards take the ids described at
-:data:`CUSTOM_FIRST_ID`.
+their zones; a :class:`CardTable` (per-id tuples, one per card set) turns an id
+into its values, so rules look values up by index. A user's own card set
+(:mod:`card_set`) changes the values and counts of these types; its cards take
+the ids described at :data:`CUSTOM_FIRST_ID`.
 
 Values are the public ones collected in the research notes (source tags such as
 ``[JAVA]`` or ``[UBG-FAQ]``); where nothing public was found the entry says
@@ -46,10 +46,13 @@ __all__ = [
     "CUSTOM_FIRST_ID",
     "ID_BLOCK",
     "type_of_id",
+    "NONE",
+    "CardTable",
+    "PUBLIC_TABLE",
 ]
 
 
-@register
+@register("arctic_scavengers.Kind")
 class Kind(enum.Enum):
     """The card's type icon: a person, a tool, or medicine (Junk has none of them)."""
 
@@ -59,7 +62,7 @@ class Kind(enum.Enum):
     JUNK = "junk"
 
 
-@register
+@register("arctic_scavengers.Source")
 class Source(enum.Enum):
     """Where a card type's pile is: the starting decks, mercenaries, junkyard, contested."""
 
@@ -77,7 +80,7 @@ ABILITY_NAMES = ("dig", "draw", "hunt", "fight")
 HIDDEN = -1
 
 
-@register
+@register("arctic_scavengers.CardType")
 @frozen
 class CardType:
     """One kind of card and its printed values.
@@ -86,7 +89,8 @@ class CardType:
     ``bonus`` the modifier values a tool or Group Leader adds to a person who can
     already perform that ability (0 = no bonus). ``cost`` is (medicine, food);
     ``any_mix`` means the total may be paid in any mix of the two (Thugs).
-    ``peek`` marks the contested resources removed in a two-player game.
+    ``peek`` marks the contested resources removed in a two-player game under the
+    ``peek_rule="remove_marked"`` reading of the two-player rule (none are marked).
     """
 
     key: str
@@ -105,7 +109,7 @@ class CardType:
     provenance: str
 
 
-@register
+@register("arctic_scavengers.Card")
 @frozen
 class Card:
     """One physical card: a stable id and the key of its type."""
@@ -234,7 +238,7 @@ def ids_of(key: str) -> tuple[int, ...]:
     return _IDS[key]
 
 
-#: In a user's card set (``card_sets``) copy ``k`` of ``CARD_TYPES[t]`` has the id
+#: In a user's card set (``card_set``) copy ``k`` of ``CARD_TYPES[t]`` has the id
 #: ``CUSTOM_FIRST_ID + ID_BLOCK * t + k``: the id alone names the type, in any set,
 #: and never collides with the public set's ids 0..148.
 CUSTOM_FIRST_ID = 1000
@@ -255,3 +259,85 @@ assert len(CARDS) == 149
 assert sum(t.count for t in CARD_TYPES if t.source is Source.MERCENARY) == 69
 assert sum(t.count for t in CARD_TYPES if t.source is Source.JUNKYARD) == 46
 assert sum(t.count for t in CARD_TYPES if t.source is Source.CONTESTED) == 14
+
+
+#: In a :class:`CardTable`, the standard value of an ability the card cannot perform.
+NONE = -1
+
+
+class CardTable:
+    """Every per-id value of one card set, as tuples indexed by card id.
+
+    ``base[ability][id]`` is the card's standard value for that ability, or
+    :data:`NONE` when the card cannot perform it; ``bonus[ability][id]`` its
+    modifier value. ``ids`` lists every card id of the set, ascending;
+    ``ids_of(key)`` those of one type; ``cards`` the physical :class:`Card`
+    records; ``pile_costs[i]`` is (medicine, food, any mix) of mercenary pile
+    ``i``. Ids no card of the set carries read as a card with no use at all.
+    Built once per card set (:data:`PUBLIC_TABLE`, or ``card_set.card_table``).
+    """
+
+    __slots__ = (
+        "types", "ids", "cards", "base", "bonus", "medicine", "people", "is_person", "is_tool",
+        "is_medicine", "is_leader", "is_saboteur", "is_sniper", "is_contested", "modifies", "name",
+        "type_index", "pile_costs", "_ids_of",
+    )
+
+    def __init__(self, types: tuple[CardType, ...], custom: bool) -> None:
+        blocks: list[tuple[int, ...]] = []
+        first = 0
+        for t, ctype in enumerate(types):
+            if custom:
+                first = CUSTOM_FIRST_ID + ID_BLOCK * t
+            blocks.append(tuple(range(first, first + ctype.count)))
+            first += ctype.count
+        size = max((b[-1] + 1 for b in blocks if b), default=0)
+        of: list[CardType | None] = [None] * size
+        index = [-1] * size
+        for t, (ctype, block) in enumerate(zip(types, blocks)):
+            for c in block:
+                of[c], index[c] = ctype, t
+        self.types = types
+        self.ids: tuple[int, ...] = tuple(c for b in blocks for c in b)
+        self.cards: tuple[Card, ...] = tuple(Card(c, ctype.key) for ctype, b in zip(types, blocks) for c in b)
+        self._ids_of: dict[str, tuple[int, ...]] = {ctype.key: b for ctype, b in zip(types, blocks)}
+
+        self.base: tuple[tuple[int, ...], ...] = tuple(
+            tuple(NONE if t is None or t.base[a] is None else int(t.base[a] or 0) for t in of) for a in range(4)
+        )
+        self.bonus: tuple[tuple[int, ...], ...] = tuple(
+            tuple(0 if t is None else t.bonus[a] for t in of) for a in range(4)
+        )
+        self.medicine: tuple[int, ...] = tuple(0 if t is None else t.medicine for t in of)
+        self.people: tuple[int, ...] = tuple(0 if t is None else t.people for t in of)
+        self.is_person: tuple[bool, ...] = tuple(t is not None and t.kind is Kind.PERSON for t in of)
+        self.is_tool: tuple[bool, ...] = tuple(t is not None and t.kind is Kind.TOOL for t in of)
+        self.is_medicine: tuple[bool, ...] = tuple(t is not None and t.kind is Kind.MEDICINE for t in of)
+        self.is_leader: tuple[bool, ...] = tuple(t is not None and t.key == "group_leaders" for t in of)
+        self.is_saboteur: tuple[bool, ...] = tuple(t is not None and t.special == "disarm" for t in of)
+        self.is_sniper: tuple[bool, ...] = tuple(t is not None and t.special == "snipe" for t in of)
+        self.is_contested: tuple[bool, ...] = tuple(t is not None and t.source is Source.CONTESTED for t in of)
+        #: A card that modifies an ability: a tool, or Group Leaders.
+        self.modifies: tuple[bool, ...] = tuple(a or b for a, b in zip(self.is_tool, self.is_leader))
+        self.name: tuple[str, ...] = tuple("?" if t is None else t.name for t in of)
+        self.type_index: tuple[int, ...] = tuple(index)
+        by_key = {t.key: t for t in types}
+        self.pile_costs: tuple[tuple[int, int, bool], ...] = tuple(
+            (*(by_key[k].cost or (0, 0)), by_key[k].any_mix) for k in MERCENARY_PILES
+        )
+
+    def ids_of(self, key: str) -> tuple[int, ...]:
+        """The ids of every card of type ``key``, ascending."""
+        return self._ids_of[key]
+
+    def card_type(self, key: str) -> CardType:
+        """The set's record of card type ``key``."""
+        return self.types[_INDEX[key]]
+
+
+_INDEX = {t.key: i for i, t in enumerate(CARD_TYPES)}
+
+#: The tables of the public set (card ids 0..148).
+PUBLIC_TABLE = CardTable(CARD_TYPES, custom=False)
+
+assert PUBLIC_TABLE.ids == tuple(range(149))

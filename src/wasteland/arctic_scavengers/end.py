@@ -1,44 +1,70 @@
-"""The end of the game: the last contested resource is gone; the biggest tribe wins."""
+"""The end of the game: the last contested resource is gone; the biggest tribe wins.
+
+Scores are each tribe's people, counted on every card it owns. A tie on
+people goes to the tied tribe holding the most contested-resource cards; if
+still tied, the tied tribes share the win (each of them gets 1 in
+``returns``). Outcome codes: ``most_people``, ``contested_tiebreak``,
+``shared_win``.
+"""
 
 from __future__ import annotations
 
-from wasteland.arctic_scavengers.state import Phase, State
-from wasteland.arctic_scavengers.table import table_of
+from wasteland.arctic_scavengers.card_set import table_of
+from wasteland.arctic_scavengers.state import EndOfGame, GameEnded, Phase, State
+from wasteland.core.driver import Scratch
 from wasteland.core.game import Outcome
 
-__all__ = ["tribe_cards", "tribe_people", "contested_won", "outcome"]
+__all__ = ["tribe_cards", "tribe_people", "contested_won", "final_result", "outcome_of", "end_of_game"]
 
-def tribe_cards(state: State, p: int) -> tuple[int, ...]:
+
+def tribe_cards(state: State | Scratch[State], p: int) -> tuple[int, ...]:
     """Every card tribe ``p`` owns: deck, hand, discard and played area."""
     return state.decks[p] + state.hands[p] + state.discards[p] + state.played[p]
 
 
-def tribe_people(state: State, p: int) -> int:
+def tribe_people(state: State | Scratch[State], p: int) -> int:
     """The people shown on all of tribe ``p``'s cards."""
     people = table_of(state).people
     return sum(people[c] for c in tribe_cards(state, p))
 
 
-def contested_won(state: State, p: int) -> int:
+def contested_won(state: State | Scratch[State], p: int) -> int:
     """How many contested-resource cards tribe ``p`` holds (the end-game tie-break)."""
     contested = table_of(state).is_contested
     return sum(1 for c in tribe_cards(state, p) if contested[c])
 
 
-def outcome(state: State) -> Outcome | None:
-    """None while running. At the end the most people wins; a tie goes to the tied
-    tribe holding the most contested resources; if still tied, they share the win."""
-    if state.phase is not Phase.OVER:
-        return None
+def final_result(state: State | Scratch[State]) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    """Each tribe's people, the winners (ascending) and the outcome code."""
     n = state.options.players
-    scores = [tribe_people(state, p) for p in range(n)]
+    scores = tuple(tribe_people(state, p) for p in range(n))
     best = max(scores)
     tied = [p for p in range(n) if scores[p] == best]
-    reason = "the last contested resource was taken; the biggest tribe wins"
-    if len(tied) > 1:
-        won = {p: contested_won(state, p) for p in tied}
-        most = max(won.values())
-        tied = [p for p in tied if won[p] == most]
-        reason = ("the biggest tribes tied; " + ("the most contested resources decide"
-                  if len(tied) == 1 else "they tie on contested resources too and share the win"))
-    return Outcome(frozenset(tied), reason, tuple(float(s) for s in scores))
+    if len(tied) == 1:
+        return scores, tuple(tied), "most_people"
+    won = {p: contested_won(state, p) for p in tied}
+    most = max(won.values())
+    tied = [p for p in tied if won[p] == most]
+    return scores, tuple(tied), "contested_tiebreak" if len(tied) == 1 else "shared_win"
+
+
+_REASONS = {
+    "most_people": "the last contested resource was taken; the biggest tribe wins",
+    "contested_tiebreak": "the biggest tribes tied; the most contested resources decide",
+    "shared_win": "the biggest tribes tied, on contested resources too, and share the win",
+}
+
+
+def outcome_of(state: State) -> Outcome:
+    """The outcome of a finished game (the rules' ``outcome`` checks the state first)."""
+    scores, winners, code = final_result(state)
+    return Outcome(winners=frozenset(winners), reason=_REASONS[code], code=code,
+                   scores=tuple(float(s) for s in scores))
+
+
+def end_of_game(work: Scratch[State], effect: EndOfGame) -> None:
+    """The effect: the game is over; the event tells each tribe's people and the winners."""
+    work.phase = Phase.OVER
+    work.turn = work.initiator
+    scores, winners, _ = final_result(work)
+    work.events.append(GameEnded(scores, winners))

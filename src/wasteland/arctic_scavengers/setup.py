@@ -1,51 +1,49 @@
-"""Setup: starting decks out of the supply, the two-player removals, shuffles, the initiator."""
+"""Setup: the options checked, starting decks out of the supply, the two-player removals,
+shuffles, the initiator. The first draw phase waits on the stack (``rules.new_game`` plays it)."""
 
 from __future__ import annotations
 
-from typing import Iterable
-
-from wasteland.arctic_scavengers.card_sets import card_set
+from wasteland.arctic_scavengers.card_set import (
+    PEEK_RULES, card_table, read_card_set, read_peeking, removed_for_peeking,
+)
 from wasteland.arctic_scavengers.cards import CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, STARTING_DECK
-from wasteland.arctic_scavengers.draw_phase import draw_phase
-from wasteland.arctic_scavengers.state import ROUND_START, Options, Phase, State
-from wasteland.arctic_scavengers.table import table_for
-from wasteland.core.game import ConfigError, check_options
+from wasteland.arctic_scavengers.state import ROUND_START, DrawPhase, Options, Phase, State
+from wasteland.core.data import need_name
+from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
 
-__all__ = ["new_game", "PLAYER_COUNTS", "TWO_PLAYER_JUNKYARD_REMOVAL"]
+__all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "TWO_PLAYER_JUNKYARD_REMOVAL", "OPTION_NAMES"]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 #: Cards of each junkyard type removed in a two-player game.
 TWO_PLAYER_JUNKYARD_REMOVAL = 2
+OPTION_NAMES = ("players", "peek_rule", "peeking", "cards")
+_HELP = ("'players' (2, 3, 4, 5), 'peek_rule' ('no_peek', 'remove_marked'), "
+         "'peeking' (contested-resource keys), 'cards' (a card set, or null)")
 
 
-def new_game(seed: int, players: int = 2, peeking: Iterable[str] = (), cards: object = None,
-             **options: object) -> State:
-    """A new game: setup done and the first draw phase played; the initiator gathers first.
-
-    ``cards`` is a user's card set (see :mod:`card_sets`); None plays the public set.
-    """
-    if options:
-        raise ConfigError(f"unknown option(s) {sorted(options)}; allowed: 'players' (2, 3, 4, 5), "
-                          f"'peeking' (contested-resource keys), 'cards' (a card set, or null)")
+def make_options(players: object = 2, peek_rule: object = "no_peek", peeking: object = (),
+                 cards: object = None, **unknown: object) -> Options:
+    """The checked :class:`Options`; ConfigError names the option and what is allowed."""
+    if unknown:
+        names = ", ".join(short(name) for name in sorted(unknown))
+        raise ConfigError(f"unknown option(s) {names}; allowed: {_HELP}")
     check_options("players", players, PLAYER_COUNTS)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"seed must be an integer, got {seed!r}")
-    if isinstance(peeking, str):
-        raise ConfigError("peeking must be a list of contested-resource keys, not a string")
-    try:
-        keys = tuple(sorted(set(peeking)))
-    except TypeError:
-        raise ConfigError(f"peeking must be a list of contested-resource keys, got {peeking!r}") from None
-    for key in keys:
-        check_options("peeking entries", key, CONTESTED_TYPES)
-    return draw_phase(setup(seed, Options(players, keys, card_set(cards, players, keys))))
+    assert type(players) is int
+    rule: str = need_name("peek_rule", peek_rule, {r: r for r in PEEK_RULES})
+    keys = read_peeking(peeking)
+    if keys and rule != "remove_marked":
+        raise ConfigError("peeking: names contested resources removed under peek_rule='remove_marked' only; "
+                          "with the default 'no_peek' the two-player initiator does not peek and nothing is removed")
+    return Options(players, keys, read_card_set(cards, players, keys, rule), rule)
 
 
-def setup(seed: int, options: Options) -> State:
-    """The table before the first draw phase (round 0)."""
+def initial_state(seed: object, options: Options) -> State:
+    """The table before the first draw phase (round 0), which waits on the stack."""
+    if type(seed) is not int:
+        raise ConfigError(f"seed must be an integer, got {short(seed)}")
     players = options.players
-    table = table_for(options.cards)
+    table = card_table(options.cards)
     pools = {t: list(table.ids_of(t)) for t in ("refugee",) + MERCENARY_PILES + JUNKYARD_TYPES + CONTESTED_TYPES}
     decks: list[tuple[int, ...]] = []
     for _ in range(players):
@@ -60,8 +58,8 @@ def setup(seed: int, options: Options) -> State:
             removed += pools[key][:TWO_PLAYER_JUNKYARD_REMOVAL]
             del pools[key][:TWO_PLAYER_JUNKYARD_REMOVAL]
         for key in CONTESTED_TYPES:
-            if table.card_type(key).peek or key in options.peeking:
-                removed += pools.pop(key)
+            if removed_for_peeking(table.card_type(key), players, options.peeking, options.peek_rule):
+                removed += pools[key]
                 pools[key] = []
     junkyard = [c for key in JUNKYARD_TYPES for c in pools[key]]
     contested = [c for key in CONTESTED_TYPES for c in pools[key]]
@@ -90,5 +88,8 @@ def setup(seed: int, options: Options) -> State:
         piles=tuple(tuple(pools[key]) for key in MERCENARY_PILES),
         removed=tuple(sorted(removed)),
         **ROUND_START,
+        stack=(DrawPhase(),),
+        events=(),
         rng=rng,
+        viewer=None,
     )

@@ -1,34 +1,42 @@
 """The skirmish (round 3 on): reveal, Saboteur and Sniper Team declarations, fight, the winner.
 
-The cards left in each hand are that tribe's force; entering the skirmish
+The cards left in each hand are that tribe's force; :class:`RevealForces`
 reveals them. From the initiator clockwise each tribe declares its units'
-special actions; a unit disarmed or sniped before its owner declares never acts.
-Hit cards go to their owner's discard. Then :func:`resolve_skirmish` totals the
-fights, breaks ties by the people present (not with two players, where the
-winner must lead by 2), and gives the top contested resource to the winner or,
-in a stalemate, shuffles it into the junkyard. The initiator card passes left.
+special actions (:class:`Declare` offers a seat its turn, passing over a seat
+with no unit able to act; :class:`Declaring` waits for its decisions); a unit
+disarmed or sniped before its owner declares never acts. Hit cards go to their
+owner's discard. Then :class:`ResolveSkirmish` totals the fights, breaks ties
+by the people present (not with two players, where the winner must lead by 2),
+and gives the top contested resource to the winner or, in a stalemate,
+shuffles it into the junkyard. The initiator card passes left, and the next
+draw phase (or the end of the game) follows.
 """
 
 from __future__ import annotations
 
 from wasteland.arctic_scavengers import actions as A
-from wasteland.arctic_scavengers.common import best_total, illegal, set_at, without
+from wasteland.arctic_scavengers.card_set import table_of
+from wasteland.arctic_scavengers.cards import FIGHT, CardTable
+from wasteland.arctic_scavengers.gathering import best_total
+from wasteland.arctic_scavengers.state import (
+    Cards, Declare, Declaring, DrawPhase, EndOfGame, ForcesRevealed, Phase, ResolveSkirmish, RevealForces,
+    SkirmishResolved, State, remove_one, set_at,
+)
+from wasteland.core.driver import Scratch
+from wasteland.core.game import short
 from wasteland.core.records import replace
-from wasteland.arctic_scavengers.draw_phase import draw_phase
-from wasteland.arctic_scavengers.state import Cards, Phase, State
-from wasteland.arctic_scavengers.cards import FIGHT
-from wasteland.arctic_scavengers.table import Table, table_of
 
 __all__ = [
-    "TWO_PLAYER_MARGIN", "fight_total", "people_present", "skirmish_winner", "begin_skirmish",
-    "declaration_actions", "declare_sabotage", "declare_snipe", "end_declarations", "resolve_skirmish",
+    "TWO_PLAYER_MARGIN", "fight_total", "people_present", "skirmish_result", "skirmish_winner",
+    "declaration_actions", "sabotage_reason", "snipe_reason", "end_declarations_reason",
+    "declare_sabotage", "declare_snipe", "end_declarations", "reveal_forces", "declare", "resolve_skirmish",
 ]
 
 #: With two players a skirmish must be won by this margin, otherwise it is a stalemate.
 TWO_PLAYER_MARGIN = 2
 
 
-def fight_total(table: Table, force: Cards, spent: Cards = ()) -> int:
+def fight_total(table: CardTable, force: Cards, spent: Cards = ()) -> int:
     """The force's fight value with its tools and Group Leaders placed at best.
 
     Units that declared a special action (``spent``) do not fight. Placing the
@@ -37,31 +45,39 @@ def fight_total(table: Table, force: Cards, spent: Cards = ()) -> int:
     return best_total(table, tuple(c for c in force if c not in spent) if spent else force, FIGHT)
 
 
-def people_present(table: Table, force: Cards) -> int:
+def people_present(table: CardTable, force: Cards) -> int:
     """People in the force (Refugees and Tribe Families count), for breaking ties."""
     people = table.people
     return sum(people[c] for c in force)
 
 
-def skirmish_winner(state: State) -> int | None:
-    """The tribe that wins the skirmish as the forces now stand, or None for a stalemate."""
+def skirmish_result(state: State | Scratch[State]) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
+    """The winner as the forces now stand (None for a stalemate), each force's fight total
+    and each force's people present. ``state`` is a state or a working copy."""
     n = state.options.players
     table = table_of(state)
-    fights = [fight_total(table, state.hands[p], state.spent) for p in range(n)]
+    spent = tuple(state.spent)
+    fights = tuple(fight_total(table, state.hands[p], spent) for p in range(n))
+    people = tuple(people_present(table, state.hands[p]) for p in range(n))
     best = max(fights)
     leaders = [p for p in range(n) if fights[p] == best]
     if n == 2:
-        return leaders[0] if abs(fights[0] - fights[1]) >= TWO_PLAYER_MARGIN else None
-    if len(leaders) == 1:
-        return leaders[0]
-    people = [people_present(table, state.hands[p]) for p in leaders]
-    most = max(people)
-    if people.count(most) == 1:
-        return leaders[people.index(most)]
-    return None
+        winner = leaders[0] if abs(fights[0] - fights[1]) >= TWO_PLAYER_MARGIN else None
+    elif len(leaders) == 1:
+        winner = leaders[0]
+    else:
+        present = [people[p] for p in leaders]
+        most = max(present)
+        winner = leaders[present.index(most)] if present.count(most) == 1 else None
+    return winner, fights, people
 
 
-def _units(state: State, table: Table, p: int) -> tuple[list[int], list[int]]:
+def skirmish_winner(state: State) -> int | None:
+    """The tribe that wins the skirmish as the forces now stand, or None for a stalemate."""
+    return skirmish_result(state)[0]
+
+
+def _units(state: State | Scratch[State], table: CardTable, p: int) -> tuple[list[int], list[int]]:
     """Saboteurs and Sniper Teams of ``p`` that may still declare."""
     saboteurs: list[int] = []
     snipers: list[int] = []
@@ -75,35 +91,18 @@ def _units(state: State, table: Table, p: int) -> tuple[list[int], list[int]]:
     return saboteurs, snipers
 
 
-def _targets(state: State, p: int, check: tuple[bool, ...]) -> list[int]:
+def _targets(state: State | Scratch[State], p: int, check: tuple[bool, ...]) -> list[int]:
     n = state.options.players
     return [c for q in range(p + 1, p + n) for c in state.hands[q % n] if check[c]]
 
 
-def _can_declare(state: State, table: Table, p: int) -> bool:
+def _can_declare(state: State | Scratch[State], table: CardTable, p: int) -> bool:
     saboteurs, snipers = _units(state, table, p)
     return bool((saboteurs and _targets(state, p, table.is_tool))
                 or (snipers and _targets(state, p, table.is_person)))
 
 
-def _next_declarer(state: State, start: int) -> State:
-    """Hand the declarations to the first seat from ``start`` (clockwise, before the
-    initiator comes round again) with a unit able to act; resolve when there is none."""
-    n = state.options.players
-    table = table_of(state)
-    seat = start
-    while True:
-        if _can_declare(state, table, seat):
-            return replace(state, turn=seat)
-        seat = (seat + 1) % n
-        if seat == state.initiator:
-            return resolve_skirmish(state)
-
-
-def begin_skirmish(state: State) -> State:
-    """Reveal every force and start the declarations with the initiator."""
-    secrets = tuple(s - frozenset(h) if s else s for s, h in zip(state.secret, state.hands))
-    return _next_declarer(replace(state, phase=Phase.SKIRMISH, secret=secrets, spent=()), state.initiator)
+# --- the legal actions and their checks -------------------------------------------------
 
 
 def declaration_actions(state: State) -> list[A.Action]:
@@ -113,93 +112,124 @@ def declaration_actions(state: State) -> list[A.Action]:
     out: list[A.Action] = []
     if saboteurs:
         tools = _targets(state, p, table.is_tool)
-        out += [A.sabotage(p, s, t) for s in saboteurs for t in tools]
+        out += [A.sabotage(s, t) for s in saboteurs for t in tools]
     if snipers:
         persons = _targets(state, p, table.is_person)
-        out += [A.snipe(p, s, t) for s in snipers for t in persons]
-    out.append(A.end_declarations(p))
+        out += [A.snipe(s, t) for s in snipers for t in persons]
+    out.append(A.END_DECLARATIONS)
     return out
 
 
-def _hit(state: State, unit: int, target: int) -> State:
-    """``target`` leaves its force for its owner's discard; ``unit`` has declared."""
-    n = state.options.players
-    p = state.turn
-    owner = next(q for q in range(n) if q != p and target in state.hands[q])
-    state = replace(
-        state,
-        hands=set_at(state.hands, owner, without(state.hands[owner], (target,))),
-        discards=set_at(state.discards, owner, state.discards[owner] + (target,)),
-        spent=state.spent + (unit,),
-    )
-    if _can_declare(state, table_of(state), p):
-        return state
-    return _next_declarer(state, (p + 1) % n) if (p + 1) % n != state.initiator else resolve_skirmish(state)
-
-
-def _check_unit(state: State, unit: object, kind: tuple[bool, ...], what: str) -> int:
+def _unit_reason(state: State, unit: object, kind: tuple[bool, ...], what: str) -> str | None:
     if unit.__class__ is not int or unit not in state.hands[state.turn]:
-        illegal(f"{what} {unit!r} is not in your force")
-    assert isinstance(unit, int)
+        return f"{what} {short(unit)} is not in your force"
     if not kind[unit]:
-        illegal(f"card {unit} is not a {what}")
+        return f"card {unit} is not a {what}"
     if unit in state.spent:
-        illegal(f"that {what} has already declared")
-    return unit
+        return f"that {what} has already declared"
+    return None
 
 
-def _check_target(state: State, target: object, kind: tuple[bool, ...], what: str) -> int:
+def _target_reason(state: State, target: object, kind: tuple[bool, ...], what: str) -> str | None:
     p = state.turn
     if target.__class__ is not int or not any(
         target in state.hands[q] for q in range(state.options.players) if q != p
     ):
-        illegal(f"target {target!r} is not in another tribe's force")
-    assert isinstance(target, int)
+        return f"target {short(target)} is not in another tribe's force"
     if not kind[target]:
-        illegal(f"the target must be a {what}")
-    return target
+        return f"the target must be a {what}"
+    return None
+
+
+def sabotage_reason(state: State, action: A.Sabotage) -> str | None:
+    table = table_of(state)
+    return (_unit_reason(state, action.saboteur, table.is_saboteur, "Saboteur")
+            or _target_reason(state, action.target, table.is_tool, "tool"))
+
+
+def snipe_reason(state: State, action: A.Snipe) -> str | None:
+    table = table_of(state)
+    return (_unit_reason(state, action.sniper, table.is_sniper, "Sniper Team")
+            or _target_reason(state, action.target, table.is_person, "person"))
+
+
+def end_declarations_reason(state: State, action: A.EndDeclarations) -> str | None:
+    return None
+
+
+# --- the rules (the check has passed) -----------------------------------------------------
+
+
+def _hit(state: State, unit: int, target: int) -> State:
+    """``target`` leaves its force for its owner's discard; ``unit`` has declared. The same
+    seat is offered its declarations again (it goes on if it still has a unit able to act)."""
+    n = state.options.players
+    p = state.turn
+    owner = next(q for q in range(n) if q != p and target in state.hands[q])
+    return replace(
+        state,
+        hands=set_at(state.hands, owner, remove_one(state.hands[owner], target)),
+        discards=set_at(state.discards, owner, state.discards[owner] + (target,)),
+        spent=state.spent + (unit,),
+        stack=state.stack[:-1] + (Declare(p),),
+        events=(),
+    )
 
 
 def declare_sabotage(state: State, action: A.Sabotage) -> State:
-    table = table_of(state)
-    unit = _check_unit(state, action.saboteur, table.is_saboteur, "Saboteur")
-    target = _check_target(state, action.target, table.is_tool, "tool")
-    return _hit(state, unit, target)
+    return _hit(state, action.saboteur, action.target)
 
 
 def declare_snipe(state: State, action: A.Snipe) -> State:
-    table = table_of(state)
-    unit = _check_unit(state, action.sniper, table.is_sniper, "Sniper Team")
-    target = _check_target(state, action.target, table.is_person, "person")
-    return _hit(state, unit, target)
+    return _hit(state, action.sniper, action.target)
 
 
 def end_declarations(state: State, action: A.EndDeclarations) -> State:
+    """The seat declares nothing more: the next seat clockwise is offered its turn, or,
+    once every seat from the initiator on has had it, the skirmish is resolved."""
     nxt = (state.turn + 1) % state.options.players
-    if nxt == state.initiator:
-        return resolve_skirmish(state)
-    return _next_declarer(state, nxt)
+    rest = state.stack[:-1]
+    return replace(state, stack=rest + (Declare(nxt),) if nxt != state.initiator else rest, events=())
 
 
-def resolve_skirmish(state: State) -> State:
-    """Fight totals decide; the winner takes the top contested resource unseen, or stalemate.
+# --- the effects ----------------------------------------------------------------------------
 
-    The initiator card passes left; the game ends when the contested pile is empty,
-    otherwise the next round's draw phase follows.
-    """
-    winner = skirmish_winner(state)
-    prize, contested = state.contested[0], state.contested[1:]
+
+def reveal_forces(work: Scratch[State], effect: RevealForces) -> None:
+    """Every force is revealed: its cards no longer enter a discard unseen."""
+    work.phase = Phase.SKIRMISH
+    work.secret = [s - frozenset(h) if s else s for s, h in zip(work.secret, work.hands)]
+    work.spent = []
+    work.events.append(ForcesRevealed(tuple(work.hands)))
+
+
+def declare(work: Scratch[State], effect: Declare) -> None:
+    """``seat`` declares if it has a unit able to act; otherwise the next seat is offered
+    its turn, until the initiator comes round again."""
+    seat = effect.seat
+    if _can_declare(work, table_of(work), seat):
+        work.turn = seat
+        work.stack.append(Declaring(seat))
+        return
+    nxt = (seat + 1) % work.options.players
+    if nxt != work.initiator:
+        work.stack.append(Declare(nxt))
+
+
+def resolve_skirmish(work: Scratch[State], effect: ResolveSkirmish) -> None:
+    """Fight totals decide; the winner takes the top contested resource unseen, or stalemate:
+    it goes unseen onto the junkyard, which is shuffled. The initiator card passes left;
+    the game ends when the contested pile is empty, otherwise the next round's draw phase
+    follows."""
+    winner, fights, people = skirmish_result(work)
+    prize = work.contested.pop(0)
     if winner is None:
-        junkyard, rng = state.rng.shuffle((prize,) + state.junkyard)
-        state = replace(state, contested=contested, junkyard=junkyard, rng=rng)
+        junkyard, work.rng = work.rng.shuffle((prize,) + tuple(work.junkyard))
+        work.junkyard = list(junkyard)
     else:
-        state = replace(
-            state,
-            contested=contested,
-            discards=set_at(state.discards, winner, state.discards[winner] + (prize,)),
-            secret=set_at(state.secret, winner, state.secret[winner] | {prize}),
-        )
-    initiator = (state.initiator + 1) % state.options.players
-    if not contested:
-        return replace(state, phase=Phase.OVER, initiator=initiator, turn=initiator, spent=())
-    return draw_phase(replace(state, initiator=initiator, spent=()))
+        work.discards[winner] += (prize,)
+        work.secret[winner] = work.secret[winner] | {prize}
+    work.events.append(SkirmishResolved(tuple(work.hands), fights, people, winner, prize))
+    work.initiator = (work.initiator + 1) % work.options.players
+    work.spent = []
+    work.stack.append(DrawPhase() if work.contested else EndOfGame())

@@ -1,21 +1,39 @@
-"""What one player may see: hidden cards become the placeholder id ``HIDDEN`` (-1).
+"""What one player may see, and a full table drawn at random consistent with it.
 
-Hidden from player ``p``: the other hands (until the skirmish reveals the
-forces), every deck's order (``p``'s own deck is shown sorted; the others' as
-placeholders), the cards that entered another tribe's discard unseen, the
-junkyard and the contested pile (except the top card for the initiator who
-peeked at it), another player's dug cards, and the Rng. Counts stay visible.
+Hidden cards become the placeholder id ``HIDDEN`` (-1). Hidden from player
+``p``: the other hands (until the skirmish reveals the forces), every deck's
+order (``p``'s own deck is shown sorted; the others' as placeholders), the cards
+that entered another tribe's discard unseen (the others' ``secret`` sets are
+shown empty), the junkyard and the contested pile (except the top card for the
+initiator who peeked at it), another player's dug cards, the cards of another
+player's Trash under way (face down in ``played`` and ``committed``), the
+contested resource in a skirmish event (except for its winner), and the Rng
+(a fixed placeholder). Counts stay visible; the stack is public.
+
+:func:`determinize` fills every placeholder of a view with the card ids the
+viewer cannot place, at random: the contested pile takes contested-resource
+cards only, each zone keeps its size, the others' ``secret`` sets are exactly
+the cards put into their discards' hidden places, and the viewer's own deck is
+shuffled. When another seat is in the middle of a gathering action with its
+hand hidden, its hand first takes cards that let the action be finished (a
+person or a tool for a Dig, Draw or Hunt, enough medicine for a Hire): the
+rules only let an action begin when the hand can finish it, so the viewer knows
+that much, and play goes on from the drawn table. The events stay as the viewer
+saw them.
 """
 
 from __future__ import annotations
 
-from wasteland.arctic_scavengers.cards import HIDDEN
-from wasteland.core.records import replace
+from wasteland.arctic_scavengers.card_set import table_of
+from wasteland.arctic_scavengers.cards import HIDDEN, CardTable
 from wasteland.arctic_scavengers.draw_phase import peeked_card
-from wasteland.arctic_scavengers.state import Cards, Phase, State
+from wasteland.arctic_scavengers.gathering import action_total, can_afford, medicine_in
+from wasteland.arctic_scavengers.state import Cards, Event, Phase, SkirmishResolved, State, Task
+from wasteland.core.game import IllegalAction, check_viewer, short
+from wasteland.core.records import replace
 from wasteland.core.rng import Rng
 
-__all__ = ["view", "HIDDEN_RNG"]
+__all__ = ["view", "determinize", "HIDDEN_RNG"]
 
 #: The Rng every view carries instead of the real one.
 HIDDEN_RNG = Rng(0, 0)
@@ -25,12 +43,22 @@ def _hidden(cards: Cards) -> Cards:
     return (HIDDEN,) * len(cards)
 
 
+def _event_seen(event: Event, player: int) -> Event:
+    if event.__class__ is SkirmishResolved and event.winner != player and event.prize != HIDDEN:
+        return replace(event, prize=HIDDEN)
+    return event
+
+
 def view(state: State, player: int) -> State:
-    """``state`` as seat ``player`` sees it."""
+    """``state`` as seat ``player`` sees it (a State with ``viewer`` = ``player``)."""
+    if type(state) is not State:
+        raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
+    if state.viewer is not None:
+        raise IllegalAction(f"this is already player {state.viewer}'s view: view the table")
     n = state.options.players
-    if player.__class__ is not int or not 0 <= player < n:
-        raise ValueError(f"player must be a seat 0..{n - 1}, got {player!r}")
+    check_viewer(player, n)
     revealed = state.phase is Phase.SKIRMISH or state.phase is Phase.OVER
+    trashing = state.task is Task.TRASH and state.turn != player
     hands, decks, discards, secrets = [], [], [], []
     for q in range(n):
         if q == player:
@@ -42,8 +70,14 @@ def view(state: State, player: int) -> State:
         hands.append(state.hands[q] if revealed else _hidden(state.hands[q]))
         decks.append(_hidden(state.decks[q]))
         secret = state.secret[q]
-        discards.append(tuple(HIDDEN if c in secret else c for c in state.discards[q]))
+        discards.append(tuple(HIDDEN if c in secret else c for c in state.discards[q]) if secret else state.discards[q])
         secrets.append(frozenset())
+    played, committed = state.played, state.committed
+    if trashing:
+        face_down = frozenset(committed)
+        played = tuple(tuple(HIDDEN if c in face_down else c for c in cards) if q == state.turn else cards
+                       for q, cards in enumerate(played))
+        committed = _hidden(committed)
     contested = _hidden(state.contested)
     if player == state.initiator:
         top = peeked_card(state)
@@ -54,9 +88,139 @@ def view(state: State, player: int) -> State:
         hands=tuple(hands),
         decks=tuple(decks),
         discards=tuple(discards),
+        played=played,
+        committed=committed,
         secret=tuple(secrets),
         junkyard=_hidden(state.junkyard),
         contested=contested,
         dug=state.dug if player == state.turn else _hidden(state.dug),
+        events=tuple(_event_seen(e, player) for e in state.events),
         rng=HIDDEN_RNG,
+        viewer=player,
     )
+
+
+def determinize(seen: State, player: int, seed: int) -> State:
+    """A full table drawn at random (from ``seed``) among those ``player`` cannot tell from
+    the view ``seen``: ``view(determinize(seen, player, k), player) == seen``."""
+    if type(seen) is not State:
+        raise IllegalAction(f"not an Arctic Scavengers state: {short(seen)}")
+    if seen.viewer is None:
+        raise IllegalAction("determinize takes a player's view, not the table")
+    check_viewer(player, seen.options.players)
+    if seen.viewer != player:
+        raise IllegalAction(f"this is player {seen.viewer}'s view, not player {player}'s")
+    if type(seed) is not int:
+        raise IllegalAction(f"seed must be an integer, got {short(seed)}")
+    table = table_of(seen)
+    n = seen.options.players
+    shown: set[int] = set()
+    for zones in (seen.hands, seen.decks, seen.discards, seen.played, seen.piles):
+        for zone in zones:
+            shown.update(zone)
+    for zone in (seen.junkyard, seen.contested, seen.removed, seen.dug, seen.committed):
+        shown.update(zone)
+    unknown = [c for c in table.ids if c not in shown]
+    rng = Rng.from_seed(seed)
+    pool, rng = rng.shuffle(unknown)
+    # The decider's hidden hand takes first what it needs to finish the action under way,
+    # preferably cards that may not lie in the contested pile; the contested pile's hidden
+    # places take contested resources only.
+    is_contested = table.is_contested
+    turn = seen.turn
+    hidden_hand = turn != player and seen.task is not None and HIDDEN in seen.hands[turn]
+    needed: list[int] = []
+    if hidden_hand:
+        size = len(seen.hands[turn])
+        plain = [c for c in pool if not is_contested[c]]
+        found = _needed_to_finish(seen, table, plain, size)
+        if found is None:
+            found = _needed_to_finish(seen, table, plain + [c for c in pool if is_contested[c]], size)
+        needed = found or []
+    chosen = set(needed)
+    prizes = [c for c in pool if is_contested[c] and c not in chosen][:seen.contested.count(HIDDEN)]
+    prize_iter = iter(prizes)
+    taken = chosen | set(prizes)
+    others = needed + [c for c in pool if c not in taken]
+    rest = iter(others)
+
+    def fill(cards: Cards) -> Cards:
+        return tuple(next(rest) if c == HIDDEN else c for c in cards)
+
+    hands, decks, discards, secrets = list(seen.hands), list(seen.decks), list(seen.discards), list(seen.secret)
+    own_deck, rng = rng.shuffle(seen.decks[player])
+    decks[player] = own_deck
+    if hidden_hand:
+        hands[turn] = fill(seen.hands[turn])  # first, so that it takes the cards needed
+    for q in range(n):
+        if q == player:
+            continue
+        if not (hidden_hand and q == turn):
+            hands[q] = fill(seen.hands[q])
+        decks[q] = fill(seen.decks[q])
+        discard = fill(seen.discards[q])
+        secrets[q] = frozenset(c for c, was in zip(discard, seen.discards[q]) if was == HIDDEN)
+        discards[q] = discard
+    played, committed = seen.played, seen.committed
+    if HIDDEN in committed:
+        placed = fill(played[turn])
+        played = played[:turn] + (placed,) + played[turn + 1:]
+        committed = tuple(c for c, was in zip(placed, seen.played[turn]) if was == HIDDEN)
+    contested = tuple(next(prize_iter) if c == HIDDEN else c for c in seen.contested)
+    return replace(
+        seen,
+        hands=tuple(hands),
+        decks=tuple(decks),
+        discards=tuple(discards),
+        played=played,
+        committed=committed,
+        secret=tuple(secrets),
+        junkyard=fill(seen.junkyard),
+        contested=contested,
+        dug=fill(seen.dug),
+        rng=rng,
+        viewer=None,
+    )
+
+
+def _needed_to_finish(seen: State, table: CardTable, pool: list[int], size: int) -> list[int] | None:
+    """Cards from ``pool`` (in its order) that the decider's hidden hand of ``size`` cards
+    needs so that the gathering action under way can be finished; [] when any hand will do,
+    None when ``pool`` cannot provide them."""
+    task = seen.task
+    if task is None or task is Task.TRASH:
+        return []
+    if task is Task.HIRE:
+        food, piles = seen.food, seen.piles
+        medicine = medicine_in(table, seen.committed)
+
+        def affordable(med: int) -> bool:
+            return any(pile and can_afford(table, i, med, food) for i, pile in enumerate(piles))
+
+        if affordable(medicine):
+            return []
+        chosen: list[int] = []
+        for c in sorted((c for c in pool if table.medicine[c]), key=lambda c: -table.medicine[c]):
+            if len(chosen) == size:
+                break
+            chosen.append(c)
+            medicine += table.medicine[c]
+            if affordable(medicine):
+                return chosen
+        return None
+    if action_total(seen, table) >= 1:
+        return []
+    a = task._value_
+    base, bonus, modifies, is_leader = table.base[a], table.bonus[a], table.modifies, table.is_leader
+    free = {kind for kind in (False, True)
+            if any(not any(q == person and is_leader[m] == kind for m, q in seen.equipped)
+                   for person in seen.committed)}
+    for c in pool:  # one card that finishes it: a person able to reach 1, or a modifier for a committed person
+        if base[c] >= 1 or (bonus[c] and modifies[c] and is_leader[c] in free):
+            return [c]
+    if size >= 2:  # a person at zero and a modifier for it
+        zero = next((c for c in pool if base[c] == 0), None)
+        raise_it = next((c for c in pool if bonus[c] and modifies[c]), None)
+        if zero is not None and raise_it is not None:
+            return [zero, raise_it]
+    return None
