@@ -2,7 +2,10 @@
 
 A *decision* is one ``legal_actions(state)`` plus one ``apply(state, action)``
 during random play; that pair is what a search bot or a simulation pays per
-move. Timing uses one process (one core) and ``time.perf_counter_ns``.
+move. At every ``SAMPLE``-th decision the bench also times, apart, what a
+search bot pays on top: ``determinize(view(state, p), p, seed)`` for the seat
+deciding, and ``notation`` + ``parse`` of the action taken (what a replay or a
+typed move costs). Timing uses one process (one core) and ``time.perf_counter_ns``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ class BenchResult:
     games: int
     decision_ns: tuple[int, ...]
     wall_seconds: float
+    determinize_ns: tuple[int, ...] = ()
+    notation_ns: tuple[int, ...] = ()
 
     @property
     def decisions_per_second(self) -> float:
@@ -39,6 +44,16 @@ class BenchResult:
         return statistics.median(self.decision_ns) / 1000 if self.decision_ns else 0.0
 
     @property
+    def determinize_us(self) -> float:
+        """Median µs of one view + determinize."""
+        return statistics.median(self.determinize_ns) / 1000 if self.determinize_ns else 0.0
+
+    @property
+    def notation_us(self) -> float:
+        """Median µs of one notation + parse."""
+        return statistics.median(self.notation_ns) / 1000 if self.notation_ns else 0.0
+
+    @property
     def games_per_second(self) -> float:
         return self.games / self.wall_seconds if self.wall_seconds else 0.0
 
@@ -46,11 +61,18 @@ class BenchResult:
         return (
             f"{self.game:<20} {self.players:>2}p  {self.decisions_per_second:>10,.0f} decisions/s  "
             f"median {self.median_us:6.1f} µs  {self.games_per_second:8.1f} games/s  "
-            f"({self.games} games, {self.decisions} decisions)"
+            f"({self.games} games, {self.decisions} decisions)\n"
+            f"{'':<24}view+determinize median {self.determinize_us:7.1f} µs   "
+            f"notation+parse median {self.notation_us:6.1f} µs"
         )
 
 
-def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int]) -> int:
+#: Every how many decisions determinize and notation are timed.
+SAMPLE = 10
+
+
+def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int],
+                 determinize: list[int], notation: list[int]) -> int:
     state = game.new_game(seed, players=players)
     pick = Rng.from_seed(seed ^ 0x5EED)
     clock = time.perf_counter_ns
@@ -61,10 +83,22 @@ def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int]) 
         legal = legal_actions(state)
         t1 = clock()
         index, pick = pick.below(len(legal))  # the choice is the bot's cost, not the rules'
+        action = legal[index]
         t2 = clock()
-        state = apply(state, legal[index])
+        after = apply(state, action)
         out.append(clock() - t2 + t1 - t0)
         count += 1
+        if count % SAMPLE == 0:
+            player = current(state)
+            assert player is not None
+            t3 = clock()
+            game.determinize(game.view(state, player), player, count)
+            t4 = clock()
+            game.parse(state, game.notation(state, action))
+            t5 = clock()
+            determinize.append(t4 - t3)
+            notation.append(t5 - t4)
+        state = after
     return count
 
 
@@ -73,12 +107,14 @@ def bench_game(key: str, *, seconds: float = 2.0, players: int | None = None, se
     game = get_game(key)
     n = players if players is not None else game.player_counts[0]
     durations: list[int] = []
+    determinize: list[int] = []
+    notation: list[int] = []
     games = decisions = 0
     start = time.perf_counter()
     while True:
-        decisions += _random_game(game, seed + games, n, durations)
+        decisions += _random_game(game, seed + games, n, durations, determinize, notation)
         games += 1
         if time.perf_counter() - start >= seconds:
             break
-    wall = time.perf_counter() - start
-    return BenchResult(key, n, decisions, games, tuple(durations), wall)
+    wall = time.perf_counter() - start - (sum(determinize) + sum(notation)) / 1e9  # games/s: rules alone
+    return BenchResult(key, n, decisions, games, tuple(durations), wall, tuple(determinize), tuple(notation))

@@ -8,11 +8,15 @@ many were used.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+import attrs
 from attrs import frozen
 
 from wasteland.agents import Bot, make_bot
@@ -29,10 +33,13 @@ class GameTooLong(RuntimeError):
 
 @frozen
 class GameResult:
+    """One game: its seed, table size, outcome, length and (when asked for) its moves in notation."""
+
     seed: int
     players: int
     outcome: Outcome
     decisions: int
+    moves: tuple[str, ...] = ()
 
 
 @frozen
@@ -46,6 +53,7 @@ class Summary:
     mean_decisions: float
     min_decisions: int
     max_decisions: int
+    results: tuple[GameResult, ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -79,8 +87,13 @@ def play(
     bots: Sequence[Bot],
     *,
     max_decisions: int = 1_000_000,
+    moves: list[str] | None = None,
 ) -> tuple[Any, int]:
-    """Let ``bots`` (one per seat) play ``state`` to the end; each sees only its own view."""
+    """Let ``bots`` (one per seat) play ``state`` to the end; each sees only its own view.
+
+    Returns the final state and the number of decisions; when ``moves`` is a
+    list, each decision's notation is appended to it (a replay's moves).
+    """
     decisions = 0
     while True:
         player = game.current_player(state)
@@ -90,6 +103,8 @@ def play(
             raise GameTooLong(f"{game.key} did not end within {max_decisions} decisions")
         legal = game.legal_actions(state)
         action = bots[player].choose(game, game.view(state, player), legal)
+        if moves is not None:
+            moves.append(game.notation(state, action))
         state = game.apply(state, action)
         decisions += 1
 
@@ -100,18 +115,20 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def play_seeded(
-    key: str, seed: int, bot_names: Sequence[str], options: Mapping[str, Any]
+    key: str, seed: int, bot_names: Sequence[str], options: Mapping[str, Any], keep_moves: bool = False
 ) -> GameResult:
-    """One reproducible game: ``new_game(seed, **options)`` with the named bots."""
+    """One reproducible game: ``new_game(seed, **options)`` with the named bots; ``keep_moves``
+    keeps its moves in notation (``replay.Replay`` takes them as they are)."""
     game = get_game(key)
     state = game.new_game(seed, **options)
     players = game.num_players(state)
     names = _names_for(bot_names, players)
     bots = [make_bot(name, key, bot_seed(seed, seat)) for seat, name in enumerate(names)]
-    final, decisions = play(game, state, bots)
+    moves: list[str] | None = [] if keep_moves else None
+    final, decisions = play(game, state, bots, moves=moves)
     outcome = game.outcome(final)
     assert outcome is not None
-    return GameResult(seed, players, outcome, decisions)
+    return GameResult(seed, players, outcome, decisions, tuple(moves or ()))
 
 
 def _names_for(bot_names: Sequence[str], players: int) -> tuple[str, ...]:
@@ -124,9 +141,23 @@ def _names_for(bot_names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(bot_names)
 
 
-def _play_chunk(args: tuple[str, list[int], tuple[str, ...], dict[str, Any]]) -> list[GameResult]:
-    key, seeds, names, options = args
-    return [play_seeded(key, seed, names, options) for seed in seeds]
+def _play_chunk(args: tuple[str, list[int], tuple[str, ...], dict[str, Any], bool]) -> list[GameResult]:
+    key, seeds, names, options, keep = args
+    return [play_seeded(key, seed, names, options, keep) for seed in seeds]
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:  # the parent died (even by SIGKILL): nobody wants the results
+            os._exit(1)
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: Ctrl-C is the parent's to handle, and an orphaned worker exits by itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[list[int]]:
@@ -143,11 +174,18 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_moves: bool = False,
 ) -> Summary:
     """Play ``games`` games with seeds ``seed, seed+1, ...`` and summarise them.
 
-    ``workers`` defaults to every core; 1 plays in this process.
+    ``workers`` defaults to every core; 1 plays in this process. With
+    ``keep_moves`` the summary's ``results`` hold every game with its moves in
+    notation (a replay of any of them is ``Replay(key, r.seed, options, r.moves, ...)``).
     """
+    if type(games) is not int or games < 1:
+        raise ValueError(f"the number of games must be a whole number of at least 1, got {games!r}")
+    if workers is not None and (type(workers) is not int or workers < 1):
+        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
     opts = dict(options or {})
     game = get_game(key)
     game.new_game(seed, **opts)  # validate the options once, here, with a clear error
@@ -157,19 +195,22 @@ def simulate(
     results: list[GameResult] = []
     if workers == 1 or games < 8:
         for s in seeds:
-            results.append(play_seeded(key, s, names, opts))
+            results.append(play_seeded(key, s, names, opts, keep_moves))
             if progress:
                 progress(len(results), games)
     else:
         size = max(1, min(50, games // (workers * 4)))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            jobs = ((key, chunk, names, opts) for chunk in _chunks(seeds, size))
-            for chunk_results in pool.map(_play_chunk, jobs):
+        jobs = [(key, chunk, names, opts, keep_moves) for chunk in _chunks(seeds, size)]
+        # Leaving the block for any reason (the last result, Ctrl-C, SIGTERM turned into an
+        # exception by the command) terminates the workers at once.
+        with multiprocessing.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+            for chunk_results in pool.imap(_play_chunk, jobs):
                 results.extend(chunk_results)
                 if progress:
                     progress(len(results), games)
     players = results[0].players if results else 0
-    return summarise(key, _names_for(names, players) if results else names, results)
+    summary = summarise(key, _names_for(names, players) if results else names, results)
+    return attrs.evolve(summary, results=tuple(results)) if keep_moves else summary
 
 
 def summarise(key: str, bots: Sequence[str], results: Sequence[GameResult]) -> Summary:
