@@ -12,7 +12,7 @@ from typing import Iterator
 import pytest
 
 from wasteland import replay
-from wasteland.cli import main, parse_options
+from wasteland.cli import UsageError, main, parse_options
 from wasteland.simulate import simulate
 
 REPLAYS = sorted((Path(__file__).parent.parent / "examples" / "replays").glob("*.json"))
@@ -43,12 +43,14 @@ def test_replay_command_fails_on_a_broken_file(tmp_path: Path, capsys: pytest.Ca
     bad.write_text(json.dumps(doc))
     assert main(["replay", str(bad)]) == 1
     assert "FAIL" in capsys.readouterr().out
+    bad.write_text("{")
+    assert main(["replay", str(bad)]) == 1
 
 
 def test_replay_steps_prints_each_action(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "--steps", str(REPLAYS[0])]) == 0
     out = capsys.readouterr().out
-    assert "   0. seat" in out
+    assert "     1. seat" in out
 
 
 def test_simulate_summarises(capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,7 +85,7 @@ def test_parse_options_reads_json_files(tmp_path: Path) -> None:
     path = tmp_path / "cards.json"
     path.write_text('{"threats": [1, 2]}')
     assert parse_options([f"cards=@{path}"], None) == {"cards": {"threats": [1, 2]}}
-    with pytest.raises(SystemExit, match="cannot read"):
+    with pytest.raises(UsageError, match="cannot read"):
         parse_options([f"cards=@{tmp_path / 'missing.json'}"], None)
 
 
@@ -101,7 +103,8 @@ def test_play_takes_numbers_refuses_nonsense_and_saves(
     out = capsys.readouterr().out
     assert "Please type a number" in out
     saved = replay.load(save)
-    assert len(saved.actions) == 2
+    assert len(saved.moves) == 2
+    assert saved.seed == 4
 
     answers = _typing(["q"])
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
@@ -124,3 +127,166 @@ def test_play_arctic_scavengers_shows_only_the_seat_s_view(
     assert "Game over" in out
     assert "hand: 5 hidden" in out, "the other tribes' hands are hidden from the human seat"
     assert "seat 1 (heuristic):" in out and "seat 2 (heuristic):" in out
+
+
+def test_play_takes_notation_too(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from wasteland import GAMES
+
+    game = GAMES["lucky_seven"]
+    state = game.new_game(4)
+    first = game.notation(state, game.legal_actions(state)[0])
+    answers = _typing([first.upper(), "nonsense", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "lucky_seven", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "'nonsense' is neither a number" in out
+    assert f" {first} " in out, "each choice shows its notation beside its number"
+
+
+def test_a_human_game_does_not_show_its_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whoever knows the seed can work out every hidden card: it is kept in the save, not shown."""
+    answers = _typing(["q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    save = tmp_path / "game.json"
+    assert main(["play", "arctic_scavengers", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    seed = replay.load(save).seed
+    assert "seed" not in out.split("\n")[0] and str(seed) not in out
+    answers = _typing(["q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "arctic_scavengers", "--seed", "12"]) == 0
+    assert "seed 12" in capsys.readouterr().out, "a seed chosen openly is shown"
+
+
+@pytest.mark.parametrize("answer", ["\u00b2", "9" * 5000, "-1", "1.5", "\x00"])
+def test_play_survives_odd_typing(answer: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    answers = _typing([answer, "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "lucky_seven", "--seed", "1"]) == 0
+    assert "is neither a number" in capsys.readouterr().out
+
+
+def test_a_failed_save_says_so_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(replay, "save", broken)
+    answers = _typing(["s", "1", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "lucky_seven", "--seed", "2", "--save", str(tmp_path / "game.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Could not save to" in out and "No space left on device. The game goes on." in out
+    assert out.count("Seat 0, choose:") == 2, "the game went on after the failed save"
+
+
+def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == code
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("wasteland") and "\n" not in err and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["bench", "lucky_seven", "--players", "3"], "played by 1, 2 players"),
+        (["bench", "--seconds", "nan"], "seconds"),
+        (["bench", "--seconds", "inf"], "seconds"),
+        (["bench", "--seconds", "-1"], "seconds"),
+        (["simulate", "lucky_seven", "-n", "-5"], "at least 1"),
+        (["simulate", "lucky_seven", "-n", "0"], "at least 1"),
+        (["simulate", "lucky_seven", "--workers", "0"], "at least 1"),
+        (["simulate", "lucky_seven", "--seed", "9" * 5000], "seed"),
+        (["simulate", "lucky_seven", "--option", "depot=maybe", "--quiet"], "depot"),
+        (["simulate", "lucky_seven", "--option", "nonsense", "--quiet"], "NAME=VALUE"),
+        (["play", "--resume", "."], "is a directory"),
+        (["play", "--resume", "/no/such/file.json"], "cannot resume"),
+        (["play", "lucky_seven", "--save", "."], "is a directory"),
+        (["play", "lucky_seven", "--save", "/no/such/folder/game.json"], "does not exist"),
+        (["play", "lucky_seven", "--players", "5"], "players"),
+        (["play"], "name a game"),
+        (["nonsense"], "invalid choice"),
+        (["simulate"], "required"),
+    ],
+)
+def test_bad_invocations_are_one_line_and_exit_2(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert fragment in _one_line_error(argv, 2, capsys)
+
+
+def test_a_failed_check_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("not json")
+    assert main(["replay", str(bad)]) == 1
+    assert "FAIL" in capsys.readouterr().out
+
+
+def test_sigterm_stops_simulate_and_its_workers(tmp_path: Path) -> None:
+    """SIGTERM (what `timeout`, CI and container stops send) ends the command and every worker."""
+    import os
+    import signal
+    import time
+
+    done = subprocess.Popen(
+        [sys.executable, "-m", "wasteland", "simulate", "lucky_seven", "-n", "5000", "--bot", "heuristic",
+         "--workers", "2", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(3)
+    children = _children(done.pid)
+    assert children, "the workers started"
+    done.send_signal(signal.SIGTERM)
+    _, err = done.communicate(timeout=20)
+    assert done.returncode == 130 and "interrupted" in err
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_alive(pid) for pid in children):
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in children), "no worker outlives the command"
+
+
+def test_workers_of_a_killed_simulate_exit_by_themselves() -> None:
+    """Even SIGKILL, which nobody can handle: the orphaned workers notice and exit."""
+    import os
+    import signal
+    import time
+
+    done = subprocess.Popen(
+        [sys.executable, "-m", "wasteland", "simulate", "lucky_seven", "-n", "5000", "--bot", "heuristic",
+         "--workers", "2", "--quiet"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    time.sleep(3)
+    children = _children(done.pid)
+    assert children
+    os.kill(done.pid, signal.SIGKILL)
+    done.wait(timeout=10)
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_alive(pid) for pid in children):
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in children), "orphaned workers exit within seconds"
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
