@@ -81,6 +81,32 @@ def random_playout(
     raise AssertionError(f"the game did not end within {max_steps} steps")
 
 
+def check_v2_step(game: Game[Any, Any], state: Any, seed: int) -> None:
+    """The v2 contract at one state: views refuse play, determinize agrees with each view,
+    notation and parse are inverse on every legal action, events are text."""
+    assert state.viewer is None
+    events = game.events(state)
+    assert all(isinstance(line, str) and line for line in events)
+    if game.outcome(state) is not None:
+        return
+    legal = game.legal_actions(state)
+    for action in legal:
+        assert game.parse(state, game.notation(state, action)) == action, f"parse(notation({action!r}))"
+    for p in range(game.num_players(state)):
+        seen = game.view(state, p)
+        assert seen.viewer == p
+        try:
+            game.legal_actions(seen)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("legal_actions accepted a view")
+        full = game.determinize(seen, p, seed)
+        assert full.viewer is None
+        assert game.view(full, p) == seen, "determinize must agree with everything the seat sees"
+        check_decider(game, full)
+
+
 def assert_illegal(game: Game[Any, Any], state: Any, action: Any, *fragments: str) -> IllegalAction:
     """``apply`` refuses ``action`` with IllegalAction whose reason contains each fragment."""
     try:

@@ -1,25 +1,33 @@
-"""Every registered game against the contract of DESIGN.md, generically."""
+"""Every registered game against the contract (v2) of docs/architecture.md, generically.
+
+A game to come passes this file before anything else: the bundle, options,
+errors for any input, views that know they are views, determinize, returns,
+notation, events, and random play that keeps all of it after every step.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from wasteland import GAMES, ConfigError, IllegalAction, Outcome
 from pyrsistent import PMap, PSet, PVector
 
+from wasteland import GAMES, ConfigError, IllegalAction, Outcome
 from wasteland.core import codec
+from wasteland.core.game import Game, RulesError
 from wasteland.core.rng import Rng
 from wasteland.registry import GAME_KEYS
 
-from tests.support import check_decider, random_playout
+from tests.support import check_decider, check_v2_step, random_playout
 
 CASES = [(key, n) for key in GAME_KEYS for n in GAMES[key].player_counts]
 IDS = [f"{key}-{n}p" for key, n in CASES]
+CONTRACT = ("new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+            "notation", "parse", "num_players", "events", "render", "describe")
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)
@@ -28,7 +36,27 @@ def test_game_bundle_names_itself(key: str) -> None:
     assert game.key == key
     assert game.title
     assert game.player_counts and all(n >= 1 for n in game.player_counts)
+    assert type(game.rules_version) is int and game.rules_version >= 1
     assert attrs.has(game.options_type)
+    assert attrs.has(game.state_type)
+    assert game.action_types and all(attrs.has(t) for t in game.action_types)
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_bundle_holds_the_package_s_own_functions(key: str) -> None:
+    module = __import__(f"wasteland.{key}", fromlist=["GAME"])
+    game = GAMES[key]
+    for name in CONTRACT:
+        assert getattr(game, name) is getattr(module, name), f"GAME.{name} is not wasteland.{key}.{name}"
+    assert module.State is game.state_type and module.Options is game.options_type
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_codec_tags_are_stable_names(key: str) -> None:
+    tags = [t for t, cls in codec.registered().items() if cls.__module__.startswith(f"wasteland.{key}.")]
+    assert tags, "a game registers its records"
+    for tag in tags:
+        assert re.fullmatch(rf"{key}\.[A-Z][A-Za-z0-9]*", tag), f"{tag!r} is not '<key>.<Name>'"
 
 
 @pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
@@ -42,7 +70,8 @@ def test_new_game_offers_a_stable_list_of_actions(key: str, players: int) -> Non
     assert legal == game.legal_actions(state)
     assert len(set(legal)) == len(legal), "legal actions must be distinct"
     for action in legal:
-        assert game.describe(action)
+        assert type(action) in game.action_types
+        assert game.describe(state, action)
         assert codec.loads(codec.dumps(action)) == action
     assert isinstance(game.render(state, None), str)
 
@@ -59,8 +88,9 @@ def test_player_count_out_of_range_is_a_config_error(key: str) -> None:
     bad = max(game.player_counts) + 1
     with pytest.raises(ConfigError, match=str(game.player_counts[0])):
         game.new_game(0, players=bad)
-    with pytest.raises(ConfigError):
-        game.new_game(0, players=0)
+    for junk in (0, -1, 10**5000, "2", 2.0, True, None, [2]):
+        with pytest.raises(ConfigError):
+            game.new_game(0, players=junk)
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)
@@ -69,20 +99,45 @@ def test_unknown_option_is_a_config_error(key: str) -> None:
         GAMES[key].new_game(0, no_such_option=1)
 
 
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_seed_that_is_not_an_int_is_a_config_error(key: str) -> None:
+    for junk in (None, "7", 7.0, True, (7,)):
+        with pytest.raises(ConfigError):
+            GAMES[key].new_game(junk)
+
+
 class _Foreign:
     pass
 
 
-GARBAGE: list[Any] = [None, 0, -1, "move", b"\x00", 3.5, (), [], {}, _Foreign(), Outcome(frozenset(), "x")]
+class _BadRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr for you")
+
+
+GARBAGE: list[Any] = [None, 0, -1, 10**5000, "move", "x" * 100_000, b"\x00", 3.5, float("nan"), (), [], {},
+                      _Foreign(), _BadRepr(), Outcome(winners=(), reason="x", code="x")]
 
 
 @pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
-def test_garbage_is_an_illegal_action(key: str, players: int) -> None:
+def test_garbage_is_an_illegal_action_with_a_short_reason(key: str, players: int) -> None:
     game = GAMES[key]
     state = game.new_game(5, players=players)
     for junk in GARBAGE:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as caught:
             game.apply(state, junk)
+        assert len(str(caught.value)) < 300, "a refusal never echoes the whole of what it was given"
+        assert isinstance(game.describe(state, junk), str)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_anything_but_a_state_is_refused(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(5, players=players)
+    action = game.legal_actions(state)[0]
+    for junk in (None, 0, "state", _Foreign(), *(GAMES[o].new_game(5) for o in GAME_KEYS if o != key)):
+        with pytest.raises(IllegalAction):
+            game.apply(junk, action)
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)
@@ -98,20 +153,126 @@ def test_an_action_of_another_game_is_illegal(key: str) -> None:
                 game.apply(state, action)
 
 
+def _field_values() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.none(), st.booleans(), st.integers(), st.integers(-(10**30), 10**30), st.just(10**5000),
+        st.floats(), st.text(max_size=20), st.binary(max_size=8), st.tuples(st.integers(0, 200)),
+        st.frozensets(st.integers(0, 5), max_size=3), st.builds(_Foreign),
+    )
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+@given(data=st.data())
+@settings(max_examples=60)
+def test_any_object_in_any_field_of_any_action_is_refused_or_legal(key: str, players: int, data: st.DataObject) -> None:
+    game = GAMES[key]
+    state = game.new_game(data.draw(st.integers(0, 50)), players=players)
+    for _ in range(data.draw(st.integers(0, 30))):  # somewhere in the game
+        if game.outcome(state) is not None:
+            break
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[data.draw(st.integers(0, len(legal) - 1))])
+    cls = data.draw(st.sampled_from(game.action_types))
+    values = [data.draw(_field_values()) for _ in attrs.fields(cls)]
+    try:
+        action = object.__new__(cls)
+        for f, value in zip(attrs.fields(cls), values):
+            object.__setattr__(action, f.name, value)
+    except Exception:  # noqa: BLE001 - slots classes with cached hashes may refuse; build by init then
+        return
+    try:
+        after = game.apply(state, action)
+    except IllegalAction as why:
+        assert len(str(why)) < 300
+    else:
+        assert game.legal_actions(state), "an action was accepted in a finished game"
+        assert after is not state
+    assert isinstance(game.describe(state, action), str)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_views_know_they_are_views(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(9, players=players)
+    action = game.legal_actions(state)[0]
+    for p in range(players):
+        seen = game.view(state, p)
+        assert seen.viewer == p and state.viewer is None
+        for call in (lambda: game.apply(seen, action), lambda: game.legal_actions(seen),
+                     lambda: game.outcome(seen), lambda: game.returns(seen), lambda: game.view(seen, p)):
+            with pytest.raises(IllegalAction, match="view"):
+                call()
+        assert game.current_player(seen) == game.current_player(state)
+    for bad in (-1, players, 99, None, "0", 1.0, 10**5000):
+        with pytest.raises(IllegalAction):
+            game.view(state, bad)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_determinize_is_consistent_with_the_view(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(4, players=players)
+    for p in range(players):
+        seen = game.view(state, p)
+        full = game.determinize(seen, p, 17)
+        assert full.viewer is None
+        assert game.view(full, p) == seen
+        assert game.determinize(seen, p, 17) == full, "determinize is a function of its arguments"
+        check_decider(game, full)
+        with pytest.raises(IllegalAction):
+            game.determinize(state, p, 1)  # the table is not a view
+        with pytest.raises(IllegalAction):
+            game.determinize(seen, (p + 1) % players if players > 1 else 5, 1)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_returns_once_over_and_never_before(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(2, players=players)
+    with pytest.raises(IllegalAction):
+        game.returns(state)
+    pick = Rng.from_seed(3)
+    while game.outcome(state) is None:
+        action, pick = pick.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    values = game.returns(state)
+    assert len(values) == players and all(isinstance(v, float) for v in values)
+    assert {p for p, v in enumerate(values) if v == max(values) and v > 0} >= set(outcome.winners) or not outcome.winners
+    assert re.fullmatch(r"[a-z][a-z0-9_]*", outcome.code)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_notation_names_each_legal_action_once(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(6, players=players)
+    legal = game.legal_actions(state)
+    texts = [game.notation(state, a) for a in legal]
+    assert len({t.casefold() for t in texts}) == len(texts), "notation must tell the legal actions apart"
+    for action, text in zip(legal, texts):
+        assert text == " ".join(text.split()) and 0 < len(text) <= 40
+        assert game.parse(state, text) == action
+        assert game.parse(state, f"  {text.upper()} ") == action
+    for junk in ("", "no such move", "x" * 10_000, None, 5):
+        with pytest.raises(IllegalAction):
+            game.parse(state, junk)
+
+
 @pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
 @given(seed=st.integers(0, 2**32), choice_seed=st.integers(0, 2**32))
+@settings(max_examples=8)
 def test_random_play_keeps_the_contract(key: str, players: int, seed: int, choice_seed: int) -> None:
     game = GAMES[key]
     final = random_playout(
-        game, seed, {"players": players}, choice_seed, max_steps=20_000, full_checks_every=7
+        game, seed, {"players": players}, choice_seed, max_steps=20_000, full_checks_every=7,
+        invariants=(lambda s: check_v2_step(game, s, choice_seed),),
     )
     outcome = game.outcome(final)
     assert outcome is not None and outcome.reason
     with pytest.raises(IllegalAction):
         game.apply(final, None)
-    for p in range(players):
-        seen = game.view(final, p)
-        assert type(seen) is type(final)
+    assert len(game.returns(final)) == players
 
 
 def _rngs(value: Any) -> list[Rng]:
@@ -139,7 +300,31 @@ def test_views_hide_the_generator(key: str, players: int) -> None:
     assert _rngs(a) != _rngs(b)
     for p in range(players):
         view_a, view_b = game.view(a, p), game.view(b, p)
-        assert game.view(view_a, p) == view_a, "a view of a view adds nothing"
         assert codec.loads(codec.dumps(view_a)) == view_a
         assert _rngs(view_a) == _rngs(view_b), "the generator in a view must not depend on the seed"
         assert not set(_rngs(view_a)) & set(_rngs(a)), "a view must not carry the real generator"
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_events_are_text_and_shown(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(12, players=players)
+    pick = Rng.from_seed(12)
+    seen_any = False
+    for _ in range(400):
+        if game.outcome(state) is not None:
+            break
+        action, pick = pick.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        lines = game.events(state)
+        assert isinstance(lines, tuple) and all(isinstance(line, str) and line for line in lines)
+        if lines:
+            seen_any = True
+            assert lines[-1] in game.render(state, None)
+    assert seen_any, "automatic effects happen in every game and are told as events"
+
+
+def test_games_of_the_registry_satisfy_the_typed_bundle() -> None:
+    for key in GAME_KEYS:
+        assert isinstance(GAMES[key], Game)
+        assert issubclass(IllegalAction, RulesError)

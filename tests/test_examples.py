@@ -42,3 +42,5 @@ def test_hidden_information_example_shows_each_seat() -> None:
     out = _run(str(EXAMPLES / "hidden_information.py"))
     assert out.count("sees ---") == 3
     assert "hidden" in out
+    assert "A view is not the table" in out
+    assert "cannot tell from the real one" in out

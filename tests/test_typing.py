@@ -20,3 +20,15 @@ def test_mypy_strict_passes_on_the_library() -> None:
         text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_user_sees_each_game_s_real_types() -> None:
+    """``tests/typecheck/games.py`` asserts the types mypy infers through ``wasteland.<key>``."""
+    pytest.importorskip("mypy")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "tests/typecheck/games.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
