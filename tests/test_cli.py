@@ -290,3 +290,16 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_card_set_file_of_a_hundred_thousand_brackets_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    err = _one_line_error(["simulate", "lucky_seven", "-n", "1", "--option", f"cards=@{deep}", "--quiet"], 2, capsys)
+    assert "nests too deeply" in err
+    nested = tmp_path / "nested.json"
+    nested.write_text('{"threats": ' + "[" * 500 + "]" * 500 + "}")
+    err = _one_line_error(["simulate", "lucky_seven", "-n", "1", "--option", f"cards=@{nested}", "--quiet"], 2, capsys)
+    assert "cards.threats" in err
