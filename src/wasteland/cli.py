@@ -60,17 +60,9 @@ _MAX_OPTION_FILE = 4 * 1024 * 1024
 
 
 def _read_json(path: str) -> Any:
-    target = Path(path)
+    data = replays.read_bytes(path, _MAX_OPTION_FILE, UsageError)
     try:
-        if target.is_dir():
-            raise UsageError(f"cannot read the JSON of {short(path, 80)}: it is a directory")
-        with target.open("rb") as stream:
-            data = stream.read(_MAX_OPTION_FILE + 1)
-        if len(data) > _MAX_OPTION_FILE:
-            raise UsageError(f"cannot read the JSON of {short(path, 80)}: larger than 4 MB")
         return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
-    except OSError as exc:
-        raise UsageError(f"cannot read the JSON of {short(path, 80)}: {exc.strerror or exc}") from None
     except RecursionError:
         raise UsageError(f"cannot read the JSON of {short(path, 80)}: it nests too deeply") from None
     except (ValueError, UnicodeDecodeError) as exc:

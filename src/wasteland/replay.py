@@ -37,7 +37,7 @@ from wasteland.core.game import Game, Outcome, RulesError, short
 from wasteland.registry import get_game
 
 __all__ = [
-    "Replay", "ReplayError", "Recorder", "Step", "load", "save", "record", "steps", "final_state", "verify",
+    "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "record", "steps", "final_state", "verify",
     "to_json", "from_json", "MAX_BYTES", "MAX_MOVES",
 ]
 
@@ -225,17 +225,26 @@ def from_json(text: str | bytes) -> Replay:
     return Replay(game_key, seed, options, tuple(moves), outcome, digest, title, rules_version)
 
 
-def load(path: str | Path) -> Replay:
-    """The replay in the file at ``path``; ReplayError for a file that is missing, unreadable or wrong."""
+def read_bytes(path: str | Path, limit: int, error: type[Exception] = ReplayError) -> bytes:
+    """At most ``limit`` bytes of the file at ``path``; ``error`` (one line) for a folder, a missing
+    or unreadable file, or one that is larger. The command line reads option files with it too."""
     target = Path(path)
+    name = short(str(path), 80)
     try:
         if target.is_dir():
-            raise ReplayError(f"{short(str(path), 80)} is a directory, not a replay file")
+            raise error(f"{name} is a directory, not a file")
         with target.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
+            data = stream.read(limit + 1)
     except OSError as exc:
-        raise ReplayError(f"cannot read {short(str(path), 80)}: {exc.strerror or exc}") from None
-    return from_json(data)
+        raise error(f"cannot read {name}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise error(f"{name} is larger than {limit // (1024 * 1024)} MB")
+    return data
+
+
+def load(path: str | Path) -> Replay:
+    """The replay in the file at ``path``; ReplayError for a file that is missing, unreadable or wrong."""
+    return from_json(read_bytes(path, MAX_BYTES))
 
 
 # -- playing ---------------------------------------------------------------------------------------
