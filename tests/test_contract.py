@@ -328,3 +328,23 @@ def test_games_of_the_registry_satisfy_the_typed_bundle() -> None:
     for key in GAME_KEYS:
         assert isinstance(GAMES[key], Game)
         assert issubclass(IllegalAction, RulesError)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_play_goes_on_to_the_end_from_a_determinized_table(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(21, players=players)
+    pick = Rng.from_seed(21)
+    for _ in range(40):
+        if game.outcome(state) is not None:
+            break
+        action, pick = pick.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+    for p in range(players):
+        guess = game.determinize(game.view(state, p), p, 100 + p)
+        for _ in range(20_000):
+            if game.outcome(guess) is not None:
+                break
+            action, pick = pick.choice(game.legal_actions(guess))
+            guess = game.apply(guess, action)
+        assert game.outcome(guess) is not None, "a determinized table plays to an end"
