@@ -27,7 +27,8 @@ from tests.support import check_decider, check_v2_step, random_playout
 CASES = [(key, n) for key in GAME_KEYS for n in GAMES[key].player_counts]
 IDS = [f"{key}-{n}p" for key, n in CASES]
 CONTRACT = ("new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
-            "notation", "parse", "num_players", "events", "render", "describe")
+            "notation", "parse", "num_players", "events", "render", "describe", "action_count", "action_id",
+            "action_from_id", "observation_size", "observe")
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)
@@ -348,3 +349,37 @@ def test_play_goes_on_to_the_end_from_a_determinized_table(key: str, players: in
             action, pick = pick.choice(game.legal_actions(guess))
             guess = game.apply(guess, action)
         assert game.outcome(guess) is not None, "a determinized table plays to an end"
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_action_ids_and_observations(key: str, players: int) -> None:
+    """The fixed action space and the observation vector, on random play (docs/architecture.md)."""
+    game = GAMES[key]
+    state = game.new_game(8, players=players)
+    size, length = game.action_count(state), game.observation_size(state)
+    pick = Rng.from_seed(8)
+    for _ in range(150):
+        if game.outcome(state) is not None:
+            break
+        assert game.action_count(state) == size and game.observation_size(state) == length
+        legal = game.legal_actions(state)
+        ids = [game.action_id(state, a) for a in legal]
+        assert len(set(ids)) == len(ids) and all(0 <= i < size for i in ids)
+        assert all(game.action_from_id(state, i) == a for i, a in zip(ids, legal))
+        illegal = next((i for i in range(size) if i not in set(ids)), None)
+        if illegal is not None:
+            with pytest.raises(IllegalAction):
+                game.action_from_id(state, illegal)
+        for junk in (-1, size, True, 1.0, None, 10**5000):
+            with pytest.raises(IllegalAction):
+                game.action_from_id(state, junk)
+        for p in range(players):
+            seen = game.view(state, p)
+            vector = game.observe(seen)
+            assert len(vector) == length and all(isinstance(x, float) and x == x and abs(x) != float("inf")
+                                                  for x in vector)
+            assert game.observe(game.view(game.determinize(seen, p, 3), p)) == vector
+        with pytest.raises(IllegalAction):
+            game.observe(state)
+        action, pick = pick.choice(legal)
+        state = game.apply(state, action)

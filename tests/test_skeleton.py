@@ -21,11 +21,11 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "cards.py": ("CardTable", "PUBLIC_TABLE"),
     "card_set.py": ("CardSet", "read_card_set", "card_table", "table_of"),
     "state.py": ("Options", "State"),
-    "actions.py": ("Action", "ACTION_TYPES", "notation", "parse"),
+    "actions.py": ("Action", "ACTION_TYPES", "notation", "parse", "action_count", "action_id", "action_from_id"),
     "setup.py": ("make_options",),
     "rules.py": ("new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
                  "illegal_reason", "settle", "Work", "DRIVER"),
-    "view.py": ("view", "determinize"),
+    "view.py": ("view", "determinize", "observation_size", "observe"),
     "render.py": ("render", "describe", "events"),
 }
 #: Names that meant different things in different games; none may come back.

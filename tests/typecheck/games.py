@@ -27,6 +27,8 @@ assert_type(lucky.parse(state, "end"), lucky.Action)
 assert_type(lucky.GAME, Game[lucky.State, lucky.Action])
 assert_type(lucky.GAME.apply(state, action), lucky.State)
 assert_type(lucky.GAME.legal_actions(state), tuple[lucky.Action, ...])
+assert_type(lucky.action_from_id(state, 0), lucky.Action)
+assert_type(lucky.observe(lucky.view(state, 0)), tuple[float, ...])
 lucky_module: GameModule[lucky.State, lucky.Action] = lucky
 
 table = arctic.new_game(1, players=3)

@@ -2,7 +2,7 @@
 
 from wasteland.arctic_scavengers.actions import (
     ACTION_TYPES, Action, Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
-    notation, parse,
+    action_count, action_from_id, action_id, notation, parse,
 )
 from wasteland.arctic_scavengers.render import describe, events, render
 from wasteland.arctic_scavengers.rules import (
@@ -10,14 +10,14 @@ from wasteland.arctic_scavengers.rules import (
 )
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
-from wasteland.arctic_scavengers.view import determinize, view
+from wasteland.arctic_scavengers.view import determinize, observation_size, observe, view
 from wasteland.core.game import Game
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
-    "EndDeclarations",
+    "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -42,4 +42,9 @@ GAME: Game[State, Action] = Game(
     options_type=Options,
     state_type=State,
     action_types=ACTION_TYPES,
+    action_count=action_count,
+    action_id=action_id,
+    action_from_id=action_from_id,
+    observation_size=observation_size,
+    observe=observe,
 )

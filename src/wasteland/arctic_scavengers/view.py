@@ -20,20 +20,31 @@ person or a tool for a Dig, Draw or Hunt, enough medicine for a Hire): the
 rules only let an action begin when the hand can finish it, so the viewer knows
 that much, and play goes on from the drawn table. The events stay as the viewer
 saw them.
+
+:func:`observe` turns a view into the flat vector of numbers the RL adapters and
+search bots read (length :func:`observation_size`, fixed by the options); the
+encoding is documented section by section in the rules page ("Observations") and
+listed by :func:`observation_sections`. It reads the view only.
 """
 
 from __future__ import annotations
 
+from wasteland.arctic_scavengers.actions import action_space, space_for
 from wasteland.arctic_scavengers.card_set import table_of
-from wasteland.arctic_scavengers.cards import HIDDEN, CardTable
-from wasteland.arctic_scavengers.draw_phase import peeked_card
+from wasteland.arctic_scavengers.cards import CARD_TYPES, HIDDEN, MERCENARY_PILES, CardTable
+from wasteland.arctic_scavengers.draw_phase import peeked_card, peeks
 from wasteland.arctic_scavengers.gathering import action_total, can_afford, medicine_in
-from wasteland.arctic_scavengers.state import Cards, Event, Phase, SkirmishResolved, State, Task
+from wasteland.arctic_scavengers.skirmish import fight_total, people_present
+from wasteland.arctic_scavengers.state import TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task
+from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_viewer, short
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
 
-__all__ = ["view", "determinize", "HIDDEN_RNG"]
+__all__ = [
+    "view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "observation_sections",
+    "ObservationLayout", "PHASES", "TRIBE_FEATURES", "CARD_FEATURES",
+]
 
 #: The Rng every view carries instead of the real one.
 HIDDEN_RNG = Rng(0, 0)
@@ -224,3 +235,180 @@ def _needed_to_finish(seen: State, table: CardTable, pool: list[int], size: int)
         if zero is not None and raise_it is not None:
             return [zero, raise_it]
     return None
+
+
+# --- the observation vector --------------------------------------------------------------------
+
+#: The phases in the order of the ``phase`` one-hot.
+PHASES: tuple[Phase, ...] = (Phase.GATHERING, Phase.KEEP, Phase.SKIRMISH, Phase.OVER)
+#: The scalar features of each tribe's block, before its four type-count groups.
+TRIBE_FEATURES = ("hand", "deck", "discard", "played", "discard_unseen", "fight", "people")
+#: The features of each card's block that do not depend on the number of players; then, for each
+#: other tribe in seat order from the viewer's left: in its force, in its discard, in its played area.
+CARD_FEATURES = ("my_hand", "my_deck", "my_discard", "my_played", "committed", "equipped", "dug", "pile",
+                 "removed", "peeked", "spent")
+_TYPES = len(CARD_TYPES)
+
+
+class ObservationLayout:
+    """Where each part of the observation lies, for one game's options (see the rules page)."""
+
+    __slots__ = ("players", "cards", "positions", "card_features", "tribe_size", "sections", "start", "size")
+
+    def __init__(self, options: Options) -> None:
+        n, t = options.players, _TYPES
+        space = space_for(options.cards)
+        self.players = n
+        self.cards = len(space.cards)
+        self.positions = space.positions
+        self.card_features = len(CARD_FEATURES) + 3 * (n - 1)
+        self.tribe_size = len(TRIBE_FEATURES) + 4 * t
+        lengths = (
+            ("round", 1), ("phase", len(PHASES)), ("seat", n), ("initiator", n), ("decider", n), ("peeking", 1),
+            ("taken", len(TASKS)), ("food", 1), ("task", len(TASKS)), ("action_total", 1), ("medicine", 1),
+            ("contested", 1), ("peeked", t), ("junkyard", 1), ("piles", len(MERCENARY_PILES)), ("removed", t),
+            ("dug", 1), ("dug_types", t), ("committed", 1), ("committed_types", t),
+            ("committed_slots", self.positions * (t + 2)), ("equipped_types", t), ("spent", 1),
+            ("tribes", n * self.tribe_size), ("cards", self.cards * self.card_features),
+        )
+        sections: list[tuple[str, int, int]] = []
+        at = 0
+        for name, length in lengths:
+            sections.append((name, at, length))
+            at += length
+        self.sections: tuple[tuple[str, int, int], ...] = tuple(sections)
+        self.start: dict[str, int] = {name: start for name, start, _ in sections}
+        self.size: int = at
+
+
+_LAYOUTS: DerivedCache[Options, ObservationLayout] = DerivedCache(ObservationLayout)
+
+
+def _layout(state: object) -> ObservationLayout:
+    if type(state) is not State:
+        raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
+    return _LAYOUTS(state.options)
+
+
+def observation_size(state: State) -> int:
+    """The length of every observation of ``state``'s game (it depends on the options only:
+    the number of players and the card set). Works on a table or a view."""
+    return _layout(state).size
+
+
+def observation_sections(state: State) -> tuple[tuple[str, int, int], ...]:
+    """The observation's sections as (name, first index, length), in order (the rules page
+    describes each)."""
+    return _layout(state).sections
+
+
+def observe(seen: State) -> tuple[float, ...]:
+    """The observation vector of ``seen.viewer``, from the view ``seen`` only (the table is
+    refused with IllegalAction): every number finite, length :func:`observation_size`.
+    Seats are counted from the viewer (0 = the viewer, 1 = the next seat clockwise, ...)."""
+    layout = _layout(seen)
+    me = seen.viewer
+    if me is None:
+        raise IllegalAction("observe takes a player's view, not the table: observe(view(state, p))")
+    n = layout.players
+    table = table_of(seen)
+    space = action_space(seen)
+    kind, index = table.type_index, space.index
+    start = layout.start
+    out = [0.0] * layout.size
+
+    def count(at: int, cards: Cards) -> None:
+        for c in cards:
+            if c != HIDDEN:
+                out[at + kind[c]] += 1.0
+
+    width = layout.card_features
+    first_card = start["cards"]
+
+    def mark(cards: Cards, feature: int) -> None:
+        for c in cards:
+            if c != HIDDEN:
+                out[first_card + index[c] * width + feature] = 1.0
+
+    phase = seen.phase
+    over = phase is Phase.OVER
+    out[start["round"]] = float(seen.round)
+    out[start["phase"] + PHASES.index(phase)] = 1.0
+    out[start["seat"] + me] = 1.0
+    out[start["initiator"] + (seen.initiator - me) % n] = 1.0
+    if not over:
+        out[start["decider"] + (seen.turn - me) % n] = 1.0
+    out[start["peeking"]] = 1.0 if peeks(seen) else 0.0
+    for task in TASKS:
+        if seen.used >> task._value_ & 1:
+            out[start["taken"] + task._value_] = 1.0
+    out[start["food"]] = float(seen.food)
+    committed = seen.committed
+    if seen.task is not None:
+        out[start["task"] + seen.task._value_] = 1.0
+        if HIDDEN not in committed:
+            out[start["action_total"]] = float(action_total(seen, table))
+            out[start["medicine"]] = float(medicine_in(table, committed))
+        else:  # another seat's Trash: its cards lie face down, their number is known
+            out[start["action_total"]] = float(len(committed))
+    out[start["contested"]] = float(len(seen.contested))
+    top = seen.contested[0] if seen.contested else HIDDEN
+    if top != HIDDEN:
+        out[start["peeked"] + kind[top]] = 1.0
+        mark((top,), 9)
+    out[start["junkyard"]] = float(len(seen.junkyard))
+    for i, pile in enumerate(seen.piles):
+        out[start["piles"] + i] = float(len(pile))
+        mark(pile, 7)
+    count(start["removed"], seen.removed)
+    mark(seen.removed, 8)
+    out[start["dug"]] = float(len(seen.dug))
+    count(start["dug_types"], seen.dug)
+    mark(seen.dug, 6)
+    out[start["committed"]] = float(len(committed))
+    count(start["committed_types"], committed)
+    mark(committed, 4)
+    slot = _TYPES + 2
+    is_leader = table.is_leader
+    for position, c in enumerate(committed[:layout.positions]):
+        if c == HIDDEN:
+            continue
+        at = start["committed_slots"] + position * slot
+        out[at + kind[c]] = 1.0
+        for m, person in seen.equipped:
+            if person == c:
+                out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
+    equipped = tuple(m for m, _ in seen.equipped)
+    count(start["equipped_types"], equipped)
+    mark(equipped, 5)
+    out[start["spent"]] = float(len(seen.spent))
+    mark(seen.spent, 10)
+    spent = seen.spent
+    for r in range(n):
+        q = (me + r) % n
+        at = start["tribes"] + r * layout.tribe_size
+        hand, deck, discard, played = seen.hands[q], seen.decks[q], seen.discards[q], seen.played[q]
+        out[at] = float(len(hand))
+        out[at + 1] = float(len(deck))
+        out[at + 2] = float(len(discard))
+        out[at + 3] = float(len(played))
+        out[at + 4] = float(discard.count(HIDDEN))
+        if HIDDEN not in hand:
+            out[at + 5] = float(fight_total(table, hand, spent))
+            out[at + 6] = float(people_present(table, hand))
+        types = at + len(TRIBE_FEATURES)
+        count(types, hand)
+        count(types + _TYPES, deck)
+        count(types + 2 * _TYPES, discard)
+        count(types + 3 * _TYPES, played)
+        if r == 0:
+            mark(hand, 0)
+            mark(deck, 1)
+            mark(discard, 2)
+            mark(played, 3)
+        else:
+            other = len(CARD_FEATURES) + 3 * (r - 1)
+            mark(hand, other)
+            mark(discard, other + 1)
+            mark(played, other + 2)
+    return tuple(out)

@@ -9,20 +9,20 @@ own (plain JSON data). See docs/rules/lucky_seven.md.
 from wasteland.core.game import Game
 from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
-    notation, parse,
+    action_count, action_from_id, action_id, notation, parse,
 )
 from wasteland.lucky_seven.render import describe, events, render
 from wasteland.lucky_seven.rules import (
     apply, current_player, legal_actions, new_game, num_players, outcome, returns,
 )
 from wasteland.lucky_seven.state import Options, State
-from wasteland.lucky_seven.view import determinize, view
+from wasteland.lucky_seven.view import determinize, observation_size, observe, view
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
-    "ChooseRow",
+    "ChooseRow", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -47,4 +47,9 @@ GAME: Game[State, Action] = Game(
     options_type=Options,
     state_type=State,
     action_types=ACTION_TYPES,
+    action_count=action_count,
+    action_id=action_id,
+    action_from_id=action_from_id,
+    observation_size=observation_size,
+    observe=observe,
 )

@@ -18,25 +18,33 @@ below, so listing them builds nothing.
 the second grid of the cooperative game); ``HAM`` selects, ``r2c3`` moves
 there, ``up``, ``down``, ``stop``, ``back``, ``end``; ``HAM>r2c3`` attacks;
 ``drop HAM`` discards from a full row; ``row 2`` places the drawn threat.
+
+**Action ids** (for learning agents and search; the table is in
+docs/rules/lucky_seven.md): a fixed space of ``action_count(state)`` ids, 189
+solo, 193 competitive (the four rows of ``ChooseRow`` at the end), 225
+cooperative (an attacker may reach the partner's top row). Members and cells
+are counted from the grid in play, the only grid whose members act: the same
+id means the same decision for either squad of the cooperative game.
+``action_id`` is arithmetic on the action's fields; ``action_from_id`` gives
+the legal action with an id. Both read a view as well as the table.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.game import IllegalAction, parser, short
 from wasteland.lucky_seven.cards import ABBREVIATIONS, SQUAD_SIZE
-
-if TYPE_CHECKING:
-    from wasteland.lucky_seven.state import State
+from wasteland.lucky_seven.state import State
 
 __all__ = [
     "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard", "ChooseRow",
     "Action", "ACTION_TYPES", "SELECT", "MOVE", "ATTACK", "DISCARD", "CHOOSE_ROW", "GET_UP", "GET_DOWN", "STOP",
-    "DESELECT", "END_PHASE", "notation", "parse", "cell_code", "member_code",
+    "DESELECT", "END_PHASE", "notation", "parse", "cell_code", "member_code", "action_count", "action_id",
+    "action_from_id",
 ]
 
 
@@ -185,10 +193,162 @@ def parse(state: State, text: str) -> Action:
     for text that names none. Reads a player's view as well as the table (what is legal depends
     only on what everyone sees)."""
     from wasteland.lucky_seven.rules import actions_of  # the rules import this module
-    from wasteland.lucky_seven.state import State
 
     if type(state) is not State:
         raise IllegalAction(f"not a Lucky Seven state: {short(state)}")
     read: Any = parser(actions_of, notation)
     action: Action = read(state, text)
+    return action
+
+
+# -- action ids ----------------------------------------------------------------------------------
+#
+# The layout (a member or a cell counted from the grid in play, side ``s``):
+#   Select(8s + k)      k            (k: squad order, Leader 0 .. Pacifist 7)
+#   Move(cell)          8 + m        (m = row * 6 + column - 1: the 24 map cells of grid s)
+#   GetUp, GetDown, Stop, Deselect, EndPhase    32, 33, 34, 35, 36
+#   Attack(8s + k, c)   37 + k * T + t   (k < 6: the Joker and the Pacifist never attack;
+#                                          t = m for a map cell of grid s, 24 + column - 1 for
+#                                          the partner's top row; T = 24, or 30 cooperative)
+#   Discard(8s + k)     37 + 6T + k
+#   ChooseRow(r)        45 + 6T + r  (competitive only)
+
+_MAP_CELLS = 24
+_EDGE_CELLS = 6
+_ATTACKERS = 6
+_GET_UP_ID, _GET_DOWN_ID, _STOP_ID, _DESELECT_ID, _END_PHASE_ID = 32, 33, 34, 35, 36
+_ATTACK_BASE = 37
+_FIXED_IDS: dict[type, int] = {
+    GetUp: _GET_UP_ID, GetDown: _GET_DOWN_ID, Stop: _STOP_ID, Deselect: _DESELECT_ID, EndPhase: _END_PHASE_ID,
+}
+_FIXED_ACTIONS: dict[int, Action] = {
+    _GET_UP_ID: GET_UP, _GET_DOWN_ID: GET_DOWN, _STOP_ID: STOP, _DESELECT_ID: DESELECT, _END_PHASE_ID: END_PHASE,
+}
+
+
+def _targets(sides: int) -> int:
+    """How many cells an attacker of the grid in play may ever attack."""
+    return _MAP_CELLS if sides == 1 else _MAP_CELLS + _EDGE_CELLS
+
+
+def _checked(state: object) -> State:
+    if type(state) is not State:
+        raise IllegalAction(f"not a Lucky Seven state: {short(state)}")
+    return state
+
+
+def action_count(state: State) -> int:
+    """The size of the action space: 189 solo, 193 competitive, 225 cooperative (it depends on
+    the variant only, never on the card set)."""
+    variant = _checked(state).options.variant
+    count = _ATTACK_BASE + _ATTACKERS * _targets(2 if variant == "cooperative" else 1) + SQUAD_SIZE
+    return count + 4 if variant == "competitive" else count
+
+
+def _map_index(cell: object, side: int) -> int:
+    """The index 0-23 of ``cell`` among the map cells of grid ``side``, or -1."""
+    if type(cell) is not int:
+        return -1
+    rest = cell - side * 28
+    if not 0 <= rest < 28:
+        return -1
+    row, column = divmod(rest, 7)
+    return row * 6 + column - 1 if column else -1
+
+
+def _target_index(cell: object, active: int, sides: int) -> int:
+    """The index of an attacked cell: a map cell of the grid in play 0-23, a cell of the
+    partner's top row 24-29 (cooperative), or -1."""
+    index = _map_index(cell, active)
+    if index >= 0 or sides == 1:
+        return index
+    index = _map_index(cell, 1 - active)
+    return _MAP_CELLS + index if 0 <= index < _EDGE_CELLS else -1
+
+
+def _kind_of(member: object, active: int) -> int:
+    """The squad order 0-7 of a member of the grid in play, or -1."""
+    if type(member) is not int:
+        return -1
+    kind = member - active * SQUAD_SIZE
+    return kind if 0 <= kind < SQUAD_SIZE else -1
+
+
+def action_id(state: State, action: Action) -> int:
+    """The id of ``action`` in the action space of ``state`` (members and cells counted from the
+    grid in play): arithmetic on its fields, without checking that it is legal now.
+    IllegalAction for what has no id (a member of the other grid, the tank column, an attack by
+    the Joker, a row choice outside the competitive game, a field of the wrong type...)."""
+    active = _checked(state).active
+    kind = type(action)
+    fixed = _FIXED_IDS.get(kind)
+    if fixed is not None:
+        return fixed
+    a: Any = action  # the fields are checked here, not trusted
+    if kind is Attack:
+        sides = len(state.decks)
+        member = _kind_of(a.member, active)
+        target = _target_index(a.cell, active, sides)
+        if 0 <= member < _ATTACKERS and target >= 0:
+            return _ATTACK_BASE + member * _targets(sides) + target
+    elif kind is Select:
+        member = _kind_of(a.member, active)
+        if member >= 0:
+            return member
+    elif kind is Move:
+        target = _map_index(a.cell, active)
+        if target >= 0:
+            return SQUAD_SIZE + target
+    elif kind is Discard:
+        member = _kind_of(a.member, active)
+        if member >= 0:
+            return _ATTACK_BASE + _ATTACKERS * _targets(len(state.decks)) + member
+    elif kind is ChooseRow:
+        if state.options.variant == "competitive" and _int_in(a.row, 4):
+            row: int = a.row
+            return _ATTACK_BASE + _ATTACKERS * _targets(1) + SQUAD_SIZE + row
+    raise IllegalAction(f"{short(action)} has no action id in this game now")
+
+
+def _cell_from(index: int, active: int) -> int:
+    """The cell of a map index 0-23 of the grid in play, or 24-29 of the partner's top row."""
+    if index < _MAP_CELLS:
+        return active * 28 + index // 6 * 7 + index % 6 + 1
+    return (1 - active) * 28 + index - _MAP_CELLS + 1
+
+
+def _decode(state: State, i: int) -> Action:
+    active = state.active
+    base = active * SQUAD_SIZE
+    if i < SQUAD_SIZE:
+        return SELECT[base + i]
+    if i < _GET_UP_ID:
+        return MOVE[_cell_from(i - SQUAD_SIZE, active)]
+    if i < _ATTACK_BASE:
+        return _FIXED_ACTIONS[i]
+    targets = _targets(len(state.decks))
+    i -= _ATTACK_BASE
+    if i < _ATTACKERS * targets:
+        member, target = divmod(i, targets)
+        return ATTACK[base + member, _cell_from(target, active)]
+    i -= _ATTACKERS * targets
+    if i < SQUAD_SIZE:
+        return DISCARD[base + i]
+    return CHOOSE_ROW[i - SQUAD_SIZE]
+
+
+def action_from_id(state: State, i: int) -> Action:
+    """The legal action whose id is ``i``; IllegalAction (saying why) for an id that is not an
+    int, is out of range, or names no legal action now. Reads a view as well as the table."""
+    from wasteland.lucky_seven.rules import illegal_reason  # the rules import this module
+
+    count = action_count(state)
+    if type(i) is not int:
+        raise IllegalAction(f"an action id is an int, got {short(i)}")
+    if not 0 <= i < count:
+        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {count - 1}")
+    action = _decode(state, i)
+    reason = illegal_reason(state, action)
+    if reason is not None:
+        raise IllegalAction(f"action id {i} ({notation(state, action)}) is not legal now: {reason}")
     return action
