@@ -1,0 +1,536 @@
+"""Every game as an OpenSpiel Python game: ``load_game(game, **options)``.
+
+>>> import pyspiel
+>>> from wasteland.rl.open_spiel import load_game
+>>> game = load_game("arctic_scavengers", players=3)
+>>> pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+Importing this module registers each game with OpenSpiel as ``wasteland_<key>``, so
+``pyspiel.load_game("wasteland_lucky_seven", {"players": 2})`` works too. The game's
+options are its parameters (see :func:`parameters`), with one more, ``rng_seed``.
+
+**Chance** is the state's own: the game type says ``SAMPLED_STOCHASTIC``. A new state is a
+chance node with a single outcome, the deal: applying it starts ``new_game(seed, **options)``
+with the next seed of a stream seeded by ``rng_seed`` (or with the seed given to
+``new_initial_state(seed)``). Every later shuffle and draw is made by the ``Rng`` inside the
+game's state, when ``apply`` needs it, exactly as in every other use of the engine. The games
+do not list their chance outcomes one by one (a shuffled deck has more orders than any list
+could hold), so explicit chance nodes would mean writing each game's randomness a second
+time, in the adapter.
+
+**Observations** are the game's ``observe(view(state, player))``: only what that seat may see.
+The information-state tensor is the same vector: the current view is what the seat sees
+now, not everything it has seen. The observation string is the game's ``render`` of the
+view; the information-state string adds a fingerprint of every view the seat has had and
+every action it took, which makes it a perfect-recall key (two histories the seat cannot
+tell apart give the same string, any others different ones).
+
+**Actions** are the game's ids (``action_id``); ``action_to_string`` is its notation.
+Returns are the game's ``returns`` (1.0 to each winner) at the end, 0 before.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+from typing import Any, Iterator, Mapping
+
+import attrs
+from attrs import frozen
+
+from wasteland.core import codec
+from wasteland.core.game import ConfigError, Game, IllegalAction, short
+from wasteland.registry import GAME_KEYS, get_game
+from wasteland.rl import MISSING_EXTRA, Encoding, action_for, encoding, legal_ids, rl_game, seed_for
+
+try:
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]
+    import pyspiel  # type: ignore[import-not-found]
+except ImportError as exc:  # pragma: no cover - the base install
+    raise ImportError(MISSING_EXTRA) from exc
+
+__all__ = [
+    "load_game", "short_name", "parameters", "register", "WastelandGame", "WastelandState",
+    "RNG_SEED", "MAX_GAME_LENGTH", "PREFIX",
+]
+
+#: Every game is registered as PREFIX + its key.
+PREFIX = "wasteland_"
+#: The parameter that seeds the stream of deals.
+RNG_SEED = "rng_seed"
+#: OpenSpiel wants a bound on the number of decisions in a game. The games do not state one,
+#: so this is a cap far above anything played (see docs/rl.md), not a proof.
+MAX_GAME_LENGTH = 10_000
+#: A structured option (a card set, a list) travels as text: JSON, or this prefix and the
+#: JSON in URL-safe base64 (what load_game writes, since game strings cannot quote commas).
+B64 = "b64:"
+
+_DEAL = 0  # the one chance outcome
+
+
+# -- parameters: the options as OpenSpiel sees them -----------------------------------------------
+
+@frozen
+class Parameter:
+    """One option of a game as an OpenSpiel parameter.
+
+    ``kind`` is ``"value"`` (a bool, int or float, passed as it is, its default the game's),
+    ``"text"`` (a string; ``""`` means the game's default) or ``"json"`` (anything else, such
+    as a card set or a list of names, as JSON text; ``""`` means the game's default).
+    """
+
+    name: str
+    kind: str
+    default: bool | int | float | str
+
+
+def parameters(game: str | Game[Any, Any]) -> tuple[Parameter, ...]:
+    """The OpenSpiel parameters of ``game``: one per field of its options record, in order."""
+    bundle = rl_game(game)
+    out = []
+    for field in attrs.fields(bundle.options_type):
+        default = field.default
+        if isinstance(default, (bool, int, float)):
+            out.append(Parameter(field.name, "value", default))
+        elif isinstance(default, str):
+            out.append(Parameter(field.name, "text", ""))
+        else:
+            out.append(Parameter(field.name, "json", ""))
+    return tuple(out)
+
+
+def _specification(bundle: Game[Any, Any]) -> dict[str, bool | int | float | str]:
+    spec: dict[str, bool | int | float | str] = {p.name: p.default for p in parameters(bundle)}
+    spec[RNG_SEED] = 0
+    return spec
+
+
+def params_of(game: str | Game[Any, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """``new_game``'s options as OpenSpiel parameters (checked by the game first)."""
+    bundle = rl_game(game)
+    encoding(bundle, options)  # ConfigError, in the game's words, for anything it would refuse
+    params: dict[str, Any] = {}
+    for p in parameters(bundle):
+        if p.name not in options:
+            continue
+        value = options[p.name]
+        if p.kind == "json":
+            try:
+                text = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+            except (TypeError, ValueError):
+                raise ConfigError(f"{p.name}: give it to load_game as plain JSON data (as read from a "
+                                  f"file), got {short(value)}") from None
+            value = B64 + base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+        params[p.name] = value
+    return params
+
+
+def options_of(game: str | Game[Any, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters back as ``new_game``'s options (``rng_seed`` left out)."""
+    bundle = rl_game(game)
+    options: dict[str, Any] = {}
+    known = {p.name: p for p in parameters(bundle)}
+    for name, value in params.items():
+        p = known.get(name)
+        if p is None:
+            if name != RNG_SEED:
+                options[name] = value  # new_game names it in its refusal
+        elif p.kind == "value":
+            options[name] = value
+        elif value != "":
+            options[name] = _read_json(name, value) if p.kind == "json" else value
+    return options
+
+
+def _read_json(name: str, text: object) -> Any:
+    if not isinstance(text, str):
+        raise ConfigError(f"{name}: JSON text, got {short(text)}")
+    if text.startswith(B64):
+        body = text[len(B64):]
+        try:
+            text = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            raise ConfigError(f"{name}: {short(text)} is not base64 JSON") from None
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ConfigError(f"{name}: {short(text)} is not JSON text") from None
+
+
+# -- registration ---------------------------------------------------------------------------------
+
+def short_name(game: str | Game[Any, Any]) -> str:
+    """OpenSpiel's name of ``game``: ``wasteland_<key>``."""
+    return PREFIX + rl_game(game).key
+
+
+_TYPES: dict[str, Any] = {}
+_CLASSES: dict[str, type[WastelandGame]] = {}
+
+
+def game_type(game: str | Game[Any, Any]) -> Any:
+    """The ``pyspiel.GameType`` ``game`` is registered with."""
+    bundle = rl_game(game)
+    found = _TYPES.get(bundle.key)
+    if found is None:
+        kinds = pyspiel.GameType
+        found = kinds(
+            short_name=PREFIX + bundle.key,
+            long_name=f"{bundle.title} (wasteland)",
+            dynamics=kinds.Dynamics.SEQUENTIAL,
+            chance_mode=kinds.ChanceMode.SAMPLED_STOCHASTIC,
+            information=kinds.Information.IMPERFECT_INFORMATION,
+            utility=kinds.Utility.GENERAL_SUM,
+            reward_model=kinds.RewardModel.TERMINAL,
+            max_num_players=max(bundle.player_counts),
+            min_num_players=min(bundle.player_counts),
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=_specification(bundle),
+            default_loadable=True,
+            provides_factored_observation_string=False,
+        )
+        _TYPES[bundle.key] = found
+    return found
+
+
+def register(game: str | Game[Any, Any]) -> str:
+    """Register ``game`` with OpenSpiel (once) and return its short name. Only the registry's
+    own games are registered: OpenSpiel knows one game per name for the whole process."""
+    bundle = rl_game(game)
+    name = PREFIX + bundle.key
+    known = _CLASSES.get(bundle.key)
+    if known is not None:
+        if known.BUNDLE is not bundle:
+            raise ValueError(f"{name} is registered with OpenSpiel as the game of wasteland.GAMES; "
+                             f"another bundle cannot take its name")
+        return name
+    if name in pyspiel.registered_names():
+        raise ValueError(f"OpenSpiel already has a game named {name}")
+    if bundle is not get_game(bundle.key):
+        raise ValueError(f"only the games of wasteland.GAMES are registered with OpenSpiel, not another {bundle.key}")
+    # OpenSpiel keeps the creator until the very end of the process; a class (as OpenSpiel's
+    # own Python games register) outlives the interpreter's teardown, where a closure's
+    # release would come too late and abort the process.
+    cls = type(f"WastelandGame_{bundle.key}", (WastelandGame,), {"BUNDLE": bundle})
+    _CLASSES[bundle.key] = cls
+    pyspiel.register_game(game_type(bundle), cls)
+    return name
+
+
+def load_game(game: str | Game[Any, Any], **options: Any) -> Any:
+    """The ``pyspiel`` game of ``game`` (a registered key) with ``options`` as in
+    ``new_game``; ``rng_seed`` (an int, default 0) seeds the stream of deals."""
+    bundle = rl_game(game)
+    seed = options.pop(RNG_SEED, None)
+    params = params_of(bundle, options)
+    if seed is not None:
+        if type(seed) is not int or not -(2**31) <= seed < 2**31:
+            raise ConfigError(f"{RNG_SEED} must be an int that fits in 32 bits, got {short(seed)}")
+        params[RNG_SEED] = seed
+    return pyspiel.load_game(register(bundle), params)
+
+
+# -- the game and its states ----------------------------------------------------------------------
+
+class WastelandGame(pyspiel.Game):  # type: ignore[misc]
+    """One game with one set of options. The sizes OpenSpiel fixes per game (the number of
+    distinct actions, the tensor sizes) are read from a new game with these options."""
+
+    #: The game of the registered subclass (one per game key).
+    BUNDLE: Game[Any, Any]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        bundle = self.BUNDLE
+        params = dict(_specification(bundle), **(params or {}))
+        options = options_of(bundle, params)
+        spec = encoding(bundle, options)
+        seed = params.get(RNG_SEED, 0)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.action_count,
+            max_chance_outcomes=1,
+            num_players=spec.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(game_type(bundle), info, dict(params))
+        self.spec = spec
+        self.rng_seed: int = seed
+        self.deals = 0
+
+    def new_initial_state(self, seed: int | str | None = None) -> WastelandState:
+        """A state before the deal. With ``seed``, the deal is ``new_game(seed)``; without,
+        the next seed of the game's stream (the n-th deal gets ``seed_for(rng_seed, n)``)."""
+        if isinstance(seed, str):
+            seed = int(seed)
+        return WastelandState(self, seed)
+
+    def next_seed(self) -> int:
+        seed = seed_for(self.rng_seed, self.deals)
+        self.deals += 1
+        return seed
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        return Observer(self.spec, iig_obs_type, params)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # OpenSpiel's own pickling of a sampled-stochastic game asks for its generator's state,
+        # which a Python game cannot give: pickle the parameters and the deals made instead.
+        return (_restore_game, (self.BUNDLE.key, dict(self.get_parameters()), self.deals))
+
+
+def _restore_game(key: str, params: dict[str, Any], deals: int) -> WastelandGame:
+    game: WastelandGame = pyspiel.load_game(register(key), params)
+    game.deals = deals
+    return game
+
+
+class _Node:
+    """One table of a game's history: the table, the decision that led to it, and what was
+    worked out from it (the legal ids, each seat's fingerprint). Never changed once made,
+    except to remember those, so every clone of a state shares it."""
+
+    __slots__ = ("parent", "table", "seat", "action", "legal", "prints", "seen", "texts")
+
+    def __init__(self, parent: _Node | None, table: Any, seat: int, action: int) -> None:
+        self.parent = parent
+        self.table = table
+        self.seat = seat  # who decided (-1 at the deal)
+        self.action = action  # the id decided (the seed at the deal)
+        self.legal: list[int] | None = None
+        self.prints: dict[int, str] = {}
+        # Each seat's vector and text, asked for several times per state (the observation and
+        # the information state are both made of them); dropped when play moves on.
+        self.seen: dict[int, Any] = {}
+        self.texts: dict[int, str] = {}
+
+    def vector(self, spec: Encoding, player: int) -> Any:
+        """``observe(view(table, player))`` as a float32 array."""
+        found = self.seen.get(player)
+        if found is None:
+            found = self.seen[player] = np.asarray(spec.observation(self.table, player), np.float32)
+        return found
+
+    def text(self, spec: Encoding, player: int) -> str:
+        found = self.texts.get(player)
+        if found is None:
+            game = spec.game
+            found = self.texts[player] = game.render(game.view(self.table, player), player)
+        return found
+
+    def chain(self) -> Iterator[_Node]:
+        node: _Node | None = self
+        while node is not None:
+            yield node
+            node = node.parent
+
+
+class _Play:
+    """What a state holds: the encoding and the current node (None before the deal), or the
+    seed the deal will use. Immutable, so a clone (OpenSpiel deep-copies a Python state's
+    attributes) shares it; pickled as the seed and the action ids, and replayed."""
+
+    __slots__ = ("spec", "node", "seed")
+
+    def __init__(self, spec: Encoding, node: _Node | None, seed: int | None) -> None:
+        self.spec = spec
+        self.node = node
+        self.seed = seed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if self.node is None:
+            return (_replay, (self.spec.game.key, dict(self.spec.options), self.seed, ()))
+        nodes = list(self.node.chain())[::-1]
+        ids = tuple(n.action for n in nodes[1:])
+        return (_replay, (self.spec.game.key, dict(self.spec.options), nodes[0].action, ids))
+
+
+def _replay(key: str, options: dict[str, Any], seed: int | None, ids: tuple[int, ...]) -> _Play:
+    spec = encoding(key, options)
+    if seed is None or not isinstance(seed, int):
+        return _Play(spec, None, seed)
+    node = _Node(None, spec.new_game(seed), -1, seed)
+    for i in ids:
+        node = _step(spec, node, i)
+    return _Play(spec, node, None)
+
+
+def _step(spec: Encoding, node: _Node, action: int) -> _Node:
+    table = node.table
+    seat = spec.game.current_player(table)
+    if seat is None:
+        raise IllegalAction("the game is over")
+    move = action_for(spec, table, action)
+    child = _Node(node, spec.game.apply(table, move), seat, int(action))
+    node.seen, node.texts = {}, {}
+    return child
+
+
+def _restore_state(game: WastelandGame, seed: int | None, ids: list[int] | None) -> WastelandState:
+    state = game.new_initial_state(seed)
+    if ids is not None:
+        state.apply_action(_DEAL)
+        for i in ids:
+            state.apply_action(i)
+    return state
+
+
+class WastelandState(pyspiel.State):  # type: ignore[misc]
+    """A state of a :class:`WastelandGame`: a chance node (the deal), then the game's table."""
+
+    def __init__(self, game: WastelandGame, seed: int | None = None) -> None:
+        super().__init__(game)
+        self._play = _Play(game.spec, None, seed)
+
+    # -- what OpenSpiel asks ----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        node = self._play.node
+        if node is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self._play.spec.game.current_player(node.table)
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        node = self._play.node
+        if node is None:
+            return [_DEAL]
+        if node.legal is None:
+            node.legal = legal_ids(self._play.spec, node.table)
+        return list(node.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(_DEAL, 1.0)]
+
+    def _apply_action(self, action: int) -> None:
+        play = self._play
+        if play.node is None:
+            if action != _DEAL:
+                raise IllegalAction(f"the deal has one outcome, {_DEAL}, got {short(action)}")
+            seed = play.seed if play.seed is not None else self.get_game().next_seed()
+            node = _Node(None, play.spec.new_game(seed), -1, seed)
+        else:
+            node = _step(play.spec, play.node, action)
+        self._play = _Play(play.spec, node, None)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        node = self._play.node
+        if node is None or player == int(pyspiel.PlayerId.CHANCE):
+            return "deal"
+        spec = self._play.spec
+        try:
+            return spec.game.notation(node.table, spec.action_from_id(node.table, action))
+        except IllegalAction:
+            return f"action {action}"  # an id that names no legal action here
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # As the game's: the deal's seed and the decisions, replayed on load (history included).
+        node = self._play.node
+        if node is None:
+            return (_restore_state, (self.get_game(), self._play.seed, None))
+        nodes = list(node.chain())[::-1]
+        return (_restore_state, (self.get_game(), nodes[0].action, [n.action for n in nodes[1:]]))
+
+    def is_terminal(self) -> bool:
+        node = self._play.node
+        return node is not None and self._play.spec.game.current_player(node.table) is None
+
+    def returns(self) -> list[float]:
+        spec = self._play.spec
+        if not self.is_terminal():
+            return [0.0] * spec.players
+        assert self._play.node is not None
+        return [float(r) for r in spec.game.returns(self._play.node.table)]
+
+    def rewards(self) -> list[float]:
+        return self.returns()  # terminal rewards only: the return arrives once, at the end
+
+    def __str__(self) -> str:
+        node = self._play.node
+        if node is None:
+            return "before the deal"
+        return self._play.spec.game.render(node.table, None)
+
+    # -- for the observer and for users -----------------------------------------------------
+
+    @property
+    def node(self) -> _Node | None:
+        return self._play.node
+
+    @property
+    def table(self) -> Any:
+        """The game's state (the referee's table), or None before the deal."""
+        node = self._play.node
+        return None if node is None else node.table
+
+    def fingerprint(self, player: int) -> str:
+        """A hash of every view ``player`` has had in this game, and of each action it took."""
+        node = self._play.node
+        if node is None:
+            return ""
+        missing: list[_Node] = []
+        for n in node.chain():
+            if player in n.prints:
+                break
+            missing.append(n)
+        game = self._play.spec.game
+        for n in reversed(missing):
+            before = n.parent.prints[player] if n.parent is not None else "deal"
+            mine = str(n.action) if n.seat == player else "-"
+            seen = codec.digest(game.view(n.table, player))
+            n.prints[player] = hashlib.sha256(f"{before}|{mine}|{seen}".encode()).hexdigest()[:32]
+        return node.prints[player]
+
+
+class Observer:
+    """OpenSpiel's observer of a :class:`WastelandGame`: the view's vector as the tensor,
+    the view's text as the string; with perfect recall, the text ends with the fingerprint.
+
+    Only the seat's own information is offered (the public part alone, or every seat's,
+    would need a vector the games do not define): other observation types raise ValueError.
+    """
+
+    def __init__(self, spec: Encoding, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {short(params)}")
+        self.perfect_recall = False
+        if iig_obs_type is not None:
+            if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+                raise ValueError("only a seat's own observation is offered (public information "
+                                 "and the seat's private information)")
+            self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.spec = spec
+        self.tensor = np.zeros(spec.observation_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: WastelandState, player: int) -> None:
+        node = state.node
+        if node is None:
+            self.tensor.fill(0.0)  # before the deal there is nothing to see
+        else:
+            self.tensor[:] = node.vector(self.spec, player)
+
+    def string_from(self, state: WastelandState, player: int) -> str:
+        node = state.node
+        if node is None:
+            return "before the deal"
+        text = node.text(self.spec, player)
+        if self.perfect_recall:
+            text += f"\nseen so far: {state.fingerprint(player)}"
+        return text
+
+
+for _key in GAME_KEYS:
+    try:
+        register(_key)
+    except NotImplementedError:  # a game without action ids yet is not offered
+        pass
