@@ -1,4 +1,4 @@
-"""The ``wasteland`` command: list games, play at the terminal, check replays, simulate, bench.
+"""The ``wasteland`` command: list games, play at the terminal, check replays, simulate, rank bots, bench.
 
 Exit codes: 0 done; 1 a check failed (a replay that does not verify); 2 the
 command was used wrongly (an unknown option, a bad value, a file that cannot
@@ -22,8 +22,10 @@ from wasteland.agents import BOT_NAMES, Bot, make_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.game import Game, RulesError, short
+from wasteland.parallel import BACKENDS
 from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, simulate
+from wasteland.tournament import MODES, tournament
 
 __all__ = ["main", "parse_options", "UsageError", "EXIT_FAILED", "EXIT_USAGE"]
 
@@ -150,10 +152,39 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             options=options,
             workers=args.workers,
             progress=None if args.quiet else _progress(sys.stderr),
+            backend=args.backend,
+            address=args.address,
         )
     except (RulesError, ValueError) as exc:
         raise UsageError(short(str(exc), 300)) from None
     print(summary.format())
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    options = parse_options(args.option, args.players)
+    _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
+    names = [name.strip() for name in args.bots.split(",")]
+    if not all(names):
+        raise UsageError(f"--bots is a list of bot names separated by commas, such as "
+                         f"ismcts:200,heuristic,random; got {short(args.bots)}")
+    try:
+        result = tournament(
+            args.game,
+            names,
+            args.n,
+            seed=args.seed,
+            options=options,
+            mode=args.mode,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            progress=None if args.quiet else _progress(sys.stderr),
+        )
+    except (RulesError, ValueError) as exc:
+        text = str(exc)
+        raise UsageError(text if len(text) <= 300 else text[:297] + "...") from None
+    print(result.format())
     return 0
 
 
@@ -389,9 +420,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
-    p.add_argument("--workers", type=_positive_int, help="processes (default: every core)")
+    p.add_argument("--workers", type=_positive_int,
+                   help="games at once (default: every core; with --address, every CPU of the cluster)")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
+    p.add_argument("--address", metavar="ADDR",
+                   help="join this running Ray cluster (auto, HOST:PORT or ray://HOST:PORT; needs --backend ray)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("tournament", help="bots play each other in rotated seats; win rates with 95% intervals "
+                       "and a rating")
+    p.add_argument("game", choices=GAME_KEYS)
+    p.add_argument("--bots", required=True, metavar="BOT,BOT,...",
+                   help="bot names separated by commas: random, heuristic, flat, ismcts, with settings after "
+                        "colons (ismcts:200, ismcts:100:heuristic, flat:50, ismcts:0.5s); repeat a name for more seats")
+    p.add_argument("-n", type=_positive_int, default=100,
+                   help="games (versus; rounded up to whole rotations) or deals each bot plays (paired)")
+    p.add_argument("--players", type=_positive_int)
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (VALUE @FILE reads JSON)")
+    p.add_argument("--mode", choices=MODES, default="auto",
+                   help="versus: bots share tables; paired: each bot alone on the same deals (auto: paired for "
+                        "one seat)")
+    p.add_argument("--workers", type=_positive_int,
+                   help="games at once (default: every core; with --address, every CPU of the cluster)")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
+    p.add_argument("--address", metavar="ADDR",
+                   help="join this running Ray cluster (auto, HOST:PORT or ray://HOST:PORT; needs --backend ray)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_tournament)
 
     p = sub.add_parser("bench", help="decisions per second of each game's rules")
     p.add_argument("games", nargs="*", choices=[[], *GAME_KEYS], metavar="GAME")

@@ -2,18 +2,16 @@
 
 Every game is reproducible from ``(game, options, seed, bot names)``: seat ``i``'s
 bot is seeded from the game seed and ``i``. ``simulate`` spreads games over
-processes when asked (``workers``), and the summary does not depend on how
-many were used.
+processes when asked (``workers``), on this machine or on a Ray cluster
+(``backend="ray"``), and the summary depends on neither: each game is played
+from its own seed, and the workers' counts are added up in whole numbers.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
-import threading
-import time
 from collections import Counter
+from contextlib import closing
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import attrs
@@ -22,6 +20,7 @@ from attrs import frozen
 from wasteland.agents import Bot, make_bot
 from wasteland.core.game import Game, Outcome
 from wasteland.core.rng import Rng
+from wasteland.parallel import check_backend, run_jobs
 from wasteland.registry import get_game
 
 __all__ = ["GameResult", "Summary", "play", "play_seeded", "simulate", "summarise"]
@@ -91,9 +90,13 @@ def play(
 ) -> tuple[Any, int]:
     """Let ``bots`` (one per seat) play ``state`` to the end; each sees only its own view.
 
-    Returns the final state and the number of decisions; when ``moves`` is a
-    list, each decision's notation is appended to it (a replay's moves).
+    A bot whose ``reads_view`` attribute is false (the random bot: it looks at
+    the legal actions only) is handed ``None`` instead of a view, so no view is
+    built for it; a bot without the attribute gets its view. Returns the final
+    state and the number of decisions; when ``moves`` is a list, each
+    decision's notation is appended to it (a replay's moves).
     """
+    reads = [bool(getattr(bot, "reads_view", True)) for bot in bots]
     decisions = 0
     while True:
         player = game.current_player(state)
@@ -102,7 +105,8 @@ def play(
         if decisions >= max_decisions:
             raise GameTooLong(f"{game.key} did not end within {max_decisions} decisions")
         legal = game.legal_actions(state)
-        action = bots[player].choose(game, game.view(state, player), legal)
+        view = game.view(state, player) if reads[player] else None
+        action = bots[player].choose(game, view, legal)
         if moves is not None:
             moves.append(game.notation(state, action))
         state = game.apply(state, action)
@@ -141,28 +145,94 @@ def _names_for(bot_names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(bot_names)
 
 
-def _play_chunk(args: tuple[str, list[int], tuple[str, ...], dict[str, Any], bool]) -> list[GameResult]:
-    key, seeds, names, options, keep = args
-    return [play_seeded(key, seed, names, options, keep) for seed in seeds]
+class _Tally:
+    """What some games add to a summary, in whole numbers, so that tallies add up exactly
+    whichever games were counted where."""
+
+    __slots__ = ("games", "team_wins", "wins", "reasons", "decisions", "shortest", "longest")
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.team_wins = 0
+        self.wins: list[int] = []
+        self.reasons: Counter[str] = Counter()
+        self.decisions = 0
+        self.shortest: int | None = None
+        self.longest = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        if len(self.wins) < result.players:
+            self.wins.extend([0] * (result.players - len(self.wins)))
+        for w in result.outcome.winners:
+            self.wins[w] += 1
+        self.team_wins += 1 if result.outcome.winners else 0
+        self.reasons[result.outcome.reason] += 1
+        self.decisions += result.decisions
+        self.shortest = result.decisions if self.shortest is None else min(self.shortest, result.decisions)
+        self.longest = max(self.longest, result.decisions)
+
+    def merge(self, other: _Tally) -> None:
+        self.games += other.games
+        self.team_wins += other.team_wins
+        if len(self.wins) < len(other.wins):
+            self.wins.extend([0] * (len(other.wins) - len(self.wins)))
+        for seat, w in enumerate(other.wins):
+            self.wins[seat] += w
+        self.reasons.update(other.reasons)
+        self.decisions += other.decisions
+        if other.shortest is not None:
+            self.shortest = other.shortest if self.shortest is None else min(self.shortest, other.shortest)
+        self.longest = max(self.longest, other.longest)
+
+    def summary(self, key: str, bots: Sequence[str]) -> Summary:
+        return Summary(
+            game=key,
+            bots=tuple(bots),
+            games=self.games,
+            team_wins=self.team_wins,
+            wins_by_seat=tuple(self.wins),
+            reasons=tuple(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+            mean_decisions=self.decisions / self.games if self.games else 0.0,
+            min_decisions=self.shortest or 0,
+            max_decisions=self.longest,
+        )
 
 
-def _watch_parent(parent: int) -> None:
-    while True:
-        time.sleep(0.5)
-        if os.getppid() != parent:  # the parent died (even by SIGKILL): nobody wants the results
-            os._exit(1)
+#: A chunk of games for a worker: game key, seeds, bot names, options, keep the moves.
+_Job = tuple[str, list[int], tuple[str, ...], dict[str, Any], bool]
 
 
-def _worker_start(parent: int) -> None:
-    """In each worker: Ctrl-C is the parent's to handle, and an orphaned worker exits by itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+def _play_chunk(job: _Job) -> tuple[int, _Tally, tuple[GameResult, ...]]:
+    """Play a chunk; back comes its table size, its tally and (only when moves are kept) its games."""
+    key, seeds, names, options, keep = job
+    tally = _Tally()
+    kept: list[GameResult] = []
+    players = 0
+    for seed in seeds:
+        result = play_seeded(key, seed, names, options, keep)
+        players = result.players
+        tally.add(result)
+        if keep:
+            kept.append(result)
+    return players, tally, tuple(kept)
 
 
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(seeds), size):
         yield list(seeds[start : start + size])
+
+
+def chunk_size(games: int, workers: int, backend: str = "process") -> int:
+    """Games per job: at least four jobs per worker, so that the workers finish together, and
+    at most 50 games per job on this machine's processes or 500 on Ray, where a task costs
+    more to send; the summary does not depend on it."""
+    most = 500 if backend == "ray" else 50
+    return max(1, min(most, games // (workers * 4)))
+
+
+#: Workers assumed when sizing chunks for a Ray cluster of unknown size (``--address``, no ``--workers``).
+CLUSTER_WORKERS = 256
 
 
 def simulate(
@@ -175,61 +245,64 @@ def simulate(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     keep_moves: bool = False,
+    backend: str = "process",
+    address: str | None = None,
 ) -> Summary:
     """Play ``games`` games with seeds ``seed, seed+1, ...`` and summarise them.
 
-    ``workers`` defaults to every core; 1 plays in this process. With
-    ``keep_moves`` the summary's ``results`` hold every game with its moves in
-    notation (a replay of any of them is ``Replay(key, r.seed, options, r.moves, ...)``).
+    ``workers`` defaults to every core (on a Ray cluster joined with
+    ``address``: every CPU of the cluster); with the process backend, 1 plays
+    in this process. ``backend`` is ``"process"`` or ``"ray"`` and ``address``
+    an existing Ray cluster (see :mod:`wasteland.parallel`); the summary is the
+    same whatever the backend and the number of workers. With ``keep_moves``
+    the summary's ``results`` hold every game with its moves in notation (a
+    replay of any of them is ``Replay(key, r.seed, options, r.moves, ...)``);
+    without it, only counts come back from the workers, so the memory used does
+    not grow with the number of games.
     """
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be a whole number of at least 1, got {games!r}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
+    check_backend(backend, address)
     opts = dict(options or {})
     game = get_game(key)
     game.new_game(seed, **opts)  # validate the options once, here, with a clear error
     seeds = list(range(seed, seed + games))
     names = tuple(bot_names)
-    workers = workers or os.cpu_count() or 1
+    tally = _Tally()
     results: list[GameResult] = []
-    if workers == 1 or games < 8:
+    players = 0
+    local = os.cpu_count() or 1
+    if backend == "process" and ((workers or local) == 1 or games < 8):
         for s in seeds:
-            results.append(play_seeded(key, s, names, opts, keep_moves))
+            result = play_seeded(key, s, names, opts, keep_moves)
+            players = result.players
+            tally.add(result)
+            if keep_moves:
+                results.append(result)
             if progress:
-                progress(len(results), games)
+                progress(tally.games, games)
     else:
-        size = max(1, min(50, games // (workers * 4)))
-        jobs = [(key, chunk, names, opts, keep_moves) for chunk in _chunks(seeds, size)]
-        # Leaving the block for any reason (the last result, Ctrl-C, SIGTERM turned into an
-        # exception by the command) terminates the workers at once.
-        with multiprocessing.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
-            for chunk_results in pool.imap(_play_chunk, jobs):
+        sizing = workers or (local if address is None else CLUSTER_WORKERS)
+        size = chunk_size(games, sizing, backend)
+        jobs: list[_Job] = [(key, chunk, names, opts, keep_moves) for chunk in _chunks(seeds, size)]
+        run = run_jobs(
+            _play_chunk, jobs, workers=workers or (None if address else local), backend=backend, address=address
+        )
+        with closing(run):  # stopped for any reason: the workers stop now, not when collected
+            for players, chunk_tally, chunk_results in run:
+                tally.merge(chunk_tally)
                 results.extend(chunk_results)
                 if progress:
-                    progress(len(results), games)
-    players = results[0].players if results else 0
-    summary = summarise(key, _names_for(names, players) if results else names, results)
+                    progress(tally.games, games)
+    summary = tally.summary(key, _names_for(names, players))
     return attrs.evolve(summary, results=tuple(results)) if keep_moves else summary
 
 
 def summarise(key: str, bots: Sequence[str], results: Sequence[GameResult]) -> Summary:
-    players = max((r.players for r in results), default=0)
-    wins = [0] * players
-    reasons: Counter[str] = Counter()
+    """The summary of ``results`` (games of ``key`` played by ``bots``), without the games themselves."""
+    tally = _Tally()
     for r in results:
-        for w in r.outcome.winners:
-            wins[w] += 1
-        reasons[r.outcome.reason] += 1
-    lengths = [r.decisions for r in results]
-    return Summary(
-        game=key,
-        bots=tuple(bots),
-        games=len(results),
-        team_wins=sum(1 for r in results if r.outcome.winners),
-        wins_by_seat=tuple(wins),
-        reasons=tuple(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
-        mean_decisions=sum(lengths) / len(lengths) if lengths else 0.0,
-        min_decisions=min(lengths, default=0),
-        max_decisions=max(lengths, default=0),
-    )
+        tally.add(r)
+    return tally.summary(key, bots)
