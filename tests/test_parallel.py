@@ -51,7 +51,7 @@ def test_without_ray_installed_the_ray_backend_says_what_to_install(
         run_jobs(abs, [1], backend="ray")
     assert str(err.value) == RAY_MISSING == "the ray backend needs `pip install wasteland[ray]`"
     assert main(["simulate", "lucky_seven", "-n", "4", "--backend", "ray", "--quiet"]) == 2
-    assert capsys.readouterr().err.strip().splitlines() == [f"wasteland: {RAY_MISSING!r}"]
+    assert capsys.readouterr().err.strip().splitlines() == [f"wasteland: {RAY_MISSING}"]
 
 
 def test_nothing_answering_at_a_ray_address_fails_in_one_line() -> None:

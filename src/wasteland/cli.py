@@ -34,6 +34,11 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+def _cut(text: str, limit: int) -> str:
+    """A message, cut short: it may quote what a stranger gave."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class UsageError(Exception):
     """The command was used wrongly; the message is printed as one line and the exit code is 2."""
 
@@ -68,7 +73,7 @@ def _read_json(path: str) -> Any:
     except RecursionError:
         raise UsageError(f"cannot read the JSON of {short(path, 80)}: it nests too deeply") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the JSON of {short(path, 80)}: {short(str(exc), 100)}") from None
+        raise UsageError(f"cannot read the JSON of {short(path, 80)}: {_cut(str(exc), 100)}") from None
 
 
 def _no_constant(name: str) -> Any:
@@ -135,9 +140,9 @@ def _start_game(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> Any
     try:
         return game.new_game(seed, **options)
     except RulesError as exc:
-        raise UsageError(short(str(exc), 300)) from None
+        raise UsageError(_cut(str(exc), 300)) from None
     except TypeError as exc:  # a keyword the game's new_game does not take at all
-        raise UsageError(short(str(exc), 300)) from None
+        raise UsageError(_cut(str(exc), 300)) from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -156,7 +161,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             address=args.address,
         )
     except (RulesError, ValueError) as exc:
-        raise UsageError(short(str(exc), 300)) from None
+        raise UsageError(_cut(str(exc), 300)) from None
     print(summary.format())
     return 0
 
@@ -481,7 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wasteland: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except (CodecError, replays.ReplayError) as exc:
-        print(f"wasteland: {short(str(exc), 300)}", file=sys.stderr)
+        print(f"wasteland: {_cut(str(exc), 300)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
