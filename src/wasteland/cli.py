@@ -388,6 +388,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _batch_arguments(p: argparse.ArgumentParser) -> None:
+    """Where and how the games of ``simulate`` and ``tournament`` run."""
+    p.add_argument("--workers", type=_positive_int,
+                   help="games at once (default: every core; with --address, every CPU of the cluster)")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
+    p.add_argument("--address", metavar="ADDR",
+                   help="join this running Ray cluster (auto, HOST:PORT or ray://HOST:PORT; needs --backend ray)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wasteland", description="Rules engines for five survival board games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -425,13 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
-    p.add_argument("--workers", type=_positive_int,
-                   help="games at once (default: every core; with --address, every CPU of the cluster)")
-    p.add_argument("--backend", choices=BACKENDS, default="process",
-                   help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
-    p.add_argument("--address", metavar="ADDR",
-                   help="join this running Ray cluster (auto, HOST:PORT or ray://HOST:PORT; needs --backend ray)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _batch_arguments(p)
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("tournament", help="bots play each other in rotated seats; win rates with 95% intervals "
@@ -449,13 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=MODES, default="auto",
                    help="versus: bots share tables; paired: each bot alone on the same deals (auto: paired for "
                         "one seat)")
-    p.add_argument("--workers", type=_positive_int,
-                   help="games at once (default: every core; with --address, every CPU of the cluster)")
-    p.add_argument("--backend", choices=BACKENDS, default="process",
-                   help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
-    p.add_argument("--address", metavar="ADDR",
-                   help="join this running Ray cluster (auto, HOST:PORT or ray://HOST:PORT; needs --backend ray)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
 
     p = sub.add_parser("bench", help="decisions per second of each game's rules")
