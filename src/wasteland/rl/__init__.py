@@ -16,7 +16,7 @@ PettingZoo and OpenSpiel are imported by the adapter modules themselves
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Mapping
 
 from attrs import frozen
 
@@ -29,31 +29,17 @@ __all__ = ["Encoding", "encoding", "rl_game", "legal_ids", "action_for", "seed_f
 #: What to tell someone who imports an adapter without the extra.
 MISSING_EXTRA = 'the RL adapters need the "rl" extra: pip install -e ".[rl]"'
 
-T = TypeVar("T")
-
-_FIELDS = ("action_count", "action_id", "action_from_id", "observation_size", "observe")
-
 
 def rl_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
-    """The registered game named ``game`` (or the bundle itself), checked to have the
-    action ids and the observation vector the adapters need.
+    """The registered game named ``game`` (or the bundle itself); every game has the action
+    ids and the observation vector the adapters need (the contract tests check them).
 
-    An unknown key raises ValueError listing the registered ones; a game without the
-    functions raises NotImplementedError naming what is missing.
+    An unknown key raises ValueError listing the registered ones.
     """
     bundle = game if isinstance(game, Game) else get_game(game) if isinstance(game, str) else None
     if bundle is None:
         raise ValueError(f"a game is a registered key ({', '.join(GAME_KEYS)}), got {short(game)}")
-    missing = [name for name in _FIELDS if getattr(bundle, name) is None]
-    if missing:
-        raise NotImplementedError(f"{bundle.key} has no {', '.join(missing)} yet: it has no fixed action "
-                                  f"space or observation vector for the RL adapters")
     return bundle
-
-
-def _need(function: T | None) -> T:
-    assert function is not None  # rl_game checked it
-    return function
 
 
 @frozen
@@ -73,15 +59,15 @@ class Encoding:
 
     @property
     def action_id(self) -> Callable[[Any, Any], int]:
-        return _need(self.game.action_id)
+        return self.game.action_id
 
     @property
     def action_from_id(self) -> Callable[[Any, int], Any]:
-        return _need(self.game.action_from_id)
+        return self.game.action_from_id
 
     @property
     def observe(self) -> Callable[[Any], tuple[float, ...]]:
-        return _need(self.game.observe)
+        return self.game.observe
 
     def observation(self, table: Any, player: int) -> tuple[float, ...]:
         """``observe(view(table, player))``, checked to have the promised length."""
@@ -103,8 +89,8 @@ def encoding(game: str | Game[Any, Any], options: Mapping[str, Any]) -> Encoding
     if "seed" in opts:
         raise ConfigError("seed is not an option: give it to reset(seed=...) or as OpenSpiel's rng_seed")
     table = bundle.new_game(0, **opts)
-    actions = _need(bundle.action_count)(table)
-    size = _need(bundle.observation_size)(table)
+    actions = bundle.action_count(table)
+    size = bundle.observation_size(table)
     if type(actions) is not int or actions < 1 or type(size) is not int or size < 1:
         raise RuntimeError(f"{bundle.key}: action_count and observation_size must be positive "
                            f"ints, got {short(actions)} and {short(size)}")

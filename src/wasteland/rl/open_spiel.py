@@ -530,7 +530,4 @@ class Observer:
 
 
 for _key in GAME_KEYS:
-    try:
-        register(_key)
-    except NotImplementedError:  # a game without action ids yet is not offered
-        pass
+    register(_key)
