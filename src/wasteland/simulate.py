@@ -275,12 +275,10 @@ def simulate(
     players = 0
     local = os.cpu_count() or 1
     if backend == "process" and ((workers or local) == 1 or games < 8):
-        for s in seeds:
-            result = play_seeded(key, s, names, opts, keep_moves)
-            players = result.players
-            tally.add(result)
-            if keep_moves:
-                results.append(result)
+        for s in seeds:  # here, one game a chunk, so that the progress counts every game
+            players, chunk_tally, chunk_results = _play_chunk((key, [s], names, opts, keep_moves))
+            tally.merge(chunk_tally)
+            results.extend(chunk_results)
             if progress:
                 progress(tally.games, games)
     else:

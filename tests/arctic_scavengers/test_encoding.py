@@ -109,7 +109,7 @@ def observations_come_from_the_view(size: int) -> Callable[[State], None]:
     return check
 
 
-def _play(seed: int, choice: int, options: dict[str, Any], sweep_every: int) -> None:
+def _play_and_check(seed: int, choice: int, options: dict[str, Any], sweep_every: int) -> None:
     start = new_game(seed, **options)
     count, size = action_count(start), observation_size(start)
     random_playout(GAME, seed, options, choice, max_steps=MAX_STEPS, full_checks_every=200,
@@ -120,18 +120,18 @@ def _play(seed: int, choice: int, options: dict[str, Any], sweep_every: int) -> 
 @settings(max_examples=2)
 @given(seed=st.integers(0, 2**63), choice=st.integers(0, 2**63))
 def test_ids_and_observations_after_every_step(players: int, seed: int, choice: int) -> None:
-    _play(seed, choice, {"players": players}, sweep_every=23)
+    _play_and_check(seed, choice, {"players": players}, sweep_every=23)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 @settings(max_examples=1)
 @given(seed=st.integers(0, 2**63), choice=st.integers(0, 2**63))
 def test_ids_and_observations_with_a_set_of_ones_own(players: int, seed: int, choice: int) -> None:
-    _play(seed, choice, {"players": players, "cards": OWN_SET}, sweep_every=29)
+    _play_and_check(seed, choice, {"players": players, "cards": OWN_SET}, sweep_every=29)
 
 
 def test_ids_and_observations_under_the_removal_reading() -> None:
-    _play(5, 6, {"players": 2, "peek_rule": "remove_marked", "peeking": ["grenade"]}, sweep_every=11)
+    _play_and_check(5, 6, {"players": 2, "peek_rule": "remove_marked", "peeking": ["grenade"]}, sweep_every=11)
 
 
 # --- the numbering --------------------------------------------------------------------------------

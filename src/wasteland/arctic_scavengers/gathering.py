@@ -17,6 +17,8 @@ check passed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from wasteland.arctic_scavengers import actions as A
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import CardTable
@@ -297,32 +299,27 @@ def begin_action(state: State, action: A.Begin) -> State:
     return replace(state, task=task, used=state.used | 1 << task._value_, events=())
 
 
-def commit_card(state: State, action: A.Commit) -> State:
-    card = action.card
+def _hand_to_played(state: State, card: int) -> dict[str, Any]:
+    """The fields that change when the gathering player puts ``card`` from the hand into the
+    played area (a card in play is seen, so it is no longer secret)."""
     p = state.turn
     secret = state.secret[p]
-    return replace(
-        state,
-        hands=set_at(state.hands, p, remove_one(state.hands[p], card)),
-        played=set_at(state.played, p, state.played[p] + (card,)),
-        committed=state.committed + (card,),
-        secret=set_at(state.secret, p, secret - {card}) if card in secret else state.secret,
-        events=(),
-    )
+    return {
+        "hands": set_at(state.hands, p, remove_one(state.hands[p], card)),
+        "played": set_at(state.played, p, state.played[p] + (card,)),
+        "secret": set_at(state.secret, p, secret - {card}) if card in secret else state.secret,
+        "events": (),
+    }
+
+
+def commit_card(state: State, action: A.Commit) -> State:
+    card = action.card
+    return replace(state, committed=state.committed + (card,), **_hand_to_played(state, card))
 
 
 def equip_modifier(state: State, action: A.Equip) -> State:
     m = action.modifier
-    p = state.turn
-    secret = state.secret[p]
-    return replace(
-        state,
-        hands=set_at(state.hands, p, remove_one(state.hands[p], m)),
-        played=set_at(state.played, p, state.played[p] + (m,)),
-        equipped=state.equipped + ((m, action.person),),
-        secret=set_at(state.secret, p, secret - {m}) if m in secret else state.secret,
-        events=(),
-    )
+    return replace(state, equipped=state.equipped + ((m, action.person),), **_hand_to_played(state, m))
 
 
 def resolve_action(state: State, action: A.Resolve) -> State:
