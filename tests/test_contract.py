@@ -27,7 +27,7 @@ from tests.support import check_decider, check_v2_step, random_playout
 CASES = [(key, n) for key in GAME_KEYS for n in GAMES[key].player_counts]
 IDS = [f"{key}-{n}p" for key, n in CASES]
 CONTRACT = ("new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
-            "notation", "parse", "num_players", "events", "render", "describe", "action_count", "action_id",
+            "notation", "parse", "num_players", "events", "render", "svg", "describe", "action_count", "action_id",
             "action_from_id", "observation_size", "observe")
 
 

@@ -26,7 +26,7 @@ SKELETON: dict[str, tuple[str, ...]] = {
     "rules.py": ("new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
                  "illegal_reason", "settle", "Work", "DRIVER"),
     "view.py": ("view", "determinize", "observation_size", "observe"),
-    "render.py": ("render", "describe", "events"),
+    "render.py": ("render", "svg", "describe", "events"),
 }
 #: Names that meant different things in different games; none may come back.
 FORBIDDEN = ("table.py", "common.py", "card_sets.py", "util.py", "utils.py", "helpers.py")

@@ -4,7 +4,7 @@ from wasteland.arctic_scavengers.actions import (
     ACTION_TYPES, Action, Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
     action_count, action_from_id, action_id, notation, parse,
 )
-from wasteland.arctic_scavengers.render import describe, events, render
+from wasteland.arctic_scavengers.render import describe, events, render, svg
 from wasteland.arctic_scavengers.rules import (
     apply, current_player, legal_actions, new_game, num_players, outcome, returns,
 )
@@ -15,7 +15,7 @@ from wasteland.core.game import Game
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
-    "notation", "parse", "num_players", "events", "render", "describe", "Options", "State", "Action",
+    "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
     "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
@@ -38,6 +38,7 @@ GAME: Game[State, Action] = Game(
     num_players=num_players,
     events=events,
     render=render,
+    svg=svg,
     describe=describe,
     options_type=Options,
     state_type=State,

@@ -255,6 +255,12 @@ class State:
     def players(self) -> int:
         return self.options.players
 
+    def _repr_svg_(self) -> str:
+        """The state drawn as SVG (``render.svg(self)``), so that Jupyter shows the table."""
+        from wasteland.arctic_scavengers.render import svg
+
+        return svg(self)
+
     def __codec_check__(self) -> None:
         """A state read from a file holds only what a game can hold: one zone per tribe, seats in
         range, and card ids of its own card set (or the placeholder of a hidden card in a view)."""

@@ -125,6 +125,23 @@ def check_viewer(player: object, players: int) -> int:
     return player
 
 
+def seen_by(state: S, player: int | None, view: Callable[[S, int], S]) -> S:
+    """What a drawing of ``state`` for ``player`` may read (every game's ``render`` and ``svg``).
+
+    None: the state as it is (the whole table, or a view as it stands). A seat on a full
+    state: ``view(state, player)``, so the drawing cannot show what that seat may not see.
+    A seat on a view: the view, if it is that seat's; IllegalAction if it is another's.
+    """
+    if player is None:
+        return state
+    viewer = getattr(state, "viewer", None)
+    if viewer is None:
+        return view(state, player)
+    if viewer != player:
+        raise IllegalAction(f"this is player {viewer}'s view: it cannot be drawn for player {short(player)}")
+    return state
+
+
 def describer(names: dict[type, Callable[[Any, Any], str]]) -> Callable[[Any, object], str]:
     """``describe(state, action)`` from a table of action class → namer ``(state, action)``.
 
@@ -174,6 +191,7 @@ class Game(Generic[S, A]):
     num_players: Callable[[S], int]
     events: Callable[[S], tuple[str, ...]]
     render: Callable[[S, int | None], str]
+    svg: Callable[[S, int | None], str]
     describe: Callable[[S, object], str]
     options_type: type
     state_type: type[S]
@@ -205,6 +223,7 @@ class GameModule(Protocol[S, A]):
     def num_players(self, state: S) -> int: ...
     def events(self, state: S) -> tuple[str, ...]: ...
     def render(self, state: S, player: int | None = None) -> str: ...
+    def svg(self, state: S, player: int | None = None) -> str: ...
     def describe(self, state: S, action: object) -> str: ...
     def action_count(self, state: S) -> int: ...
     def action_id(self, state: S, action: A) -> int: ...

@@ -1,9 +1,10 @@
-"""Text: the table drawn for a reader, a few words per action, the events as sentences.
+"""Drawings: the table as text and as SVG for a reader, a few words per action, the events as sentences.
 
 ``render(state, player)`` draws the grid(s) with every threat's strength as it
 stands (after the Joker), the drawn threat waiting for a decision with its
 printed column, the attacks assigned, the fallen, what happened since the last
-decision, and, once the game is over, how it ended. ``describe(state, action)``
+decision, and, once the game is over, how it ended; ``svg(state, player)`` draws
+the same and more as one SVG picture (see ``svg``). ``describe(state, action)``
 names an action in a few words (never raises). ``events(state)`` tells the
 state's events as sentences.
 """
@@ -12,25 +13,47 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from wasteland.core.game import describer
+from wasteland.core.game import describer, seen_by
+from wasteland.core.svg import PALETTE, Drawing, wrap
 from wasteland.lucky_seven.actions import (
     Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop, cell_code,
 )
-from wasteland.lucky_seven.attack import threat_strength
-from wasteland.lucky_seven.board import COLUMNS, ROWS, cell_of, column_of, flare_cells, row_of, side_of
+from wasteland.lucky_seven.attack import attacker_strength, can_attack, reach, threat_strength
+from wasteland.lucky_seven.board import COLUMNS, GRID, ROWS, cell_of, column_of, flare_cells, row_of, side_of
 from wasteland.lucky_seven.card_set import table_of
-from wasteland.lucky_seven.cards import ABBREVIATIONS, KIND_LABELS, PUBLIC_TABLE, SQUAD_SIZE, CardTable, member_card
-from wasteland.lucky_seven.rules import ending
+from wasteland.lucky_seven.cards import (
+    ABBREVIATIONS, KIND_LABELS, PUBLIC_TABLE, SQUAD_SIZE, TANK, CardTable, member_card,
+)
+from wasteland.lucky_seven.rules import current_player, ending
 from wasteland.lucky_seven.state import (
     Attacked, CounterAttacked, Displaced, Event, HelicopterCalled, HelicopterLeaves, MortarHit, NoRoom, Phase,
     Placed, SquadEliminated, State, TurnBegan,
 )
+from wasteland.lucky_seven.view import view
 
-__all__ = ["render", "describe", "events", "event_text", "member_name", "cell_name", "threat_label", "LEGEND"]
+__all__ = [
+    "render", "svg", "describe", "events", "event_text", "member_name", "cell_name", "threat_label", "LEGEND",
+    "SVG_LEGEND", "KIND_NAMES",
+]
 
 #: The key printed under every drawing.
 LEGEND = ("key: LDR^ up, ldr_ down, * has acted, > selected; INF1 a threat and its strength, INF2(1) "
           "weakened by the Joker; +FL a flare on the cell; T the tank column")
+
+#: Colours for a terminal: (regular expression, rich style) pairs over ``render``'s text; the
+#: text says everything without them.
+HIGHLIGHTS: tuple[tuple[str, str], ...] = (
+    (r"^The Lucky Seven - .*$", "bold"),
+    (r"\b[A-Z]{3}\^\*?", "bold green"),
+    (r"\b[a-z]{3}_\*?", "yellow"),
+    (r">(?=[A-Za-z]{3}[\^_])", "bold reverse"),
+    (r"\b(?:INF|MG|MORTAR|TANK)\d*(?:\(\d+\))?", "bold red"),
+    (r"\bFLARE\b|\+FL\b", "magenta"),
+    (r"\bDEPOT\d*\b", "blue"),
+    (r"^fallen: .*$", "red"),
+    (r"^drawn: .*$", "bold yellow"),
+    (r"^key: .*$", "dim"),
+)
 
 _WIDTH = 9
 
@@ -149,7 +172,8 @@ def _pending_line(state: State) -> str:
 
 
 def render(state: State, player: int | None = None) -> str:
-    """The table as text, as ``player`` sees it (None: the referee); see the module's text."""
+    """The table as text, as ``player`` sees it (None: the state as it is); see the module's text."""
+    state = seen_by(state, player, view)
     sides = _sides(state)
     lines = _header(state, player)
     for side in range(sides):
@@ -290,3 +314,416 @@ _NAMERS: dict[type, Callable[[Any, Any], str]] = {
 
 describe: Callable[[State, object], str] = describer(_NAMERS)
 describe.__doc__ = """A few words naming ``action`` in ``state`` (as the reader sees it); never raises."""
+
+
+
+# -- the SVG drawing -------------------------------------------------------------------------------
+
+#: The threat kinds' names, by kind code (as ``KIND_LABELS``).
+KIND_NAMES = ("Infantry", "Machine Gun", "Flare", "Mortar", "Tank", "Depot")
+
+_CELL_W = 90
+_CELL_H = 86
+_GAP = 4
+_PITCH_X = _CELL_W + _GAP
+_PITCH_Y = _CELL_H + _GAP
+_LEFT = 16
+_LABEL_W = 58
+_PANEL_W = 330
+_DOWN_FILL = "#e5e7eb"
+_TANK_FILL = "#eef2f7"
+
+#: The key drawn under every SVG drawing: a swatch (a colour or a palette role) and what it means.
+SVG_LEGEND: tuple[tuple[str, str], ...] = (
+    ("friend", "squad member, up (^)"),
+    (_DOWN_FILL, "squad member, down (_)"),
+    ("#ffffff", "dashed outline: has acted (rotated, *)"),
+    ("focus", "blue ring: selected, drawn, to decide; blue arrow: an attack assigned"),
+    ("foe", "threat: its printed strength; 'now n': after the Joker"),
+    ("gold", "flare on the cell (+FL)"),
+    (_TANK_FILL, "T: the tank column, outside the map"),
+    ("hidden", "threat deck, face down (its order is hidden)"),
+)
+
+
+def _seat_name(state: State, player: int) -> str:
+    return f"player {player} ({_seat(state, player)})"
+
+
+def _phase_line(state: State) -> str:
+    parts = [f"turn {state.turn}", f"{state.phase.value} phase" if state.phase is not Phase.OVER else "over"]
+    if _sides(state) > 1 and state.phase is not Phase.OVER:
+        parts.append(f"grid {state.active + 1} to play")
+    if state.final and state.phase is not Phase.OVER:
+        parts.append("final turn: the helicopter is coming (no deal)")
+    return " · ".join(parts)
+
+
+def _abbrevs(members: list[int]) -> str:
+    return ", ".join(ABBREVIATIONS[m % SQUAD_SIZE] for m in members) or "nobody"
+
+
+def _on_active_grid(state: State) -> list[int]:
+    """The members on the grid in play, in cell order."""
+    first = state.active * GRID
+    return [m for m in state.squad[first:first + GRID] if m >= 0]
+
+
+def _decision(state: State) -> str | None:
+    """Who decides now and on what, in words (None once the game is over)."""
+    who = current_player(state)
+    if who is None:
+        return None
+    name = _seat_name(state, who)
+    if state.phase is Phase.ENCOUNTER and state.pending >= 0:
+        label = threat_label(state.pending, table_of(state))
+        if state.pending_row < 0:
+            free = ", ".join(str(r + 1) for r in range(ROWS) if r not in state.dealt_rows)
+            return f"{name} chooses the row of the drawn {label} (free rows: {free})"
+        return (f"{name} discards a squad member of row {state.pending_row + 1} (full) to make room for "
+                f"the drawn {label}")
+    if state.phase is Phase.MANEUVER:
+        if state.selected >= 0:
+            member = member_card(state.selected).name
+            if state.moved:
+                more = "a second step" if member == "Athlete" else "get down" if member == "Mouse" else "more"
+                return f"{name}: the {member} has moved: {more}, or stop"
+            return f"{name}: the {member} is selected: move, get up or down, or put it back"
+        fresh = [m for m in _on_active_grid(state) if m not in state.rotated]
+        return (f"{name} selects a squad member to act (not yet acted: {_abbrevs(fresh)}), "
+                "or ends the maneuver")
+    if state.phase is Phase.ATTACK:
+        assigned = {m for m, _ in state.attacks}
+        ready = [m for m in _on_active_grid(state) if m not in assigned and can_attack(state, m)
+                 and reach(state, m, state.squad.index(m))]
+        return (f"{name} assigns an attacker to an adjacent threat (can still attack: {_abbrevs(ready)}), "
+                "or ends the phase to resolve the attacks")
+    return f"{name} decides"
+
+
+def _draw_header(d: Drawing, state: State, width: float) -> float:
+    """The title, the turn, the reader, the outcome or the decision; returns the y under it."""
+    d.text(_LEFT, 30, "The Lucky Seven", size=22, bold=True)
+    variant = state.options.variant + (", with the Depot" if state.options.depot else "")
+    d.text(_LEFT + 212, 30, f"{variant} · {_phase_line(state)}", size=14)
+    seen = ("referee: the whole table" if state.viewer is None
+            else f"seen by {_seat_name(state, state.viewer)}: the deck order is hidden")
+    d.text(_LEFT, 52, seen[0].upper() + seen[1:], size=12, fill=PALETTE["muted"], italic=True)
+    y = 64.0
+    result = ending(state)
+    if result is not None:
+        won = 0 in result.winners  # the squad's seat: every seat but the competitive opponent's
+        verdict = "won" if result.winners else "lost"
+        if state.options.variant == "competitive":
+            verdict = "the squad won" if 0 in result.winners else "the threats won"
+        d.rect(_LEFT, y, width, 40, fill=PALETTE["friend"] if won else PALETTE["foe"],
+               stroke=PALETTE["friend_ink"] if won else PALETTE["foe_ink"], width=2, rx=8)
+        d.text(_LEFT + 14, y + 26, f"GAME OVER after turn {state.turn}: {verdict}, {result.reason}", size=15,
+               bold=True, fill=PALETTE["friend_ink"] if won else PALETTE["foe_ink"])
+        return y + 52
+    decision = _decision(state) or ""
+    chars = int((width - 28) / (13 * 0.6))
+    lines = wrap("To decide: " + decision, chars)
+    height = 12 + 17 * len(lines)
+    d.rect(_LEFT, y, width, height, fill="#eff6ff", stroke=PALETTE["focus"], width=2, rx=8)
+    d.lines(_LEFT + 14, y + 20, lines, size=13, gap=1.3, fill=PALETTE["ink"], bold=True)
+    return y + height + 12
+
+
+def _threat_lines(state: State, cell: int, table: CardTable) -> tuple[str, list[str], int]:
+    """A threat's title, its lines, and how much the Joker takes off its strength now."""
+    card = state.threats[cell]
+    kind = table.kind[card]
+    lines = [KIND_NAMES[kind]]
+    weakened = 0
+    if table.attackable[card]:
+        now = threat_strength(state, cell)
+        if now != table.strength[card]:
+            lines.append(f"now {now} (Joker)")
+            weakened = table.strength[card] - now
+        else:
+            lines.append(f"strength {table.strength[card]}")
+    else:
+        lines.append("no strength")
+    return threat_label(card, table), lines, weakened
+
+
+def _member_lines(state: State, member: int, cell: int, flare: bool) -> list[str]:
+    """What a member's card says under its name: up or down, acted, selected, its attack."""
+    down = member in state.down
+    lines = [member_card(member).name, ("down" if down else "up") + (" · acted" if member in state.rotated else "")]
+    extra = []
+    if member == state.selected:
+        extra.append("SELECTED")
+    targets = [target for m, target in state.attacks if m == member]
+    if targets:
+        extra.append(f"attacks {cell_code(targets[0])}")
+    elif state.phase is Phase.ATTACK and can_attack(state, member):
+        extra.append(f"strength {attacker_strength(state, member, cell)}")
+    if flare:
+        extra.append("pinned")
+    if state.threats[cell] >= 0:
+        extra.append("+ " + threat_label(state.threats[cell], table_of(state)))
+    if extra:
+        lines.append(", ".join(extra))
+    return lines
+
+
+def _draw_cell(d: Drawing, state: State, cell: int, x: float, y: float, flares: frozenset[int],
+               table: CardTable, marked: bool) -> None:
+    """One cell: the member or the threat in it, a flare on top, its name in the notation."""
+    tank = column_of(cell) == 0
+    d.rect(x, y, _CELL_W, _CELL_H, fill=_TANK_FILL if tank else PALETTE["paper"],
+           stroke=PALETTE["focus"] if marked else PALETTE["line"], width=2 if marked else 1, rx=5,
+           dash=marked)
+    member, threat, flare = state.squad[cell], state.threats[cell], cell in flares
+    card_x, card_y, card_w, card_h = x + 3, y + 3, _CELL_W - 6, _CELL_H - 22
+    sides = _sides(state)
+    if member >= 0:
+        down = member in state.down
+        d.card(card_x, card_y, card_w, card_h, title=ABBREVIATIONS[member % SQUAD_SIZE] + ("_" if down else "^"),
+               lines=_member_lines(state, member, cell, flare), fill=_DOWN_FILL if down else PALETTE["friend"],
+               ink=PALETTE["muted"] if down else PALETTE["friend_ink"], focus=member == state.selected,
+               dim=member in state.rotated, size=10, tip=member_name(member, sides))
+    elif threat >= 0:
+        title, lines, weakened = _threat_lines(state, cell, table)
+        d.card(card_x, card_y, card_w, card_h, title=title, lines=lines, fill=PALETTE["foe"],
+               ink=PALETTE["foe_ink"], size=10, tip=f"{KIND_NAMES[table.kind[threat]]} in {cell_name(cell, sides)}")
+        if weakened:
+            d.circle(x + _CELL_W - 11, y + 11, 7, fill=PALETTE["gold"], stroke=PALETTE["gold_ink"])
+            d.text(x + _CELL_W - 11, y + 14, f"-{weakened}", size=7.5, anchor="middle", bold=True, fill=PALETTE["gold_ink"])
+    elif flare:
+        d.card(card_x, card_y, card_w, card_h, title="FLARE", lines=["Flare", "no one may enter"],
+               fill=PALETTE["gold"], ink=PALETTE["gold_ink"], size=10)
+    strip = y + _CELL_H - 17
+    d.text(x + 5, strip + 11, "tank" if tank else cell_code(cell), size=8, fill=PALETTE["muted"])
+    if flare:
+        d.rect(x + _CELL_W - 54, strip, 51, 14, fill=PALETTE["gold"], stroke=PALETTE["gold_ink"], rx=3)
+        d.text(x + _CELL_W - 28.5, strip + 10.5, "+FL flare", size=8.5, anchor="middle",
+               fill=PALETTE["gold_ink"], bold=True)
+
+
+def _draw_grid(d: Drawing, state: State, side: int, across: bool, x: float, y: float,
+               centres: dict[int, tuple[float, float]], heads_below: bool) -> float:
+    """One grid with its row and column names; ``across``: the partner's grid seen from across the
+    table (row 1 at the bottom, column 7 - c over column c, the tank column at the right).
+    Records each cell's centre in ``centres``; returns the y under the grid."""
+    flares = flare_cells(state)
+    table = table_of(state)
+    rows = list(range(ROWS))
+    columns: list[int | None] = list(range(COLUMNS))
+    if across:
+        rows.reverse()
+        columns = [None, *range(COLUMNS - 1, 0, -1), 0]
+    pending_here = state.phase is Phase.ENCOUNTER and state.pending >= 0 and side == state.active
+    printed = table.column[state.pending] if pending_here else -1
+    if printed >= 0 and table.kind[state.pending] == TANK:
+        printed = 0
+    grid_top = y if heads_below else y + 20
+    heads_y = grid_top + ROWS * _PITCH_Y + 14 if heads_below else y + 14
+    for i, c in enumerate(columns):
+        if c is None:
+            continue
+        cx = x + _LABEL_W + i * _PITCH_X + _CELL_W / 2
+        name = "T tank" if c == 0 else f"column {c}"
+        hot = c == printed
+        d.text(cx, heads_y, ("drawn: " if hot else "") + name, size=11, anchor="middle", bold=hot,
+               fill=PALETTE["focus"] if hot else PALETTE["muted"])
+    for j, r in enumerate(rows):
+        ry = grid_top + j * _PITCH_Y
+        free = pending_here and state.pending_row < 0 and r not in state.dealt_rows
+        full = pending_here and state.pending_row == r
+        label_fill = PALETTE["focus"] if free or full else PALETTE["ink"]
+        d.text(x, ry + _CELL_H / 2 + 4, f"row {r + 1}", size=12, bold=True, fill=label_fill)
+        if free:
+            d.text(x, ry + _CELL_H / 2 + 18, "free", size=10, fill=PALETTE["focus"], bold=True)
+        if full:
+            d.text(x, ry + _CELL_H / 2 + 18, "full", size=10, fill=PALETTE["focus"], bold=True)
+        for i, c in enumerate(columns):
+            if c is None:
+                continue
+            cell = cell_of(side, r, c)
+            cx = x + _LABEL_W + i * _PITCH_X
+            marked = full and state.squad[cell] >= 0
+            _draw_cell(d, state, cell, cx, ry, flares, table, marked)
+            centres[cell] = (cx + _CELL_W / 2, ry + _CELL_H / 2)
+    bottom = grid_top + ROWS * _PITCH_Y
+    return bottom + (20 if heads_below else 0)
+
+
+def _draw_attacks(d: Drawing, state: State, centres: dict[int, tuple[float, float]]) -> None:
+    """An arrow from each assigned attacker to its target."""
+    for member, target in state.attacks:
+        if member not in state.squad or target not in centres:
+            continue
+        x1, y1 = centres[state.squad.index(member)]
+        x2, y2 = centres[target]
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        ux, uy = dx / length, dy / length
+        sx, sy = x1 + ux * 20, y1 + uy * 20
+        ex, ey = x2 - ux * 22, y2 - uy * 22
+        d.line(sx, sy, ex, ey, stroke=PALETTE["focus"], width=3)
+        d.polygon([(ex + ux * 10, ey + uy * 10), (ex - uy * 6, ey + ux * 6), (ex + uy * 6, ey - ux * 6)],
+                  fill=PALETTE["focus"], stroke=PALETTE["focus"])
+
+
+def _panel_title(d: Drawing, x: float, y: float, text: str) -> float:
+    d.text(x, y + 14, text, size=14, bold=True)
+    d.line(x, y + 19, x + _PANEL_W, y + 19, stroke=PALETTE["line"])
+    return y + 36
+
+
+def _draw_decks(d: Drawing, state: State, x: float, y: float) -> float:
+    sides = _sides(state)
+    y = _panel_title(d, x, y, "Threat decks")
+    for side in range(sides):
+        count = len(state.decks[side])
+        for k in range(3, 0, -1):
+            if count >= k:
+                d.rect(x + 2 * k, y - 2 * k, 34, 46, fill=PALETTE["hidden"], stroke=PALETTE["ink"], rx=4)
+        if count == 0:
+            d.rect(x, y, 34, 46, fill=PALETTE["paper"], stroke=PALETTE["line"], rx=4, dash=True)
+        d.text(x + 19, y + 29, str(count), size=15, bold=True, anchor="middle",
+               fill=PALETTE["paper"] if count else PALETTE["muted"])
+        whose = f"Grid {side + 1}: " if sides > 1 else ""
+        d.text(x + 50, y + 16, f"{whose}{count} threats in the deck", size=12, bold=True)
+        if count == 0:
+            d.rect(x + 50, y + 24, 210, 18, fill=PALETTE["gold"], stroke=PALETTE["gold_ink"], rx=9)
+            d.text(x + 58, y + 37, "the helicopter has been called", size=11, fill=PALETTE["gold_ink"], bold=True)
+        else:
+            d.text(x + 50, y + 36, "helicopter not called yet", size=11, fill=PALETTE["muted"])
+        y += 60
+    return y
+
+
+def _draw_pending(d: Drawing, state: State, x: float, y: float) -> float:
+    table = table_of(state)
+    card = state.pending
+    y = _panel_title(d, x, y, "Drawn threat")
+    printed = table.column[card]
+    column = "tank column" if table.kind[card] == TANK or not printed else f"printed column {printed}"
+    strength = f"strength {table.strength[card]}" if table.attackable[card] else "no strength"
+    d.card(x, y, 96, 84, title=threat_label(card, table), lines=[KIND_NAMES[table.kind[card]], strength, column],
+           fill=PALETTE["foe"], ink=PALETTE["foe_ink"], focus=True, size=10)
+    if state.pending_row < 0:
+        free = ", ".join(str(r + 1) for r in range(ROWS) if r not in state.dealt_rows)
+        who = current_player(state)
+        chooser = "The opponent" if who is None else _seat_name(state, who).capitalize()
+        text = f"Drawn: {threat_label(card, table)}, {column}. {chooser} chooses its row (free: {free})."
+    else:
+        text = (f"Drawn: {threat_label(card, table)}, {column}. Row {state.pending_row + 1} is full: discard a "
+                "squad member there to make room.")
+    end = d.paragraph(x + 108, y + 14, text, width=_PANEL_W - 108, size=12)
+    return max(y + 96, end + 4)
+
+
+def _draw_attack_list(d: Drawing, state: State, x: float, y: float) -> float:
+    table = table_of(state)
+    sides = _sides(state)
+    y = _panel_title(d, x, y, "Attacks assigned")
+    targets: dict[int, list[int]] = {}
+    for member, target in state.attacks:
+        targets.setdefault(target, []).append(member)
+    for target in sorted(targets):
+        members = targets[target]
+        card = state.threats[target]
+        if card < 0:
+            continue
+        total = sum(attacker_strength(state, m, state.squad.index(m)) for m in members if m in state.squad)
+        needed = threat_strength(state, target)
+        verdict = "it falls" if total >= needed else "it holds"
+        names = ", ".join(ABBREVIATIONS[m % SQUAD_SIZE] for m in members)
+        text = (f"{names} > {cell_code(target)} ({threat_label(card, table)} in {cell_name(target, sides)}): "
+                f"{total} against {needed}, {verdict}")
+        y = d.paragraph(x, y, text, width=_PANEL_W, size=12, fill=PALETTE["focus"]) + 2
+    return y + 4
+
+
+def _draw_bullets(d: Drawing, x: float, y: float, title: str, items: list[str], *,
+                  fill: str = PALETTE["ink"]) -> float:
+    """A titled list, each item wrapped and marked with a dot."""
+    y = _panel_title(d, x, y, title)
+    for item in items:
+        d.circle(x + 3, y - 4, 2, fill=fill, stroke=fill)
+        y = d.paragraph(x + 10, y, item, width=_PANEL_W - 10, size=11, fill=fill) + 3
+    return y + 6
+
+
+def svg(state: State, player: int | None = None) -> str:
+    """The table as one SVG drawing, as ``player`` sees it (None: the state as it is).
+
+    ``player`` given on a full state draws ``view(state, player)``, so the drawing holds
+    nothing that seat may not see. The header names the game, the turn and phase, the
+    reader and who is to decide on what (or, once over, how it ended); the grid(s) show
+    every squad member (up or down, acted, selected) and threat (printed strength, and
+    its strength now where the Joker weakens it) with each cell's notation, flares, the
+    tank column, the rows free for the drawn threat and the attacks assigned as arrows;
+    the panel beside them the decks, the helicopter, the drawn threat, the attacks with
+    their totals, flipped Depots, the fallen and what happened since the last decision;
+    a legend closes it.
+    """
+    state = seen_by(state, player, view)
+    sides = _sides(state)
+    slots = COLUMNS + (1 if sides > 1 else 0)
+    grid_w = _LABEL_W + slots * _PITCH_X
+    panel_x = _LEFT + grid_w + 20
+    width = panel_x + _PANEL_W - _LEFT
+    seen = "referee" if state.viewer is None else f"seen by player {state.viewer}"
+    d = Drawing(title=f"The Lucky Seven, {_phase_line(state)} ({seen})")
+    y = _draw_header(d, state, width)
+    top = y
+    centres: dict[int, tuple[float, float]] = {}
+
+    def grid_title(text: str, active: bool) -> None:
+        nonlocal y
+        d.text(_LEFT, y + 14, text, size=14, bold=True, fill=PALETTE["focus"] if active else PALETTE["ink"])
+        y += 22
+
+    playing = state.phase is not Phase.OVER
+    if sides == 2:
+        grid_title("Grid 2 (player 1), seen from across the table" + (": to play" if playing and state.active == 1
+                                                                        else ""), playing and state.active == 1)
+        y = _draw_grid(d, state, 1, True, _LEFT, y, centres, heads_below=False) + 2
+        d.line(_LEFT + _LABEL_W, y, _LEFT + _LABEL_W + COLUMNS * _PITCH_X - _GAP, y, stroke=PALETTE["ink"], width=2,
+               dash=True)
+        d.text(_LEFT + _LABEL_W + COLUMNS * _PITCH_X + 4, y + 4, "the top rows touch", size=10,
+               fill=PALETTE["muted"], italic=True)
+        y += 6
+        y = _draw_grid(d, state, 0, False, _LEFT, y, centres, heads_below=True)
+        y += 4
+        grid_title("Grid 1 (player 0), its row 1 faces grid 2's row 1" + (": to play" if playing and state.active == 0
+                                                                         else ""), playing and state.active == 0)
+    else:
+        if state.options.variant == "competitive":
+            grid_title("The map: player 0 plays the squad, player 1 the threats", False)
+        else:
+            grid_title("The map", False)
+        y = _draw_grid(d, state, 0, False, _LEFT, y, centres, heads_below=False)
+    _draw_attacks(d, state, centres)
+    grids_bottom = y
+
+    x = panel_x
+    py = _draw_decks(d, state, x, top)
+    if state.pending >= 0 and state.phase is Phase.ENCOUNTER:
+        py = _draw_pending(d, state, x, py)
+    if state.attacks:
+        py = _draw_attack_list(d, state, x, py)
+    if state.depots:
+        stride = table_of(state).stride
+        py = _draw_bullets(d, x, py, "Flipped Depots", [
+            (f"grid {card // stride + 1}: " if sides > 1 else "") +
+            "no squad member is discarded until the end of the turn" for card in state.depots])
+    fallen = []
+    for side in range(sides):
+        names = [member_card(m).name for m in state.fallen if m // SQUAD_SIZE == side]
+        if names:
+            fallen.append((f"grid {side + 1}: " if sides > 1 else "") + ", ".join(names))
+    py = _draw_bullets(d, x, py, f"Fallen ({len(state.fallen)})", fallen or ["nobody yet"],
+                       fill=PALETTE["muted"])
+    told = list(events(state))
+    py = _draw_bullets(d, x, py, "Since the last decision", told or ["nothing happened by itself"])
+
+    bottom = max(grids_bottom, py) + 10
+    d.legend(_LEFT, bottom, SVG_LEGEND, width=width)
+    return d.svg()

@@ -253,6 +253,12 @@ class State:
         variant, and card and member ids of its own card set, in range."""
         check_state_content(self)
 
+    def _repr_svg_(self) -> str:
+        """The table drawn as SVG (``render.svg(self)``): Jupyter shows a state as its drawing."""
+        from wasteland.lucky_seven.render import svg
+
+        return svg(self)
+
 
 def check_state_content(state: State) -> None:
     """ValueError naming the first thing out of range in a state built from a stranger's file."""
