@@ -1,10 +1,13 @@
 """Balance study: how a change to the cards moves the win rate.
 
 Plays the same seeds with the public card set and with a card set of your own,
-and prints both summaries side by side. For example::
+and prints both summaries one after the other; with ``--plot out.png`` it also draws them
+side by side (win rates by seat with 95% intervals, game lengths, endings; needs matplotlib,
+the ``plot`` extra). For example::
 
     python examples/balance.py lucky_seven examples/cards/lucky_seven_light_machine_guns.json -n 200
     python examples/balance.py arctic_scavengers examples/cards/arctic_scavengers_stronger_brawlers.json --players 3
+    python examples/balance.py lucky_seven examples/cards/lucky_seven_light_machine_guns.json --plot balance.png
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import argparse
 import json
 from pathlib import Path
 
-from wasteland.simulate import simulate
+from wasteland.simulate import Summary, simulate
 
 
 def main() -> None:
@@ -24,14 +27,22 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--plot", type=Path, metavar="OUT.png", help="also draw the comparison to this file")
     args = parser.parse_args()
 
     options = {} if args.players is None else {"players": args.players}
     own = json.loads(args.cards.read_text(encoding="utf-8"))
+    rows: list[tuple[str, Summary]] = []
     for label, extra in (("public cards", {}), (f"cards of {args.cards.name}", {"cards": own})):
         summary = simulate(args.game, args.n, [args.bot], seed=args.seed, options={**options, **extra})
+        rows.append((label, summary))
         print(f"== {label}")
         print(summary.format(), end="\n\n")
+    if args.plot is not None:
+        from wasteland.plot import plot_balance
+
+        plot_balance(rows, args.plot)
+        print(f"plot written to {args.plot}")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,18 @@ def test_balance_example_compares_two_card_sets() -> None:
     assert out.count("2 games") == 2
 
 
+def test_balance_example_draws_the_comparison(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "balance.png"
+    out = _run(
+        str(EXAMPLES / "balance.py"), "arctic_scavengers",
+        str(EXAMPLES / "cards" / "arctic_scavengers_stronger_brawlers.json"), "-n", "2", "--players", "2",
+        "--plot", str(plot),
+    )
+    assert f"plot written to {plot}" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and plot.stat().st_size > 10_000
+
+
 def test_hidden_information_example_shows_each_seat() -> None:
     out = _run(str(EXAMPLES / "hidden_information.py"))
     assert out.count("sees ---") == 3

@@ -53,6 +53,12 @@ class Summary:
     min_decisions: int
     max_decisions: int
     results: tuple[GameResult, ...] = ()
+    #: The first game's seed (the games are seeded ``seed, seed+1, ...``).
+    seed: int = 0
+    #: How many games took each number of decisions: ``(decisions, games)``, shortest first.
+    lengths: tuple[tuple[int, int], ...] = ()
+    #: How many games ended with each outcome code: ``(code, games)``, most frequent first.
+    codes: tuple[tuple[str, int], ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -149,13 +155,15 @@ class _Tally:
     """What some games add to a summary, in whole numbers, so that tallies add up exactly
     whichever games were counted where."""
 
-    __slots__ = ("games", "team_wins", "wins", "reasons", "decisions", "shortest", "longest")
+    __slots__ = ("games", "team_wins", "wins", "reasons", "codes", "lengths", "decisions", "shortest", "longest")
 
     def __init__(self) -> None:
         self.games = 0
         self.team_wins = 0
         self.wins: list[int] = []
         self.reasons: Counter[str] = Counter()
+        self.codes: Counter[str] = Counter()
+        self.lengths: Counter[int] = Counter()
         self.decisions = 0
         self.shortest: int | None = None
         self.longest = 0
@@ -168,6 +176,8 @@ class _Tally:
             self.wins[w] += 1
         self.team_wins += 1 if result.outcome.winners else 0
         self.reasons[result.outcome.reason] += 1
+        self.codes[result.outcome.code] += 1
+        self.lengths[result.decisions] += 1
         self.decisions += result.decisions
         self.shortest = result.decisions if self.shortest is None else min(self.shortest, result.decisions)
         self.longest = max(self.longest, result.decisions)
@@ -180,12 +190,14 @@ class _Tally:
         for seat, w in enumerate(other.wins):
             self.wins[seat] += w
         self.reasons.update(other.reasons)
+        self.codes.update(other.codes)
+        self.lengths.update(other.lengths)
         self.decisions += other.decisions
         if other.shortest is not None:
             self.shortest = other.shortest if self.shortest is None else min(self.shortest, other.shortest)
         self.longest = max(self.longest, other.longest)
 
-    def summary(self, key: str, bots: Sequence[str]) -> Summary:
+    def summary(self, key: str, bots: Sequence[str], seed: int = 0) -> Summary:
         return Summary(
             game=key,
             bots=tuple(bots),
@@ -196,6 +208,9 @@ class _Tally:
             mean_decisions=self.decisions / self.games if self.games else 0.0,
             min_decisions=self.shortest or 0,
             max_decisions=self.longest,
+            seed=seed,
+            lengths=tuple(sorted(self.lengths.items())),
+            codes=tuple(sorted(self.codes.items(), key=lambda kv: (-kv[1], kv[0]))),
         )
 
 
@@ -294,13 +309,14 @@ def simulate(
                 results.extend(chunk_results)
                 if progress:
                     progress(tally.games, games)
-    summary = tally.summary(key, _names_for(names, players))
+    summary = tally.summary(key, _names_for(names, players), seed)
     return attrs.evolve(summary, results=tuple(results)) if keep_moves else summary
 
 
 def summarise(key: str, bots: Sequence[str], results: Sequence[GameResult]) -> Summary:
-    """The summary of ``results`` (games of ``key`` played by ``bots``), without the games themselves."""
+    """The summary of ``results`` (games of ``key`` played by ``bots``), without the games themselves;
+    its ``seed`` is the smallest of their seeds."""
     tally = _Tally()
     for r in results:
         tally.add(r)
-    return tally.summary(key, bots)
+    return tally.summary(key, bots, min((r.seed for r in results), default=0))

@@ -1,0 +1,145 @@
+"""Plots of playouts, tournaments and balance studies: sane, non-blank, reproducible images."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+import matplotlib.image  # noqa: E402
+import numpy as np  # noqa: E402
+
+from wasteland.plot import COLOURS, MISSING, plot_balance, plot_summary, plot_tournament  # noqa: E402
+from wasteland.simulate import Summary, simulate  # noqa: E402
+from wasteland.tournament import tournament  # noqa: E402
+
+CARDS = Path(__file__).parent.parent / "examples" / "cards"
+
+
+@pytest.fixture(scope="module")
+def solo() -> Summary:
+    return simulate("lucky_seven", 20, ["random"], seed=3, workers=1)
+
+
+@pytest.fixture(scope="module")
+def three_tribes() -> Summary:
+    return simulate("arctic_scavengers", 10, ["random"], seed=0, options={"players": 3}, workers=1)
+
+
+def _pixels(path: Path) -> Any:
+    """The image's RGB pixels as whole numbers 0-255."""
+    image = matplotlib.image.imread(str(path))
+    return np.round(np.asarray(image)[:, :, :3] * 255).astype(np.int64)
+
+
+def _colours(pixels: Any) -> set[tuple[int, int, int]]:
+    return {(int(r), int(g), int(b)) for r, g, b in pixels.reshape(-1, 3)}
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _assert_drawn(path: Path, series: int = 1) -> None:
+    """A PNG of a sane size, with text and bars on it in the first ``series`` colours."""
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    pixels = _pixels(path)
+    height, width = pixels.shape[:2]
+    assert 800 <= width <= 3000 and 300 <= height <= 1500, (width, height)
+    colours = _colours(pixels)
+    assert len(colours) > 50, "hardly any colours: the image is blank"
+    assert float(pixels.std()) > 10.0
+    for colour in COLOURS[:series]:
+        assert _hex(colour) in colours, f"no bar drawn in {colour}"
+
+
+def test_summary_plot_of_the_solo_game_shows_one_seat(solo: Summary, tmp_path: Path) -> None:
+    path = tmp_path / "solo.png"
+    plot_summary(solo, path)
+    _assert_drawn(path)
+
+
+def test_summary_plot_of_a_three_player_game(three_tribes: Summary, tmp_path: Path) -> None:
+    path = tmp_path / "three.png"
+    plot_summary(three_tribes, str(path))  # a path as text works too
+    _assert_drawn(path)
+
+
+def test_the_same_summary_gives_the_same_bytes(solo: Summary, tmp_path: Path) -> None:
+    for suffix in ("png", "svg", "pdf"):
+        first, second = tmp_path / f"a.{suffix}", tmp_path / f"b.{suffix}"
+        plot_summary(solo, first)
+        plot_summary(solo, second)
+        assert first.read_bytes() == second.read_bytes(), suffix
+    assert b"<svg" in (tmp_path / "a.svg").read_bytes()
+    assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_summary_counts_lengths_and_endings_the_same_on_any_number_of_workers() -> None:
+    one = simulate("arctic_scavengers", 12, ["random"], seed=5, options={"players": 2}, workers=1)
+    two = simulate("arctic_scavengers", 12, ["random"], seed=5, options={"players": 2}, workers=2)
+    assert one == two
+    assert one.seed == 5
+    assert sum(n for _, n in one.lengths) == sum(n for _, n in one.codes) == one.games == 12
+    assert [d for d, _ in one.lengths] == sorted(d for d, _ in one.lengths)
+    assert one.lengths[0][0] == one.min_decisions and one.lengths[-1][0] == one.max_decisions
+    assert sum(d * n for d, n in one.lengths) / one.games == pytest.approx(one.mean_decisions)
+    assert sorted(n for _, n in one.codes) == sorted(n for _, n in one.reasons)
+
+
+def test_a_summary_without_lengths_or_codes_still_draws(tmp_path: Path) -> None:
+    made = Summary(game="lucky_seven", bots=("random", "random"), games=4, team_wins=1, wins_by_seat=(1, 1),
+                   reasons=(("the squad was eliminated", 3), ("the landing zone was clear", 1)),
+                   mean_decisions=20.0, min_decisions=10, max_decisions=30)
+    path = tmp_path / "made.png"
+    plot_summary(made, path)
+    _assert_drawn(path)
+
+
+def test_versus_tournament_plot(tmp_path: Path) -> None:
+    result = tournament("arctic_scavengers", ["random", "heuristic"], 4, players=2, workers=1)
+    path = tmp_path / "versus.png"
+    plot_tournament(result, path)
+    _assert_drawn(path)
+
+
+def test_paired_tournament_plot_shows_each_bot(tmp_path: Path) -> None:
+    result = tournament("lucky_seven", ["random", "random"], 5, workers=1)
+    assert result.mode == "paired"
+    path = tmp_path / "paired.png"
+    plot_tournament(result, path)
+    _assert_drawn(path, series=2)
+
+
+def test_balance_plot_puts_card_sets_side_by_side(solo: Summary, tmp_path: Path) -> None:
+    cards = json.loads((CARDS / "lucky_seven_light_machine_guns.json").read_text(encoding="utf-8"))
+    other = simulate("lucky_seven", 20, ["random"], seed=3, options={"cards": cards}, workers=1)
+    path = tmp_path / "balance.png"
+    plot_balance([("public cards", solo), ("light machine guns", other)], path)
+    _assert_drawn(path, series=2)
+
+
+def test_balance_plot_needs_a_row(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        plot_balance([], tmp_path / "none.png")
+
+
+def test_an_unknown_image_format_is_refused(solo: Summary, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"\.png, \.svg or \.pdf, not \.jpg"):
+        plot_summary(solo, tmp_path / "out.jpg")
+    assert not (tmp_path / "out.jpg").exists()
+
+
+def test_without_matplotlib_a_plot_says_what_to_install(
+    solo: Summary, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    with pytest.raises(ImportError) as caught:
+        plot_summary(solo, tmp_path / "out.png")
+    assert str(caught.value) == MISSING == "plots need matplotlib: pip install 'wasteland[plot]'"
