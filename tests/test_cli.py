@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import builtins
+import importlib
+import importlib.util
+import io
 import json
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+from rich.console import Console
 
-from wasteland import replay
+from wasteland import cli, replay
 from wasteland.cli import UsageError, main, parse_options
 from wasteland.simulate import simulate
 
 REPLAYS = sorted((Path(__file__).parent.parent / "examples" / "replays").glob("*.json"))
+REPLAYS_DIR = Path(__file__).parent.parent / "examples" / "replays"
 
 
 def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,6 +58,44 @@ def test_replay_steps_prints_each_action(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["replay", "--steps", str(REPLAYS[0])]) == 0
     out = capsys.readouterr().out
     assert "     1. seat" in out
+
+
+def test_replay_html_writes_a_page_that_shows_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = REPLAYS_DIR / "lucky_seven_win.json"
+    out = tmp_path / "win.html"
+    assert main(["replay", str(source), "--html", str(out)]) == 0
+    assert f"page: {out}" in capsys.readouterr().out
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "const PACKED" in page
+
+
+def test_replay_html_with_several_replays_writes_into_a_folder(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    sources = [REPLAYS_DIR / "lucky_seven_win.json", REPLAYS_DIR / "arctic_scavengers_3p_snipe.json"]
+    assert main(["replay", *map(str, sources), "--html", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["arctic_scavengers_3p_snipe.html", "lucky_seven_win.html"]
+    capsys.readouterr()
+    assert main(["replay", *map(str, sources), "--html", str(tmp_path / "one.html")]) == 2
+    assert "names a folder" in capsys.readouterr().err
+
+
+def test_replay_html_usage_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = str(REPLAYS_DIR / "lucky_seven_win.json")
+    for target, words in ((tmp_path, "is a folder"), (tmp_path / "no" / "x.html", "does not exist")):
+        assert main(["replay", source, "--html", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_replay_html_is_not_written_for_a_replay_that_fails(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads((REPLAYS_DIR / "lucky_seven_win.json").read_text())
+    doc["seed"] += 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    assert main(["replay", str(bad), "--html", str(tmp_path / "bad.html")]) == 1
+    assert "FAIL" in capsys.readouterr().out and not (tmp_path / "bad.html").exists()
 
 
 def test_simulate_summarises(capsys: pytest.CaptureFixture[str]) -> None:
@@ -303,3 +348,189 @@ def test_a_card_set_file_of_a_hundred_thousand_brackets_is_one_line(
     nested.write_text('{"threats": ' + "[" * 500 + "]" * 500 + "}")
     err = _one_line_error(["simulate", "lucky_seven", "-n", "1", "--option", f"cards=@{nested}", "--quiet"], 2, capsys)
     assert "cards.threats" in err
+
+
+# -- the terminal: colour, frames, tables and progress bars ------------------------------------------
+
+
+def test_play_writes_no_escape_codes_when_not_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")  # even when the environment asks for colour
+    answers = _typing(["1", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "lucky_seven", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "The Lucky Seven - turn 1" in out and "what it does" in out, "the table and the list of actions"
+    framed = [line for line in out.splitlines() if line[:1] in "╭│╰"]
+    assert framed and all(len(line) <= cli.PLAIN_WIDTH for line in framed), "a fixed width off a terminal"
+    assert not any(line.endswith(" ") for line in out.splitlines() if line != ">"), "no padding at line ends"
+
+
+def test_play_on_a_terminal_colours_the_board_with_the_game_s_highlights(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setenv("COLUMNS", "100")
+    answers = _typing(["q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "lucky_seven", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[1;31mINF1\x1b[0m" in out, "a threat in the game's threat colour"
+    assert "Seat 0, choose:" in out
+
+
+def test_a_game_without_highlights_is_drawn_uncoloured(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render = importlib.import_module("wasteland.lucky_seven.render")
+
+    monkeypatch.delattr(render, "HIGHLIGHTS")
+    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    answers = _typing(["1", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "lucky_seven", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "INF1" in out and "\x1b[1;31mINF1" not in out
+
+
+def test_a_highlight_that_does_not_compile_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wasteland import GAMES
+    render = importlib.import_module("wasteland.lucky_seven.render")
+
+    monkeypatch.setattr(render, "HIGHLIGHTS", (("(", "red"), ("INF", "no such style"), ("LDR", "bold"), ("x",)))
+    kept = cli._highlights(GAMES["lucky_seven"])
+    assert [pattern.pattern for pattern, _ in kept] == ["LDR"]
+
+
+def test_a_long_line_of_the_board_folds_under_its_own_indent() -> None:
+    text = "short\n    hand: " + "; ".join(f"Refugee#{i} (1p, dig 0, hunt 0)" for i in range(6))
+    lines = cli._fold(text, 60).splitlines()
+    assert lines[0] == "short" and len(lines) > 2
+    assert all(len(line) <= 60 for line in lines)
+    assert all(line.startswith("        ") for line in lines[2:])
+
+
+def test_progress_prints_nothing_when_standard_error_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    with cli.ProgressBar("lucky_seven") as bar:
+        for done in range(1, 4):
+            bar(done, 3)
+    assert capsys.readouterr().err == ""
+    assert main(["simulate", "lucky_seven", "-n", "3", "--workers", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_on_a_terminal_shows_games_done_and_a_rate() -> None:
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=100)
+    with cli.ProgressBar("lucky_seven", console=console) as bar:
+        for done in range(1, 4):
+            time.sleep(0.01)
+            bar(done, 3)
+    drawn = screen.getvalue()
+    assert "lucky_seven" in drawn and "3/3" in drawn
+    assert re.search(r"\d+(\.\d+)? games/s", drawn), drawn
+    assert "took 0:00:00" in drawn
+
+
+def test_quiet_progress_on_a_terminal_prints_nothing() -> None:
+    screen = io.StringIO()
+    with cli.ProgressBar("lucky_seven", quiet=True, console=Console(file=screen, force_terminal=True)) as bar:
+        bar(1, 1)
+    assert screen.getvalue() == ""
+
+
+def test_simulate_hands_the_progress_bar_to_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+
+    def fake(*args: object, progress: object = None, **kwargs: object) -> object:
+        seen.append(progress)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "simulate", fake)
+    assert main(["simulate", "lucky_seven", "-n", "3"]) == cli.EXIT_INTERRUPTED
+    assert isinstance(seen[0], cli.ProgressBar)
+
+
+# -- --plot --------------------------------------------------------------------------------------------
+
+
+def _no_run(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the run started before --plot was checked")
+
+
+@pytest.mark.parametrize("command", [["simulate", "lucky_seven"], ["tournament", "lucky_seven", "--bots", "random"]])
+@pytest.mark.parametrize(
+    ("plot", "fragment"),
+    [
+        ("/no/such/folder/out.png", "does not exist"),
+        (".", "is a directory"),
+        ("out.jpg", ".png, .svg or .pdf"),
+    ],
+)
+def test_plot_usage_errors_are_one_line_before_the_run(
+    command: list[str], plot: str, fragment: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(cli, "simulate", _no_run)
+    monkeypatch.setattr(cli, "tournament", _no_run)
+    assert fragment in _one_line_error([*command, "--plot", plot], 2, capsys)
+
+
+@pytest.mark.parametrize("command", [["simulate", "lucky_seven"], ["tournament", "lucky_seven", "--bots", "random"]])
+def test_plot_without_matplotlib_says_how_to_install_it(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, package: str | None = None) -> object:
+        return None if name.split(".")[0] == "matplotlib" else real(name, package)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    monkeypatch.setattr(cli, "simulate", _no_run)
+    monkeypatch.setattr(cli, "tournament", _no_run)
+    err = _one_line_error([*command, "--plot", str(tmp_path / "out.png")], 2, capsys)
+    assert err == "wasteland: --plot needs matplotlib: pip install 'wasteland[plot]'"
+
+
+def test_simulate_plot_draws_the_summary_and_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wasteland.plot
+
+    drawn: list[tuple[object, object]] = []
+    monkeypatch.setattr(wasteland.plot, "plot_summary", lambda summary, path: drawn.append((summary, path)))
+    target = tmp_path / "out.png"
+    assert main(["simulate", "lucky_seven", "-n", "2", "--workers", "1", "--plot", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(f"plot: {target}")
+    assert drawn and drawn[0][1] == target and drawn[0][0].games == 2  # type: ignore[attr-defined]
+
+
+def test_tournament_plot_that_cannot_be_written_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wasteland.plot
+
+    def refuse(result: object, path: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(wasteland.plot, "plot_tournament", refuse)
+    argv = ["tournament", "lucky_seven", "--bots", "random,random", "-n", "2", "--workers", "1",
+            "--plot", str(tmp_path / "out.svg")]
+    assert "Permission denied" in _one_line_error(argv, 2, capsys)
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``wasteland replay --steps ... | head``: no traceback when the pipe closes."""
+    done = subprocess.Popen([sys.executable, "-m", "wasteland", "replay", "--steps", *map(str, REPLAYS)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert done.stdout is not None and done.stderr is not None
+    assert done.stdout.readline()
+    done.stdout.close()
+    err = done.stderr.read().decode()
+    assert done.wait(timeout=60) == cli.EXIT_PIPE_CLOSED
+    assert err == ""

@@ -33,3 +33,19 @@ def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(code.group(1), "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "refused:" in out
+
+
+def test_readme_drawing_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    drawing = next(b for b in blocks if "render.svg" in b)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(drawing, "README.md", "exec"), {})
+    assert (tmp_path / "table.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_readme_images_are_in_the_repository() -> None:
+    root = Path(__file__).parent.parent
+    images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
+    assert images
+    for image in images:
+        assert (root / image).is_file(), image

@@ -1,23 +1,47 @@
 """The ``wasteland`` command: list games, play at the terminal, check replays, simulate, rank bots, bench.
 
+On a terminal the table of ``play`` is drawn in a frame, coloured by its game's
+``HIGHLIGHTS`` (pairs of a regular expression and a rich style, in the game's
+``render`` module; a game without them is drawn uncoloured), and the legal
+actions are listed in a table; ``simulate``, ``tournament`` and ``demo`` show a
+progress bar (games done, games per second, time left) on standard error.
+Elsewhere (a pipe, a file) the same text is written without colour or
+terminal codes, at a fixed width, and standard error gets no progress bar.
+
 Exit codes: 0 done; 1 a check failed (a replay that does not verify); 2 the
 command was used wrongly (an unknown option, a bad value, a file that cannot
-be read or written); 130 interrupted (Ctrl-C or SIGTERM). Every error is one
+be read or written); 130 interrupted (Ctrl-C or SIGTERM); 141 the reader of
+the output went away (``wasteland demo | head``), quietly. Every error is one
 line on standard error, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
+import os
+import re
 import secrets
 import signal
 import sys
+import textwrap
 from pathlib import Path
+from types import TracebackType
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
+from rich import box
+from rich.console import Console
+from rich.errors import StyleSyntaxError
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
 from wasteland import replay as replays
+from wasteland import viewer
 from wasteland.agents import BOT_NAMES, Bot, make_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
@@ -27,11 +51,18 @@ from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, simulate
 from wasteland.tournament import MODES, tournament
 
-__all__ = ["main", "parse_options", "UsageError", "EXIT_FAILED", "EXIT_USAGE"]
+__all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE"]
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE, as the shell reports a command stopped by a closed pipe
+
+#: Columns of the output when it is not a terminal: fixed, so that a file or a pipe gets the
+#: same text wherever the command runs.
+PLAIN_WIDTH = 100
+
+NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'wasteland[plot]'"
 
 
 def _cut(text: str, limit: int) -> str:
@@ -115,25 +146,159 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 bot = "heuristic"
             except ValueError:
                 bot = "random"
-            summary = simulate(
-                key, args.games, [bot], seed=args.seed, options={"players": players}, progress=_progress(sys.stderr)
-            )
             seats = f"{players} player" + ("s" if players > 1 else "")
+            with ProgressBar(f"{key}, {seats}", quiet=args.quiet) as bar:
+                summary = simulate(key, args.games, [bot], seed=args.seed, options={"players": players}, progress=bar)
             print(summary.format().replace(f"{key}:", f"{game.title} ({seats}):", 1))
             print()
     return 0
 
 
-def _progress(stream: TextIO) -> Callable[[int, int], None]:
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        stream.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
+# -- the terminal ------------------------------------------------------------------------------------
 
-    return show
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # no such method, or a closed stream
+        return False
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """A closed pipe ends the command as everywhere else here (rich's own way exits with 1)."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def console_for(stream: TextIO) -> Console:
+    """A rich console writing to ``stream``: colour and the terminal's width on a terminal;
+    elsewhere plain text (no escape codes whatever the environment says) at ``PLAIN_WIDTH``."""
+    tty = _isatty(stream)
+    return _Console(file=stream, force_terminal=tty, force_interactive=tty, force_jupyter=False,
+                    color_system="auto" if tty else None, no_color=None if tty else True,
+                    width=None if tty else PLAIN_WIDTH, markup=False, emoji=False, highlight=False)
+
+
+class _Rate(ProgressColumn):
+    """Games per second since the bar was made (the run's start)."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed
+        if not task.completed or not elapsed:
+            return Text("? games/s", style="progress.data.speed")
+        rate = task.completed / elapsed
+        shown = f"{rate:.2f}" if rate < 10 else f"{rate:.1f}" if rate < 100 else f"{rate:.0f}"
+        return Text(f"{shown} games/s", style="progress.data.speed")
+
+
+class _Time(ProgressColumn):
+    """The time left at the rate so far; once done, the time the run took."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        if task.finished:
+            return Text(f"took {_clock(elapsed)}", style="progress.elapsed")
+        if not task.completed or task.total is None:
+            return Text("left -:--:--", style="progress.remaining")
+        left = (task.total - task.completed) * elapsed / task.completed
+        return Text(f"left {_clock(left)}", style="progress.remaining")
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds + 0.5)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+class ProgressBar:
+    """The ``progress(done, total)`` callback of ``simulate`` and ``tournament``, drawn as a bar
+    (games done of all, games per second, time left) on a terminal, and nothing at all elsewhere
+    or when ``quiet``. Use it as a context manager: the bar is closed (the cursor shown again)
+    however the run ends.
+
+    The clock starts when the bar is made; the bar appears at the first finished game. ``console``
+    is standard error's by default.
+    """
+
+    def __init__(self, label: str, *, quiet: bool = False, console: Console | None = None) -> None:
+        self.console = console if console is not None else console_for(sys.stderr)
+        self.shown = not quiet and self.console.is_terminal
+        self._progress = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _Rate(), _Time(),
+            console=self.console, redirect_stdout=False, redirect_stderr=False, transient=False,
+        )
+        self._task = self._progress.add_task(label, total=None)
+        self._live = False
+        self._closed = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.shown or self._closed:
+            return
+        self._progress.update(self._task, completed=done, total=total)
+        if not self._live:
+            self._live = True
+            self._progress.start()
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        """Stop the clock and leave the bar as it stands."""
+        if self._closed:
+            return
+        self._closed = True
+        self._progress.stop_task(self._task)
+        if self._live:
+            self._progress.stop()
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+
+def _highlights(game: Game[Any, Any]) -> tuple[tuple[re.Pattern[str], Style], ...]:
+    """The game's ``HIGHLIGHTS`` (in its render module), compiled; a pair that does not compile
+    is left out rather than stopping the game."""
+    module = sys.modules.get(getattr(game.render, "__module__", "") or "")
+    found: list[tuple[re.Pattern[str], Style]] = []
+    for pair in getattr(module, "HIGHLIGHTS", ()) or ():
+        try:
+            pattern, style = pair
+            found.append((re.compile(pattern, re.M), Style.parse(style)))
+        except (TypeError, ValueError, re.error, StyleSyntaxError):
+            continue
+    return tuple(found)
+
+
+def _fold(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` folded at spaces, the rest of it indented
+    under the line's own start, so that a long hand or list stays readable in a narrow frame."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * min(len(line) - len(line.lstrip(" ")) + 4, width // 2)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return "\n".join(out)
+
+
+def _board(text: str, highlights: Sequence[tuple[re.Pattern[str], Style]], width: int) -> Panel:
+    board = Text(_fold(text.expandtabs(), max(20, width - 4)))  # the frame takes two columns a side
+    for pattern, style in highlights:
+        board.highlight_regex(pattern, style)
+    return Panel(board, box=box.ROUNDED, expand=False, border_style="bright_black")
+
+
+def _choices(game: Game[Any, Any], state: Any, legal: Sequence[Any]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right", style="cyan")
+    table.add_column("move", style="bold")
+    table.add_column("what it does")
+    for i, action in enumerate(legal, 1):
+        table.add_row(str(i), Text(game.notation(state, action)), Text(game.describe(state, action)))
+    return table
 
 
 def _start_game(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> Any:
@@ -145,51 +310,92 @@ def _start_game(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> Any
         raise UsageError(_cut(str(exc), 300)) from None
 
 
+def _check_plot_path(path: str | None) -> Path | None:
+    """``--plot FILE``, checked before the run: matplotlib is there, the format is known and the
+    folder exists."""
+    if path is None:
+        return None
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError(NEEDS_MATPLOTLIB)
+    target = Path(path)
+    if target.suffix.lower() not in ("", ".png", ".svg", ".pdf"):
+        raise UsageError(f"--plot {short(path, 80)}: a plot is written as .png, .svg or .pdf")
+    if target.is_dir():
+        raise UsageError(f"--plot {short(path, 80)} is a directory; name a file")
+    if not target.parent.is_dir():
+        raise UsageError(f"--plot {short(path, 80)}: the folder {short(str(target.parent), 80)} does not exist")
+    return target
+
+
+def _write_plot(draw: Callable[[Any, Path], None], result: Any, target: Path) -> None:
+    try:
+        draw(result, target)
+    except ImportError:
+        raise UsageError(NEEDS_MATPLOTLIB) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write the plot {short(str(target), 80)}: {_cut(str(exc.strerror or exc), 100)}") \
+            from None
+    except ValueError as exc:
+        raise UsageError(f"cannot write the plot {short(str(target), 80)}: {_cut(str(exc), 100)}") from None
+    print(f"plot: {target}")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
+    plot_path = _check_plot_path(args.plot)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     try:
-        summary = simulate(
-            args.game,
-            args.n,
-            args.bot,
-            seed=args.seed,
-            options=options,
-            workers=args.workers,
-            progress=None if args.quiet else _progress(sys.stderr),
-            backend=args.backend,
-            address=args.address,
-        )
+        with ProgressBar(args.game, quiet=args.quiet) as bar:
+            summary = simulate(
+                args.game,
+                args.n,
+                args.bot,
+                seed=args.seed,
+                options=options,
+                workers=args.workers,
+                progress=bar,
+                backend=args.backend,
+                address=args.address,
+            )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(summary.format())
+    if plot_path is not None:
+        from wasteland.plot import plot_summary
+
+        _write_plot(plot_summary, summary, plot_path)
     return 0
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
+    plot_path = _check_plot_path(args.plot)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     names = [name.strip() for name in args.bots.split(",")]
     if not all(names):
         raise UsageError(f"--bots is a list of bot names separated by commas, such as "
                          f"ismcts:200,heuristic,random; got {short(args.bots)}")
     try:
-        result = tournament(
-            args.game,
-            names,
-            args.n,
-            seed=args.seed,
-            options=options,
-            mode=args.mode,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            progress=None if args.quiet else _progress(sys.stderr),
-        )
+        with ProgressBar(f"{args.game} tournament", quiet=args.quiet) as bar:
+            result = tournament(
+                args.game,
+                names,
+                args.n,
+                seed=args.seed,
+                options=options,
+                mode=args.mode,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                progress=bar,
+            )
     except (RulesError, ValueError) as exc:
-        text = str(exc)
-        raise UsageError(text if len(text) <= 300 else text[:297] + "...") from None
+        raise UsageError(_cut(str(exc), 300)) from None
     print(result.format())
+    if plot_path is not None:
+        from wasteland.plot import plot_tournament
+
+        _write_plot(plot_tournament, result, plot_path)
     return 0
 
 
@@ -208,8 +414,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _html_target(html: str | None, files: list[str]) -> Callable[[str], Path] | None:
+    """Where ``--html`` writes each replay's page: the path itself for one replay, or
+    ``<folder>/<name>.html`` for several; checked before anything is played."""
+    if html is None:
+        return None
+    target = Path(html)
+    if len(files) > 1:
+        if not target.is_dir():
+            raise UsageError(f"--html with several replays names a folder to write them in; {short(html)} is not one")
+        return lambda path: target / (Path(path).stem + ".html")
+    if target.is_dir():
+        raise UsageError(f"--html {short(html)} is a folder; name the page to write, such as game.html")
+    if not target.parent.is_dir():
+        raise UsageError(f"--html {short(html)}: the folder {short(str(target.parent))} does not exist")
+    return lambda path: target
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
+    page_for = _html_target(args.html, args.files)
     for path in args.files:
         try:
             replay = replays.load(path)
@@ -231,6 +455,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"ok   {path}: {replay.game}, {len(replay.moves)} moves, {ended}")
         if args.steps:
             print(game.render(final, None))
+        if page_for is not None:
+            try:
+                written = viewer.write(replay, page_for(path))
+            except (ValueError, OSError) as exc:
+                print(f"FAIL {path}: no page written: {_cut(str(exc), 200)}")
+                status = EXIT_FAILED
+                continue
+            print(f"page: {written} (open it in a browser)")
     return status
 
 
@@ -238,13 +470,37 @@ _HELP = ("Type an action's number or its notation (the short word beside the num
          "r redraws, s saves, q quits (saving when --save is given), ? shows this.")
 
 
+class _Screen:
+    """Where ``play`` writes: a rich console, and lines of text that a pipe gets unwrapped."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.console = console_for(out)
+        self.tty = self.console.is_terminal
+
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+    def say(self, text: str, style: str | None = None) -> None:
+        # On a terminal rich wraps at word boundaries; elsewhere a line stays one line.
+        self.console.print(Text(text, style=style or ""), soft_wrap=not self.tty)
+
+    def show(self, thing: Panel | Table) -> None:
+        if self.tty:
+            self.console.print(thing)
+            return
+        with self.console.capture() as drawn:  # elsewhere, without the padding at the ends of lines
+            self.console.print(thing)
+        self.console.file.write("".join(line.rstrip() + "\n" for line in drawn.get().splitlines()))
+
+
 class _Table:
     """A game at the terminal: the state, its moves so far, and where to save it."""
 
     def __init__(self, game: Game[Any, Any], seed: int, options: dict[str, Any], state: Any,
-                 moves: list[str], save_path: Path | None, out: TextIO) -> None:
+                 moves: list[str], save_path: Path | None, screen: _Screen) -> None:
         self.game, self.seed, self.options, self.state = game, seed, options, state
-        self.moves, self.save_path, self.out = moves, save_path, out
+        self.moves, self.save_path, self.screen = moves, save_path, screen
 
     def save(self) -> None:
         target = self.save_path or Path("wasteland-save.json")
@@ -253,9 +509,9 @@ class _Table:
         try:
             replays.save(draft, target)
         except OSError as exc:
-            print(f"Could not save to {target}: {exc.strerror or exc}. The game goes on.", file=self.out)
+            self.screen.say(f"Could not save to {target}: {exc.strerror or exc}. The game goes on.", "yellow")
             return
-        print(f"Saved to {target}; resume with: wasteland play --resume {target}", file=self.out)
+        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {target}", "green")
 
     def play(self, action: Any) -> None:
         self.moves.append(self.game.notation(self.state, action))
@@ -274,7 +530,7 @@ def _check_save_path(path: str | None) -> Path | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    out = sys.stdout
+    screen = _Screen(sys.stdout)
     save_path = _check_save_path(args.save)
     if args.resume:
         try:
@@ -284,7 +540,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         except replays.ReplayError as exc:
             raise UsageError(f"cannot resume {short(args.resume, 80)}: {exc}") from None
         seed, options, moves = saved.seed, dict(saved.options), list(saved.moves)
-        print(f"Resumed {game.title} after {len(moves)} moves.", file=out)
+        screen.say(f"Resumed {game.title} after {len(moves)} moves.")
     else:
         if not args.game:
             raise UsageError("name a game (wasteland games lists them) or --resume FILE")
@@ -296,7 +552,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = _start_game(game, seed, options)
         moves = []
         shown_seed = f", seed {seed}" if args.seed is not None else ""
-        print(f"{game.title}{shown_seed}. {_HELP}", file=out)
+        screen.say(f"{game.title}{shown_seed}. {_HELP}")
     players = game.num_players(state)
     humans = set(args.seat) if args.seat else {0}
     bad = sorted(s for s in humans if not 0 <= s < players)
@@ -306,29 +562,30 @@ def cmd_play(args: argparse.Namespace) -> int:
         seat: make_bot(args.bot, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
     }
     watcher = min(humans)  # whose eyes the bots' moves and the events are told through
-    table = _Table(game, seed, options, state, moves, save_path, out)
+    table = _Table(game, seed, options, state, moves, save_path, screen)
+    highlights = _highlights(game)
     shown = None
     while True:
         state = table.state
         player = game.current_player(state)
         if player is None:
             outcome = game.outcome(state)
-            print(game.render(state, None), file=out)
+            screen.show(_board(game.render(state, None), highlights, screen.width))
             assert outcome is not None
             won = ", ".join(f"seat {w}" for w in sorted(outcome.winners)) or "nobody"
-            print(f"Game over: {outcome.reason}. Winners: {won}.", file=out)
+            screen.say(f"Game over: {outcome.reason}. Winners: {won}.", "bold")
             return 0
         legal = game.legal_actions(state)
         if player not in humans:
             action = bots[player].choose(game, game.view(state, player), legal)
             seen = game.view(state, watcher)
-            print(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", file=out)
+            screen.say(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", "cyan")
         else:
             if shown is not state:
-                print("\n" + game.render(game.view(state, player), player), file=out)
-                print(f"\nSeat {player}, choose:", file=out)
-                for i, a in enumerate(legal, 1):
-                    print(f"  {i:3d}. {game.notation(state, a):<14} {game.describe(state, a)}", file=out)
+                screen.say("")
+                screen.show(_board(game.render(game.view(state, player), player), highlights, screen.width))
+                screen.say(f"Seat {player}, choose:", "bold")
+                screen.show(_choices(game, state, legal))
                 shown = state
             try:
                 answer = input("> ").strip()
@@ -338,7 +595,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             if word in ("q", "quit", "exit"):
                 if save_path:
                     table.save()
-                print("Bye.", file=out)
+                screen.say("Bye.")
                 return 0
             if word in ("s", "save"):
                 table.save()
@@ -347,23 +604,23 @@ def cmd_play(args: argparse.Namespace) -> int:
                 shown = None
                 continue
             if word in ("?", "h", "help", ""):
-                print(_HELP, file=out)
+                screen.say(_HELP)
                 continue
             if answer.isascii() and answer.isdigit() and len(answer) <= 6:
                 if not 1 <= int(answer) <= len(legal):
-                    print(f"Please type a number from 1 to {len(legal)} (? for help).", file=out)
+                    screen.say(f"Please type a number from 1 to {len(legal)} (? for help).", "yellow")
                     continue
                 action = legal[int(answer) - 1]
             else:
                 try:
                     action = game.parse(state, answer)
                 except RulesError:
-                    print(f"{short(answer)} is neither a number from 1 to {len(legal)} nor the notation of a "
-                          "legal action (? for help).", file=out)
+                    screen.say(f"{short(answer)} is neither a number from 1 to {len(legal)} nor the notation "
+                               "of a legal action (? for help).", "yellow")
                     continue
         table.play(action)
         for line in game.events(game.view(table.state, watcher)):
-            print(f"  · {line}", file=out)
+            screen.say(f"  · {line}", "italic")
 
 
 def _positive_int(text: str) -> int:
@@ -399,6 +656,12 @@ def _batch_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _plot_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plot", metavar="FILE",
+                   help="after the run, draw win rates, game lengths and endings to FILE (.png, .svg or .pdf; "
+                        "needs matplotlib: the plot extra)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wasteland", description="Rules engines for five survival board games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -409,6 +672,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="bots play every game; a summary is printed")
     p.add_argument("-n", "--games", type=_positive_int, default=20, help="games per game and player count")
     p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_demo)
 
     p = sub.add_parser("play", help="play at the terminal against bots")
@@ -426,6 +690,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="verify replay files (and print their steps)")
     p.add_argument("files", nargs="+")
     p.add_argument("--steps", action="store_true", help="print every move, what happened, and the final table")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="also write the replay as a web page that steps through the game (one self-contained "
+                        "file; with several replays, a folder to write them in)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("simulate", help="bots play many games; win rates and lengths")
@@ -436,6 +703,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
+    _plot_argument(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_simulate)
 
@@ -454,6 +722,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=MODES, default="auto",
                    help="versus: bots share tables; paired: each bot alone on the same deals (auto: paired for "
                         "one seat)")
+    _plot_argument(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
 
@@ -468,6 +737,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of what is
+    left in its buffer does not fail again on the closed pipe."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture): nothing to flush
+        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -490,6 +769,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE_CLOSED
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,263 @@
+"""A replay as one self-contained web page: step through a recorded game in a browser.
+
+``page(replay)`` plays the replay and draws every position with the game's own
+``svg`` drawing, for the referee and for each seat, and returns one HTML document
+with everything inline (no network, no CDN, no file beside it). The page has back
+and forward buttons, a slider, the keyboard (← →, Home, End, and 0–9 for the view),
+and a choice of whose view to show; under the drawing it says which move was
+played, by whom, and what followed without a decision, and at the end how the game
+ended. ``wasteland replay FILE --html out.html`` writes it.
+
+The drawings are stored once each (a seat whose table did not change reuses the
+same drawing) and the whole set is gzip-compressed inside the page, which the
+browser unpacks with its built-in ``DecompressionStream``.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve
+
+from wasteland import replay as replays
+from wasteland.core.game import Game
+from wasteland.registry import get_game
+
+__all__ = ["MAX_MOVES", "page", "frames", "write"]
+
+#: The longest replay drawn into a page (each move costs one drawing per view).
+MAX_MOVES = 10_000
+
+
+def _outcome_text(game: Game[Any, Any], state: Any) -> str | None:
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    if game.num_players(state) == 1:
+        verdict = "won" if outcome.winners else "lost"
+    elif outcome.winners:
+        verdict = "won by " + ", ".join(f"seat {p}" for p in sorted(outcome.winners))
+    else:
+        verdict = "nobody won"
+    return f"Game over: {verdict} ({outcome.reason})"
+
+
+def frames(replay: replays.Replay) -> dict[str, Any]:
+    """The page's data: the views, the unique drawings, and per position the move and a drawing per view.
+
+    Raises ``ReplayError`` when a move is not legal and ``ValueError`` for a replay
+    longer than :data:`MAX_MOVES`.
+    """
+    if len(replay.moves) > MAX_MOVES:
+        raise ValueError(f"a replay page draws at most {MAX_MOVES} moves; this replay has {len(replay.moves)}")
+    try:
+        game = get_game(replay.game)
+    except ValueError as exc:
+        raise replays.ReplayError(str(exc)) from None
+    drawings: list[str] = []
+    index: dict[str, int] = {}
+
+    def keep(svg: str) -> int:
+        at = index.get(svg)
+        if at is None:
+            at = index[svg] = len(drawings)
+            drawings.append(svg)
+        return at
+
+    def position(state: Any, caption: str, actor: int | None) -> dict[str, Any]:
+        seats = game.num_players(state)
+        return {
+            "caption": caption,
+            "actor": actor,
+            "events": list(game.events(state)),
+            "over": _outcome_text(game, state),
+            "views": [keep(game.svg(state, None))] + [keep(game.svg(state, p)) for p in range(seats)],
+        }
+
+    start = replays.final_state(evolve(replay, moves=()))
+    players = game.num_players(start)
+    positions = [position(start, "The deal: no move yet", None)]
+    for step in replays.steps(replay):
+        actor = game.current_player(step.before)
+        who = "" if actor is None else (f"seat {actor}: " if players > 1 else "")
+        described = game.describe(step.before, step.action)
+        positions.append(position(step.after, f"{who}{step.move} ({described})", actor))
+    return {
+        "game": game.title,
+        "key": game.key,
+        "title": replay.title,
+        "seed": replay.seed,
+        "views": ["referee"] + [f"seat {p}" for p in range(players)],
+        "drawings": drawings,
+        "positions": positions,
+    }
+
+
+def _packed(data: dict[str, Any]) -> str:
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def _script_text(text: str) -> str:
+    """``text`` safe inside a ``<script>`` element (which no ``</`` may appear in)."""
+    return text.replace("</", "<\\/")
+
+
+def page(replay: replays.Replay) -> str:
+    """The replay as one HTML document (see the module's text)."""
+    data = frames(replay)
+    heading = f"{data['game']}: {data['title']}" if data["title"] else str(data["game"])
+    meta = {"heading": heading, "seed": data["seed"], "moves": len(data["positions"]) - 1}
+    return (_TEMPLATE
+            .replace("/*META*/", _script_text(json.dumps(meta, ensure_ascii=False)))
+            .replace("/*DATA*/", json.dumps(_packed(data))))
+
+
+def write(replay: replays.Replay, path: str | Path) -> Path:
+    """Write :func:`page` to ``path`` atomically (a temporary file beside it, then a rename)."""
+    target = Path(path)
+    text = page(replay)
+    temporary = target.with_name(f".{target.name}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return target
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>wasteland replay</title>
+<style>
+  body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 0; background: #f9fafb; color: #1f2937; }
+  header { padding: 10px 16px; background: #1f2937; color: #f9fafb; }
+  header h1 { font-size: 18px; margin: 0; }
+  header p { margin: 4px 0 0; font-size: 13px; color: #d1d5db; }
+  nav { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 10px 16px;
+        background: #e5e7eb; position: sticky; top: 0; }
+  nav button { font-size: 15px; min-width: 40px; padding: 4px 8px; }
+  nav input[type=range] { flex: 1; min-width: 160px; }
+  #where { font-variant-numeric: tabular-nums; min-width: 110px; }
+  main { padding: 12px 16px; }
+  #status { font-size: 15px; font-weight: bold; margin: 0 0 6px; }
+  #over { font-size: 16px; font-weight: bold; color: #991b1b; margin: 0 0 6px; }
+  #events { margin: 0 0 10px; padding-left: 20px; font-size: 13px; color: #374151; }
+  #board svg { max-width: 100%; height: auto; background: #fff; box-shadow: 0 1px 3px #9ca3af; }
+  kbd { background: #fff; border: 1px solid #9ca3af; border-radius: 3px; padding: 0 4px; font-size: 12px; }
+  .help { font-size: 12px; color: #4b5563; }
+</style>
+</head>
+<body>
+<header><h1 id="heading">wasteland replay</h1><p id="meta"></p></header>
+<nav aria-label="replay controls">
+  <button id="first" title="first position (Home)">|&#x25C0;</button>
+  <button id="back" title="back one move (&#x2190;)">&#x25C0;</button>
+  <button id="forward" title="forward one move (&#x2192;)">&#x25B6;</button>
+  <button id="last" title="last position (End)">&#x25B6;|</button>
+  <input id="slider" type="range" min="0" max="0" value="0" aria-label="position">
+  <span id="where">loading</span>
+  <label>view <select id="view"></select></label>
+</nav>
+<main>
+  <p id="status" role="status" aria-live="polite">Unpacking the replay...</p>
+  <p id="over" hidden></p>
+  <ul id="events"></ul>
+  <div id="board"></div>
+  <p class="help">Keys: <kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd> first and last,
+  <kbd>0</kbd> the referee's view, <kbd>1</kbd>... a seat's view.</p>
+</main>
+<script id="meta-data" type="application/json">/*META*/</script>
+<script>
+"use strict";
+const META = JSON.parse(document.getElementById("meta-data").textContent);
+const PACKED = /*DATA*/;
+const $ = (id) => document.getElementById(id);
+let data = null, at = 0, view = 0;
+
+async function unpack(text) {
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function show(i) {
+  at = Math.max(0, Math.min(data.positions.length - 1, i));
+  const pos = data.positions[at];
+  $("slider").value = String(at);
+  $("where").textContent = "move " + at + " of " + (data.positions.length - 1);
+  $("status").textContent = at === 0 ? pos.caption : "Move " + at + ": " + pos.caption;
+  $("over").hidden = pos.over === null;
+  $("over").textContent = pos.over === null ? "" : pos.over;
+  const events = $("events");
+  events.replaceChildren(...pos.events.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+  const index = pos.views[Math.min(view, pos.views.length - 1)];
+  $("board").innerHTML = data.drawings[index];
+  document.body.dataset.position = String(at);
+}
+
+function setView(v) {
+  if (v < 0 || v >= data.views.length) return;
+  view = v;
+  $("view").value = String(v);
+  document.body.dataset.view = data.views[v];
+  show(at);
+}
+
+async function start() {
+  $("heading").textContent = META.heading;
+  $("meta").textContent = "seed " + META.seed + ", " + META.moves + " moves";
+  if (typeof DecompressionStream === "undefined") {
+    $("status").textContent = "This browser cannot unpack the replay (it lacks DecompressionStream).";
+    return;
+  }
+  data = await unpack(PACKED);
+  document.title = META.heading + " - wasteland replay";
+  $("slider").max = String(data.positions.length - 1);
+  $("view").replaceChildren(...data.views.map((name, i) => {
+    const option = document.createElement("option");
+    option.value = String(i);
+    option.textContent = name;
+    return option;
+  }));
+  $("first").onclick = () => show(0);
+  $("back").onclick = () => show(at - 1);
+  $("forward").onclick = () => show(at + 1);
+  $("last").onclick = () => show(data.positions.length - 1);
+  $("slider").oninput = (e) => show(Number(e.target.value));
+  $("view").onchange = (e) => setView(Number(e.target.value));
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) {
+      if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+      e.preventDefault();
+    }
+    if (e.key === "ArrowLeft") show(at - 1);
+    else if (e.key === "ArrowRight") show(at + 1);
+    else if (e.key === "Home") show(0);
+    else if (e.key === "End") show(data.positions.length - 1);
+    else if (/^[0-9]$/.test(e.key)) setView(Number(e.key));
+    else return;
+    e.preventDefault();
+  });
+  setView(0);
+  document.body.dataset.ready = "true";
+}
+
+start().catch((error) => { $("status").textContent = "Could not show the replay: " + error; });
+</script>
+</body>
+</html>
+"""
