@@ -1,0 +1,117 @@
+"""The documentation site: the tutorial's and the home page's Python blocks run as written, and
+``mkdocs build --strict`` is clean (the ``docs`` extra)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import linecache
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+#: A fenced block of Python: ```python at the start of a line, up to the closing fence.
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def python_blocks(page: Path) -> list[str]:
+    return PYTHON_BLOCK.findall(page.read_text(encoding="utf-8"))
+
+
+def run_blocks(page: Path, where: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+    """Run the page's Python blocks in order in one namespace, from ``where`` (which sees the
+    repository's ``examples/`` as a reader at the root of a checkout does); returns the namespace."""
+    (where / "examples").symlink_to(ROOT / "examples")
+    monkeypatch.chdir(where)
+    namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
+    for index, block in enumerate(python_blocks(page)):
+        name = f"{page.name}, python block {index + 1}"
+        linecache.cache[name] = (len(block), None, block.splitlines(keepends=True), name)
+        code = compile(block, name, "exec")
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(code, namespace)
+    return namespace
+
+
+def test_the_tutorial_has_python_blocks_for_each_section() -> None:
+    blocks = python_blocks(DOCS / "tutorial.md")
+    text = "\n".join(blocks)
+    assert len(blocks) >= 15
+    for name in ("legal_actions", "view", "determinize", "Recorder", "simulate", "render.svg", "cards="):
+        assert name in text, name
+
+
+def test_the_tutorials_python_blocks_run_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    namespace = run_blocks(DOCS / "tutorial.md", tmp_path, monkeypatch)
+    assert (tmp_path / "my_game.json").is_file()
+    assert "<html" in (tmp_path / "my_game.html").read_text(encoding="utf-8").lower()
+    assert (tmp_path / "seat0.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+    assert (tmp_path / "my_cards.json").is_file()
+    assert namespace["result"] is not None
+
+
+def test_the_home_pages_python_blocks_run_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    namespace = run_blocks(DOCS / "index.md", tmp_path, monkeypatch)
+    assert str(namespace["picture"]).lstrip().startswith("<svg")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str], float]:
+    """The site built once for this module's tests: its folder, the build's result and its time."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")
+    pytest.importorskip("mkdocstrings_handlers.python")
+    folder = tmp_path_factory.mktemp("site")
+    started = time.perf_counter()
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(folder)],
+        cwd=ROOT, capture_output=True, text=True, timeout=180,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},  # the theme's banner about its successor
+    )
+    return folder, build, time.perf_counter() - started
+
+
+def test_mkdocs_builds_the_site_strictly_within_a_minute(
+    site: tuple[Path, subprocess.CompletedProcess[str], float],
+) -> None:
+    _, build, seconds = site
+    assert build.returncode == 0, build.stderr[-4000:]
+    assert not re.findall(r"^(?:WARNING|ERROR)\b", build.stderr, re.MULTILINE), build.stderr[-4000:]
+    assert seconds < 60, f"the site took {seconds:.0f} s to build"
+
+
+def test_the_site_has_a_page_a_drawing_and_an_api_page_per_game(
+    site: tuple[Path, subprocess.CompletedProcess[str], float],
+) -> None:
+    from wasteland.registry import GAME_KEYS
+
+    folder, build, _ = site
+    assert build.returncode == 0, build.stderr[-4000:]
+    home = (folder / "index.html").read_text(encoding="utf-8")
+    for key in GAME_KEYS:
+        page = (folder / "games" / key / "index.html").read_text(encoding="utf-8")
+        assert f'src="../{key}.svg"' in page and f'src="../{key}-seat0.svg"' in page, key
+        assert (folder / "reference" / key / "index.html").is_file(), key
+        for figure in (f"{key}.svg", f"{key}-seat0.svg"):
+            assert (folder / "games" / figure).read_text(encoding="utf-8").lstrip().startswith("<svg"), figure
+        assert f'href="games/{key}/"' in home, key
+
+
+def test_the_site_fetches_nothing_from_the_network(site: tuple[Path, subprocess.CompletedProcess[str], float]) -> None:
+    """No web font, script or style sheet from another host, on any page."""
+    folder, build, _ = site
+    assert build.returncode == 0, build.stderr[-4000:]
+    pages = list(folder.rglob("*.html"))
+    assert pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.findall(r'<(?:link|script)[^>]+(?:href|src)="(?:https?:)?//', text), page
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
