@@ -143,3 +143,23 @@ def test_without_matplotlib_a_plot_says_what_to_install(
     with pytest.raises(ImportError) as caught:
         plot_summary(solo, tmp_path / "out.png")
     assert str(caught.value) == MISSING == "plots need matplotlib: pip install 'wasteland[plot]'"
+
+
+def test_the_simulate_command_writes_a_plot_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from wasteland.cli import main
+
+    out = tmp_path / "runs.png"
+    assert main(["simulate", "arctic_scavengers", "--players", "3", "-n", "8", "--workers", "1", "--quiet",
+                 "--plot", str(out)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"plot: {out}")
+    _assert_drawn(out, series=1)
+
+
+def test_the_tournament_command_writes_a_plot_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from wasteland.cli import main
+
+    out = tmp_path / "ranking.png"
+    assert main(["tournament", "arctic_scavengers", "--bots", "heuristic,random", "-n", "2", "--workers", "1",
+                 "--quiet", "--plot", str(out)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"plot: {out}")
+    _assert_drawn(out, series=1)
