@@ -37,7 +37,7 @@ from wasteland.core.game import Game, Outcome, RulesError, short
 from wasteland.registry import get_game
 
 __all__ = [
-    "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "record", "steps", "final_state", "verify",
+    "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "write_atomic", "record", "steps", "final_state", "verify",
     "to_json", "from_json", "MAX_BYTES", "MAX_MOVES",
 ]
 
@@ -114,11 +114,10 @@ def to_json(replay: Replay) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save(replay: Replay, path: str | Path) -> None:
-    """Write ``replay`` to ``path`` atomically: a temporary file beside it, then a rename, so a
-    failed save never leaves a half-written file in place of a good one."""
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, then a rename, so a
+    failed write never leaves a half-written file in place of a good one."""
     target = Path(path)
-    text = to_json(replay)
     temporary = target.with_name(f".{target.name}.tmp")
     try:
         temporary.write_text(text, encoding="utf-8")
@@ -126,6 +125,12 @@ def save(replay: Replay, path: str | Path) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+    return target
+
+
+def save(replay: Replay, path: str | Path) -> None:
+    """Write ``replay`` to ``path`` atomically (see :func:`write_atomic`)."""
+    write_atomic(path, to_json(replay))
 
 
 # -- reading ---------------------------------------------------------------------------------------

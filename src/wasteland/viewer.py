@@ -119,16 +119,7 @@ def page(replay: replays.Replay) -> str:
 
 def write(replay: replays.Replay, path: str | Path) -> Path:
     """Write :func:`page` to ``path`` atomically (a temporary file beside it, then a rename)."""
-    target = Path(path)
-    text = page(replay)
-    temporary = target.with_name(f".{target.name}.tmp")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    return target
+    return replays.write_atomic(path, page(replay))
 
 
 _TEMPLATE = """<!DOCTYPE html>

@@ -491,6 +491,18 @@ def _seat_block(d: Drawing | None, state: State, table: CardTable, q: int, y: fl
     return max(left, right) + 10
 
 
+def _pile(d: Drawing, x: float, y: float, name: str, count: str, *, face_down: bool, drawn: bool = False) -> None:
+    """A pile as a card back (or an empty place), its name and its count under it; ``drawn``: its
+    top card is already drawn there face up."""
+    if face_down and not drawn:
+        _back(d, x, y, title="?", lines=("face down",), w=_FACE_W, h=_FACE_H)
+    elif not drawn:
+        d.rect(x, y, _FACE_W, _FACE_H, fill=PALETTE["paper"], stroke=PALETTE["line"], rx=6, dash=True)
+        d.text(x + _FACE_W / 2, y + _FACE_H / 2, "empty", size=11, fill=PALETTE["muted"], anchor="middle")
+    d.text(x + _FACE_W / 2, y + _FACE_H + 15, name, size=11, anchor="middle", bold=True)
+    d.text(x + _FACE_W / 2, y + _FACE_H + 29, count, size=11, anchor="middle")
+
+
 def _piles_block(d: Drawing, state: State, table: CardTable, y: float) -> float:
     """The contested pile and the junkyard (and what left the game); returns the bottom."""
     d.text(_X, y + 14, "Piles", size=13, bold=True)
@@ -500,21 +512,8 @@ def _piles_block(d: Drawing, state: State, table: CardTable, y: float) -> float:
     if top is not None:
         _face(d, _X, y, top, table, notes=("top: you peeked",) if state.viewer is not None else ("top card",),
               focus=True)
-    elif contested:
-        _back(d, _X, y, title="?", lines=("face down",), w=_FACE_W, h=_FACE_H)
-    else:
-        d.rect(_X, y, _FACE_W, _FACE_H, fill=PALETTE["paper"], stroke=PALETTE["line"], rx=6, dash=True)
-        d.text(_X + _FACE_W / 2, y + _FACE_H / 2, "empty", size=11, fill=PALETTE["muted"], anchor="middle")
-    d.text(_X + _FACE_W / 2, y + _FACE_H + 15, "Contested", size=11, anchor="middle", bold=True)
-    d.text(_X + _FACE_W / 2, y + _FACE_H + 29, f"{len(contested)} left", size=11, anchor="middle")
-    jx = _X + _FACE_W + 14
-    if state.junkyard:
-        _back(d, jx, y, title="?", lines=("face down",), w=_FACE_W, h=_FACE_H)
-    else:
-        d.rect(jx, y, _FACE_W, _FACE_H, fill=PALETTE["paper"], stroke=PALETTE["line"], rx=6, dash=True)
-        d.text(jx + _FACE_W / 2, y + _FACE_H / 2, "empty", size=11, fill=PALETTE["muted"], anchor="middle")
-    d.text(jx + _FACE_W / 2, y + _FACE_H + 15, "Junkyard", size=11, anchor="middle", bold=True)
-    d.text(jx + _FACE_W / 2, y + _FACE_H + 29, f"{len(state.junkyard)} cards", size=11, anchor="middle")
+    _pile(d, _X, y, "Contested", f"{len(contested)} left", face_down=bool(contested), drawn=top is not None)
+    _pile(d, _X + _FACE_W + 14, y, "Junkyard", f"{len(state.junkyard)} cards", face_down=bool(state.junkyard))
     bottom = y + _FACE_H + 29
     if state.removed:
         bottom = d.lines(_X, bottom + 16, [f"out of the game: {len(state.removed)} cards"], size=10,

@@ -115,16 +115,21 @@ def _cell_text(state: State, cell: int, flares: frozenset[int], table: CardTable
     return text.center(_WIDTH)
 
 
+def _grid_order(across: bool) -> tuple[list[int], list[int | None]]:
+    """The rows top to bottom and the columns left to right (None: a blank corner) of a grid as
+    drawn: row 1 at the top; ``across``, the partner's grid seen from the other side of the
+    table, row 1 at the bottom and column 7 - c above grid 1's column c, the tank column last."""
+    if across:
+        return list(range(ROWS - 1, -1, -1)), [None, *range(COLUMNS - 1, 0, -1), 0]
+    return list(range(ROWS)), list(range(COLUMNS))
+
+
 def _grid_lines(state: State, side: int, across: bool) -> list[str]:
     """One grid, row 1 at the top; ``across``: the partner's grid seen from the other side of the
     table (row 1 at the bottom, against grid 1's row 1, each column over the one it touches)."""
     flares = flare_cells(state)
     table = table_of(state)
-    rows = list(range(ROWS))
-    columns: list[int | None] = list(range(COLUMNS))
-    if across:
-        rows.reverse()
-        columns = [None, *range(COLUMNS - 1, 0, -1), 0]  # column 7 - c above grid 1's column c
+    rows, columns = _grid_order(across)
     names = "".join(("" if c is None else "T" if c == 0 else str(c)).center(_WIDTH) for c in columns)
     lines = [("      " + names).rstrip()]
     for r in rows:
@@ -510,11 +515,7 @@ def _draw_grid(d: Drawing, state: State, side: int, across: bool, x: float, y: f
     Records each cell's centre in ``centres``; returns the y under the grid."""
     flares = flare_cells(state)
     table = table_of(state)
-    rows = list(range(ROWS))
-    columns: list[int | None] = list(range(COLUMNS))
-    if across:
-        rows.reverse()
-        columns = [None, *range(COLUMNS - 1, 0, -1), 0]
+    rows, columns = _grid_order(across)
     pending_here = state.phase is Phase.ENCOUNTER and state.pending >= 0 and side == state.active
     printed = table.column[state.pending] if pending_here else -1
     if printed >= 0 and table.kind[state.pending] == TANK:
