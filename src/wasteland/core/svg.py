@@ -41,6 +41,9 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 #: How wide a character of the default font is, as a share of the font size (for wrapping and fitting).
 CHAR_WIDTH = 0.6
 
+#: The same for bold text, which runs wider.
+BOLD_WIDTH = 0.7
+
 
 def escape(text: str) -> str:
     """``text`` safe inside an SVG element or a double-quoted attribute."""
@@ -128,7 +131,7 @@ class Drawing:
             f'<text x="{number(x)}" y="{number(y)}" font-size="{number(size)}" fill="{fill}" '
             f'text-anchor="{anchor}"{weight}{style}>{escape(text)}</text>'
         )
-        span = len(text) * size * CHAR_WIDTH
+        span = len(text) * size * (BOLD_WIDTH if bold else CHAR_WIDTH)
         left = x - span if anchor == "end" else x - span / 2 if anchor == "middle" else x
         self._reach(max(x, left + span), y + size * 0.3)
 
@@ -203,7 +206,7 @@ class Drawing:
               danger: int | None = None) -> None:
         """A numbered track from ``low`` to ``high`` with a marker on ``value`` (power, supply, days…)."""
         self.text(x, y + 4, label, size=12, bold=True)
-        left = x + max(70.0, len(label) * 12 * CHAR_WIDTH + 12)
+        left = x + max(70.0, len(label) * 12 * BOLD_WIDTH + 16)
         for i, n in enumerate(range(low, high + 1)):
             cx = left + i * step
             hot = danger is not None and n >= danger
