@@ -37,7 +37,7 @@ from wasteland.arctic_scavengers.cards import DIG, DRAW, HIDDEN, HUNT, MERCENARY
 from wasteland.arctic_scavengers.state import HAND_SIZE, TASKS, Phase, State, Task
 from wasteland.core.codec import register
 from wasteland.core.data import DerivedCache
-from wasteland.core.game import IllegalAction, parser, short
+from wasteland.core.game import IllegalAction, need_state, parser, short
 
 __all__ = [
     "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering",
@@ -317,9 +317,7 @@ _SPACES: DerivedCache[CardSet | None, ActionSpace] = DerivedCache(lambda cards: 
 
 
 def _check_state(state: object) -> State:
-    if type(state) is not State:
-        raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
-    return state
+    return need_state(state, State, "an Arctic Scavengers")
 
 
 def space_for(cards: CardSet | None) -> ActionSpace:

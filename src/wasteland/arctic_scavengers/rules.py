@@ -33,7 +33,7 @@ from wasteland.arctic_scavengers.state import (
     Declare, Declaring, DrawPhase, EndOfGame, GatheringOver, Phase, ResolveSkirmish, RevealForces, State,
 )
 from wasteland.core.driver import Driver, Scratch, scratch_class
-from wasteland.core.game import IllegalAction, Outcome, check_table, returns_of, short
+from wasteland.core.game import IllegalAction, Outcome, check_table, need_state, returns_of, short
 
 __all__ = [
     "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
@@ -86,9 +86,7 @@ def new_game(seed: int, **options: Any) -> State:
 
 def check_state(state: object) -> State:
     """``state`` if it is an Arctic Scavengers state; IllegalAction otherwise."""
-    if type(state) is not State:
-        raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
-    return state
+    return need_state(state, State, "an Arctic Scavengers")
 
 
 def num_players(state: State) -> int:

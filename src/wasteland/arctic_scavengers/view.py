@@ -37,18 +37,14 @@ from wasteland.arctic_scavengers.gathering import action_total, can_afford, medi
 from wasteland.arctic_scavengers.skirmish import fight_total, people_present
 from wasteland.arctic_scavengers.state import TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task
 from wasteland.core.data import DerivedCache
-from wasteland.core.game import IllegalAction, check_viewer, short
+from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state, short
 from wasteland.core.records import replace
-from wasteland.core.rng import Rng
+from wasteland.core.rng import HIDDEN_RNG, Rng
 
 __all__ = [
     "view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "observation_sections",
     "ObservationLayout", "PHASES", "TRIBE_FEATURES", "CARD_FEATURES",
 ]
-
-#: The Rng every view carries instead of the real one.
-HIDDEN_RNG = Rng(0, 0)
-
 
 def _hidden(cards: Cards) -> Cards:
     return (HIDDEN,) * len(cards)
@@ -114,15 +110,7 @@ def view(state: State, player: int) -> State:
 def determinize(seen: State, player: int, seed: int) -> State:
     """A full table drawn at random (from ``seed``) among those ``player`` cannot tell from
     the view ``seen``: ``view(determinize(seen, player, k), player) == seen``."""
-    if type(seen) is not State:
-        raise IllegalAction(f"not an Arctic Scavengers state: {short(seen)}")
-    if seen.viewer is None:
-        raise IllegalAction("determinize takes a player's view, not the table")
-    check_viewer(player, seen.options.players)
-    if seen.viewer != player:
-        raise IllegalAction(f"this is player {seen.viewer}'s view, not player {player}'s")
-    if type(seed) is not int:
-        raise IllegalAction(f"seed must be an integer, got {short(seed)}")
+    check_determinize(need_state(seen, State, "an Arctic Scavengers"), player, seed)
     table = table_of(seen)
     n = seen.options.players
     shown: set[int] = set()

@@ -118,6 +118,28 @@ def check_table(state: Any) -> None:
         raise IllegalAction(f"this is player {viewer}'s view, not the table: play on the full state")
 
 
+R = TypeVar("R")
+
+
+def need_state(state: object, state_type: type[R], title: str) -> R:
+    """``state`` if it is exactly a ``state_type`` (a game's State); IllegalAction otherwise."""
+    if type(state) is not state_type:
+        raise IllegalAction(f"not {title} state: {short(state)}")
+    return state
+
+
+def check_determinize(view: Any, player: object, seed: object) -> int:
+    """The door checks of every game's ``determinize``: ``view`` is seat ``player``'s view and
+    ``seed`` an int. Returns the seat; IllegalAction otherwise."""
+    seat = check_viewer(player, view.options.players)
+    if view.viewer != seat:
+        whose = "the table" if view.viewer is None else f"player {view.viewer}'s view"
+        raise IllegalAction(f"determinize needs player {seat}'s view, got {whose}")
+    if type(seed) is not int:
+        raise IllegalAction(f"seed must be an int, got {short(seed)}")
+    return seat
+
+
 def check_viewer(player: object, players: int) -> int:
     """``player`` if it is a seat at a table of ``players``; IllegalAction otherwise."""
     if type(player) is not int or not 0 <= player < players:

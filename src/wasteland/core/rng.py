@@ -29,7 +29,7 @@ from attrs import frozen
 
 from wasteland.core.codec import register
 
-__all__ = ["Rng", "MASK64"]
+__all__ = ["Rng", "MASK64", "HIDDEN_RNG"]
 
 MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -112,3 +112,8 @@ class Rng:
         give a bot or a sub-process its own stream without touching the game's.
         """
         return Rng.from_seed(_output(self.key ^ _output(label & MASK64, 1), self.counter + 1))
+
+
+#: The generator every game's views carry in place of the real one: a view must not let a
+#: player (or a bot) predict the next draw.
+HIDDEN_RNG = Rng(key=0, counter=0)

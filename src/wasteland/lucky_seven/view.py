@@ -22,9 +22,9 @@ order); the layout is documented in docs/rules/lucky_seven.md.
 
 from __future__ import annotations
 
-from wasteland.core.game import IllegalAction, check_viewer, short
+from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state
 from wasteland.core.records import replace
-from wasteland.core.rng import Rng
+from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.lucky_seven.attack import attacker_strength, can_attack, threat_strength
 from wasteland.lucky_seven.board import GRID
 from wasteland.lucky_seven.card_set import table_of
@@ -37,14 +37,8 @@ __all__ = [
     "GRID_FEATURES",
 ]
 
-#: The generator every view carries in place of the real one.
-HIDDEN_RNG = Rng(key=0, counter=0)
-
-
 def _state(state: object) -> State:
-    if type(state) is not State:
-        raise IllegalAction(f"not a Lucky Seven state: {short(state)}")
-    return state
+    return need_state(state, State, "a Lucky Seven")
 
 
 def view(state: State, player: int) -> State:
@@ -60,13 +54,7 @@ def view(state: State, player: int) -> State:
 def determinize(view: State, player: int, seed: int) -> State:
     """A table consistent with everything ``player`` sees in ``view``: the decks shuffled and
     a generator drawn from ``seed``. IllegalAction unless ``view`` is ``player``'s view."""
-    _state(view)
-    seat = check_viewer(player, view.options.players)
-    if view.viewer != seat:
-        whose = "the table" if view.viewer is None else f"player {view.viewer}'s view"
-        raise IllegalAction(f"determinize needs player {seat}'s view, got {whose}")
-    if type(seed) is not int:
-        raise IllegalAction(f"seed must be an int, got {short(seed)}")
+    check_determinize(_state(view), player, seed)
     rng = Rng.from_seed(seed)
     decks = []
     for deck in view.decks:
