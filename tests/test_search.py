@@ -14,7 +14,8 @@ from wasteland.core.rng import Rng
 
 SETTINGS = [("lucky_seven", {}), ("lucky_seven", {"players": 2}),
             ("lucky_seven", {"players": 2, "variant": "cooperative"}),
-            ("arctic_scavengers", {"players": 2}), ("arctic_scavengers", {"players": 3})]
+            ("arctic_scavengers", {"players": 2}), ("arctic_scavengers", {"players": 3}),
+            ("raxxon", {}), ("raxxon", {"players": 3})]
 
 
 class Guarded:

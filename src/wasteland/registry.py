@@ -11,7 +11,7 @@ from wasteland.core.game import Game
 __all__ = ["GAME_KEYS", "GAMES", "get_game"]
 
 #: Every registered game, in the order tools list them.
-GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers")
+GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers", "raxxon")
 
 
 class _Games(Mapping[str, "Game[Any, Any]"]):

@@ -1,0 +1,55 @@
+"""Raxxon (Plaid Hat, 2017): evacuate the healthy from a crowd before the infection or Raxxon wins.
+
+1-4 players, cooperative; ``difficulty`` intro, regular, hard or expert;
+``characters`` chooses the sheets; ``cards={...}`` plays a card set of one's own.
+See docs/rules/raxxon.md.
+"""
+
+from wasteland.core.game import Game
+from wasteland.raxxon.actions import (
+    ACTION_TYPES, Act, Action, Decline, Line, Option, Pass, Place, Take, Target, Turn, action_count,
+    action_from_id, action_id, notation, parse,
+)
+from wasteland.raxxon.render import describe, events, render, svg
+from wasteland.raxxon.rules import (
+    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+)
+from wasteland.raxxon.state import Options, State
+from wasteland.raxxon.view import determinize, observation_size, observe, view
+
+__all__ = [
+    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
+    "ACTION_TYPES", "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline",
+    "action_count", "action_id", "action_from_id", "observation_size", "observe",
+]
+
+GAME: Game[State, Action] = Game(
+    key="raxxon",
+    title="Raxxon",
+    player_counts=(1, 2, 3, 4),
+    rules_version=1,
+    new_game=new_game,
+    current_player=current_player,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    returns=returns,
+    view=view,
+    determinize=determinize,
+    notation=notation,
+    parse=parse,
+    num_players=num_players,
+    events=events,
+    render=render,
+    svg=svg,
+    describe=describe,
+    options_type=Options,
+    state_type=State,
+    action_types=ACTION_TYPES,
+    action_count=action_count,
+    action_id=action_id,
+    action_from_id=action_from_id,
+    observation_size=observation_size,
+    observe=observe,
+)

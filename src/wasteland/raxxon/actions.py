@@ -1,0 +1,263 @@
+"""The decisions of Raxxon, each a small step, and their notation.
+
+At the start of a turn the active player takes the turn (``Turn``) or passes for
+the day (``Pass``); with no token on the sheet there is nothing to trigger, and
+the player chooses an action (``Act``) or passes at once. After the
+consequences, ``Act(k)`` chooses action ``k`` of the sheet (0 is Investigate).
+The steps of actions and effects are answered with a crowd cell (``Target``), a
+row or column (``Line``), a cell for an added card (``Place``, in the 8 × 8 frame
+around the crowd), an option of a Raxxon card (``Option``), or ``Take`` /
+``Decline`` for an optional effect.
+
+**Notation**: ``turn``, ``pass``, ``investigate`` or the action's name
+(``carry out``), ``r2c3`` (row 2, column 3 of the crowd), ``row 2`` / ``col 3``,
+``add r0c3`` (row 0 and 7, column 0 and 7 lie beside the crowd), ``1 deny``
+(option 1), ``take``, ``decline``.
+
+**Action ids** (docs/rules/raxxon.md): 124 ids, the same for every table:
+Turn 0, Pass 1, Take 2, Decline 3, Act 4-8, Option 9-11, Target 12-47,
+Line 48-59 (rows then columns), Place 60-123.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+from wasteland.core.game import IllegalAction, parser, short
+from wasteland.raxxon.cards import SHEETS
+from wasteland.raxxon.card_set import table_of
+from wasteland.raxxon.state import CELLS, COLUMNS, Ask, State
+
+__all__ = [
+    "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline", "Action", "ACTION_TYPES",
+    "TURN", "PASS", "TAKE", "DECLINE", "ACT", "TARGET", "LINE", "PLACE", "OPTION", "FRAME",
+    "notation", "parse", "cell_code", "place_code", "action_count", "action_id", "action_from_id",
+]
+
+
+@register("raxxon.Turn")
+@frozen(cache_hash=True)
+class Turn:
+    """Take the turn: the sheet's consequences trigger, then an action is chosen."""
+
+
+@register("raxxon.Pass")
+@frozen(cache_hash=True)
+class Pass:
+    """Pass: no more turns this day."""
+
+
+@register("raxxon.Act")
+@frozen(cache_hash=True)
+class Act:
+    """Choose action ``index`` of the sheet (0: Investigate)."""
+
+    index: int
+
+
+@register("raxxon.Target")
+@frozen(cache_hash=True)
+class Target:
+    """Answer the pending step with the crowd card in ``cell`` (row * 6 + column)."""
+
+    cell: int
+
+
+@register("raxxon.Line")
+@frozen(cache_hash=True)
+class Line:
+    """Answer the pending step with row ``index`` (0-5) or column ``index - 6`` (6-11)."""
+
+    index: int
+
+
+@register("raxxon.Place")
+@frozen(cache_hash=True)
+class Place:
+    """Put the added card in ``cell`` of the 8 × 8 frame around the crowd ((row + 1) * 8 + column + 1)."""
+
+    cell: int
+
+
+@register("raxxon.Option")
+@frozen(cache_hash=True)
+class Option:
+    """Choose option ``index`` of the Raxxon card being read."""
+
+    index: int
+
+
+@register("raxxon.Take")
+@frozen(cache_hash=True)
+class Take:
+    """Take the optional effect (a Raxxon card is drawn after the action)."""
+
+
+@register("raxxon.Decline")
+@frozen(cache_hash=True)
+class Decline:
+    """Decline the optional effect (no Raxxon card)."""
+
+
+Action = Union[Turn, Pass, Act, Target, Line, Place, Option, Take, Decline]
+ACTION_TYPES: tuple[type, ...] = (Turn, Pass, Act, Target, Line, Place, Option, Take, Decline)
+
+FRAME = 8
+TURN, PASS, TAKE, DECLINE = Turn(), Pass(), Take(), Decline()
+ACT: tuple[Act, ...] = tuple(Act(k) for k in range(5))
+TARGET: tuple[Target, ...] = tuple(Target(c) for c in range(CELLS))
+LINE: tuple[Line, ...] = tuple(Line(i) for i in range(12))
+PLACE: tuple[Place, ...] = tuple(Place(c) for c in range(FRAME * FRAME))
+OPTION: tuple[Option, ...] = tuple(Option(i) for i in range(3))
+
+_WORDS: dict[type, str] = {Turn: "turn", Pass: "pass", Take: "take", Decline: "decline"}
+
+
+def cell_code(cell: int) -> str:
+    """``r2c3``: row 2 from the top, column 3 from the left."""
+    row, column = divmod(cell, COLUMNS)
+    return f"r{row + 1}c{column + 1}"
+
+
+def place_code(cell: int) -> str:
+    """A cell of the 8 × 8 frame: ``r0c3`` lies above the crowd's first row."""
+    row, column = divmod(cell, FRAME)
+    return f"r{row}c{column}"
+
+
+def _int_in(value: object, limit: int) -> bool:
+    return type(value) is int and 0 <= value < limit
+
+
+def _pending(state: State) -> Ask | None:
+    top = state.stack[-1] if state.stack else None
+    return top if type(top) is Ask else None
+
+
+def notation(state: State, action: Action) -> str:
+    """The short text of ``action`` (see the module's text); unique among the legal actions.
+    IllegalAction for what is not an action of this game."""
+    kind = type(action)
+    word = _WORDS.get(kind)
+    if word is not None:
+        return word
+    a: Any = action
+    if kind is Act:
+        if _int_in(a.index, 5):
+            if a.index == 0:
+                return "investigate"
+            seat = state.active
+            if type(state) is State and 0 <= seat < len(state.characters):
+                actions = SHEETS[state.characters[seat]].actions
+                if a.index <= len(actions):
+                    name: str = actions[a.index - 1].name
+                    return name.lower()
+            return f"action {a.index}"
+    elif kind is Target:
+        if _int_in(a.cell, CELLS):
+            return cell_code(a.cell)
+    elif kind is Line:
+        if _int_in(a.index, 12):
+            return f"row {a.index + 1}" if a.index < 6 else f"col {a.index - 5}"
+    elif kind is Place:
+        if _int_in(a.cell, FRAME * FRAME):
+            return f"add {place_code(a.cell)}"
+    elif kind is Option:
+        if _int_in(a.index, 3):
+            label = ""
+            ask = _pending(state) if type(state) is State else None
+            if ask is not None and ask.arg >= 0:
+                options = table_of(state).options
+                if ask.arg < len(options) and a.index < len(options[ask.arg]):
+                    label = " ".join(options[ask.arg][a.index][0].split())
+            text: str = f"{a.index + 1} {label}"[:40].strip()
+            return text
+    raise IllegalAction(f"no Raxxon action has a notation for {short(action)}")
+
+
+def parse(state: State, text: str) -> Action:
+    """The legal action written ``text`` (case and spacing do not matter); IllegalAction for text
+    that names none. Reads a view as well as the table."""
+    from wasteland.raxxon.rules import actions_of
+
+    if type(state) is not State:
+        raise IllegalAction(f"not a Raxxon state: {short(state)}")
+    read: Any = parser(actions_of, notation)
+    action: Action = read(state, text)
+    return action
+
+
+# -- action ids ------------------------------------------------------------------------------------
+
+_ACT_BASE, _OPTION_BASE, _TARGET_BASE, _LINE_BASE, _PLACE_BASE = 4, 9, 12, 48, 60
+COUNT = _PLACE_BASE + FRAME * FRAME
+_FIXED_IDS: dict[type, int] = {Turn: 0, Pass: 1, Take: 2, Decline: 3}
+_FIXED: tuple[Action, ...] = (TURN, PASS, TAKE, DECLINE)
+
+
+def _checked(state: object) -> State:
+    if type(state) is not State:
+        raise IllegalAction(f"not a Raxxon state: {short(state)}")
+    return state
+
+
+def action_count(state: State) -> int:
+    """The size of the action space: 124 for every table."""
+    _checked(state)
+    return COUNT
+
+
+def action_id(state: State, action: Action) -> int:
+    """The id of ``action`` (arithmetic on its fields, without checking it is legal now);
+    IllegalAction for what has no id."""
+    _checked(state)
+    kind = type(action)
+    fixed = _FIXED_IDS.get(kind)
+    if fixed is not None:
+        return fixed
+    a: Any = action
+    if kind is Act and _int_in(a.index, 5):
+        return _ACT_BASE + int(a.index)
+    if kind is Option and _int_in(a.index, 3):
+        return _OPTION_BASE + int(a.index)
+    if kind is Target and _int_in(a.cell, CELLS):
+        return _TARGET_BASE + int(a.cell)
+    if kind is Line and _int_in(a.index, 12):
+        return _LINE_BASE + int(a.index)
+    if kind is Place and _int_in(a.cell, FRAME * FRAME):
+        return _PLACE_BASE + int(a.cell)
+    raise IllegalAction(f"{short(action)} has no action id in Raxxon")
+
+
+def _decode(i: int) -> Action:
+    if i < _ACT_BASE:
+        return _FIXED[i]
+    if i < _OPTION_BASE:
+        return ACT[i - _ACT_BASE]
+    if i < _TARGET_BASE:
+        return OPTION[i - _OPTION_BASE]
+    if i < _LINE_BASE:
+        return TARGET[i - _TARGET_BASE]
+    if i < _PLACE_BASE:
+        return LINE[i - _LINE_BASE]
+    return PLACE[i - _PLACE_BASE]
+
+
+def action_from_id(state: State, i: int) -> Action:
+    """The legal action whose id is ``i``; IllegalAction for an id that is not an int, is out of
+    range or names no legal action now. Reads a view as well as the table."""
+    from wasteland.raxxon.rules import illegal_reason
+
+    _checked(state)
+    if type(i) is not int:
+        raise IllegalAction(f"an action id is an int, got {short(i)}")
+    if not 0 <= i < COUNT:
+        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {COUNT - 1}")
+    action = _decode(i)
+    reason = illegal_reason(state, action)
+    if reason is not None:
+        raise IllegalAction(f"action id {i} ({notation(state, action)}) is not legal now: {reason}")
+    return action

@@ -1,0 +1,399 @@
+"""The records of a game of Raxxon: options, the table, its effects and its events.
+
+Every population card id (0-59 in the default set) is in exactly one place: a
+cell of ``crowd``, ``draw``, ``discard``, ``supply`` (the infection supply),
+``evacuated``, ``contained``, ``uncontained`` or ``removed`` (back in the box:
+the intro's removals); every Raxxon card id (0-39) is in ``raxxon_draw``,
+``triggered``, ``untriggered`` or ``reading`` (being resolved). A view holds the
+cards its seat cannot place in ``unknown`` and ``HIDDEN`` where they lie.
+
+The crowd is a 6 × 6 frame (``crowd`` holds a card id or ``EMPTY`` per cell,
+row by row); a card added beside the frame shifts the whole crowd back inside
+(the crowd is never wider or taller than 6). ``face_up`` holds the ids of the
+face-up crowd cards; ``seen[p]`` the cells of face-down cards seat ``p`` has
+looked at. ``tokens[p][k]`` counts the tokens on action ``k`` of seat ``p``'s
+sheet (they fill its slots from the left).
+
+The turn: at ``stage`` START the active player takes the turn or passes; a
+taken turn triggers the consequences (they resolve on the stack), then the
+player chooses an action at stage CHOOSE; at DONE the turn passes on once the
+stack is empty.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Union
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+from wasteland.core.rng import Rng
+from wasteland.raxxon.card_set import CardSet
+
+__all__ = [
+    "Options", "Phase", "State", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE", "DIFFICULTIES",
+    "Icon", "Step", "FileRaxxon", "EndOfDay", "Ask", "Effect", "KINDS",
+    "K_SWAP2", "K_KILL_UP", "K_EVAC_UP", "K_PLACE", "K_OPTION", "K_OPTIONAL", "CELL_KINDS", "LINE_KINDS",
+    "DayBegan", "Infected", "PowerChanged", "DayEnded", "Spread", "Added", "Flipped", "Looked", "Killed",
+    "Evacuated", "Quarantined", "Swapped", "HostileBack", "RaxxonDrawn", "Reshuffled", "Released", "Hidden",
+    "Event", "ROWS", "COLUMNS", "CELLS",
+]
+
+EMPTY = -1
+#: A card the viewer cannot see (in a view only).
+HIDDEN = -2
+ROWS = COLUMNS = 6
+CELLS = ROWS * COLUMNS
+START, CHOOSE, DONE = 0, 1, 2
+DIFFICULTIES = ("intro", "regular", "hard", "expert")
+
+
+@register("raxxon.Options")
+@frozen
+class Options:
+    """``players`` 1-4; ``difficulty`` intro, regular, hard or expert; ``characters`` the sheet
+    keys chosen per seat (None: dealt by the seed); ``cards`` a card set of one's own."""
+
+    players: int = 1
+    difficulty: str = "regular"
+    characters: tuple[str, ...] | None = None
+    cards: CardSet | None = None
+
+    def __codec_check__(self) -> None:
+        from wasteland.raxxon.setup import make_options
+
+        again = make_options({"players": self.players, "difficulty": self.difficulty,
+                              "characters": self.characters, "cards": self.cards})
+        if again != self:
+            raise ValueError("the options do not read back as new_game would make them")
+
+
+@register("raxxon.Phase")
+class Phase(enum.Enum):
+    ACTIONS = "actions"
+    OVER = "over"
+
+
+# -- effects (handled by the driver) and pending decisions (Ask), on the stack, top last ---------
+
+@register("raxxon.Icon")
+@frozen(cache_hash=True)
+class Icon:
+    """Resolve one effect code (``cards.EFFECT_NAMES``)."""
+
+    code: int
+
+
+#: Step and Ask kinds: the verbs of ``cards.VERB_NAMES`` (0-11), then these.
+K_SWAP2, K_KILL_UP, K_EVAC_UP, K_PLACE, K_OPTION, K_OPTIONAL = range(12, 18)
+KINDS = ("look", "flip", "evacuate", "evacuate_group", "evacuate_row", "quarantine", "quarantine_group", "kill",
+         "kill_row", "kill_column", "swap", "kill_group", "swap_with", "kill_up", "evac_up", "place", "option",
+         "optional")
+#: The kinds answered with a crowd cell, and those answered with a row or column.
+CELL_KINDS = frozenset((0, 1, 2, 3, 5, 6, 7, 10, 11, K_SWAP2, K_KILL_UP, K_EVAC_UP))
+LINE_KINDS = frozenset((4, 8, 9))
+
+
+@register("raxxon.Step")
+@frozen(cache_hash=True)
+class Step:
+    """A step of an action or effect that may need a decision: ``count`` cards still to do;
+    ``arg`` the first cell of a swap, the Raxxon card of an option, the verb of an optional
+    effect. It becomes an ``Ask`` when there is a choice, is done at once when there is one
+    way, and is dropped when there is none."""
+
+    kind: int
+    count: int
+    arg: int
+
+
+@register("raxxon.Ask")
+@frozen(cache_hash=True)
+class Ask:
+    """A decision the active player must make (see ``Step``)."""
+
+    kind: int
+    count: int
+    arg: int
+
+
+@register("raxxon.FileRaxxon")
+@frozen(cache_hash=True)
+class FileRaxxon:
+    """Raxxon card ``card`` has been resolved: to the triggered pile."""
+
+    card: int
+
+
+@register("raxxon.EndOfDay")
+@frozen(cache_hash=True)
+class EndOfDay:
+    """The end of the day, steps 1-5, then the next day's crowd."""
+
+
+Effect = Union[Icon, Step, Ask, FileRaxxon, EndOfDay]
+
+
+# -- events --------------------------------------------------------------------------------------
+
+@register("raxxon.DayBegan")
+@frozen
+class DayBegan:
+    """Day ``day`` began with ``dealt`` cards in the crowd; ``first`` starts."""
+
+    day: int
+    first: int
+    dealt: int
+
+
+@register("raxxon.Infected")
+@frozen
+class Infected:
+    """The infection rate rose: ``card`` (-1: the supply was empty) went face up to the discard."""
+
+    card: int
+
+
+@register("raxxon.PowerChanged")
+@frozen
+class PowerChanged:
+    """Raxxon power is now ``power``."""
+
+    power: int
+
+
+@register("raxxon.DayEnded")
+@frozen
+class DayEnded:
+    """The player actions ended: ``icon`` True by an end-of-day icon, False when all passed."""
+
+    icon: bool
+
+
+@register("raxxon.Spread")
+@frozen
+class Spread:
+    """The infection spread ``times`` times (``infected`` infected cards, at most 4)."""
+
+    infected: int
+    times: int
+
+
+@register("raxxon.Added")
+@frozen
+class Added:
+    """A card was added face down to ``cell`` (-1: there was none to add)."""
+
+    cell: int
+
+
+@register("raxxon.Flipped")
+@frozen
+class Flipped:
+    """``card`` in ``cell`` was flipped face up: ``count`` of its type face up; ``fired`` the
+    matching "when flipped" effects resolved (empty when none matched)."""
+
+    cell: int
+    card: int
+    count: int
+    fired: tuple[int, ...]
+
+
+@register("raxxon.Looked")
+@frozen
+class Looked:
+    """Seat ``player`` looked at the card in ``cell`` (``card``: HIDDEN in other seats' views)."""
+
+    player: int
+    cell: int
+    card: int
+
+
+@register("raxxon.Killed")
+@frozen
+class Killed:
+    """``card`` was killed; ``fired`` its "when killed" effects."""
+
+    card: int
+    fired: tuple[int, ...]
+
+
+@register("raxxon.Evacuated")
+@frozen
+class Evacuated:
+    """``card`` left the crowd; ``escaped`` an infected card that went to the discard."""
+
+    card: int
+    escaped: bool
+
+
+@register("raxxon.Quarantined")
+@frozen
+class Quarantined:
+    """``card`` went to the contained quarantine."""
+
+    card: int
+
+
+@register("raxxon.Swapped")
+@frozen
+class Swapped:
+    """The cards of cells ``a`` and ``b`` changed places."""
+
+    a: int
+    b: int
+
+
+@register("raxxon.HostileBack")
+@frozen
+class HostileBack:
+    """A Hostile went from the evacuation pile to the discard (``card`` -1: there was none)."""
+
+    card: int
+
+
+@register("raxxon.RaxxonDrawn")
+@frozen
+class RaxxonDrawn:
+    """Raxxon card ``card`` was drawn (-1: there was none); ``triggered`` if its trigger applied."""
+
+    card: int
+    triggered: bool
+
+
+@register("raxxon.Reshuffled")
+@frozen
+class Reshuffled:
+    """``pile`` ("population" or "raxxon") was shuffled into its draw pile."""
+
+    pile: str
+
+
+@register("raxxon.Released")
+@frozen
+class Released:
+    """``count`` cards of the contained quarantine became uncontained."""
+
+    count: int
+
+
+@register("raxxon.Hidden")
+@frozen
+class Hidden:
+    """``count`` face-up Hostile cards turned face down."""
+
+    count: int
+
+
+Event = Union[DayBegan, Infected, PowerChanged, DayEnded, Spread, Added, Flipped, Looked, Killed, Evacuated,
+              Quarantined, Swapped, HostileBack, RaxxonDrawn, Reshuffled, Released, Hidden]
+
+
+@register("raxxon.State")
+@frozen(cache_hash=True)
+class State:
+    """A whole table (or a seat's view of it: ``viewer`` is that seat); see the module's text."""
+
+    options: Options
+    phase: Phase
+    day: int
+    first: int
+    active: int
+    stage: int
+    passed: frozenset[int]
+    characters: tuple[int, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    crowd: tuple[int, ...]
+    face_up: frozenset[int]
+    seen: tuple[frozenset[int], ...]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    supply: tuple[int, ...]
+    evacuated: tuple[int, ...]
+    contained: tuple[int, ...]
+    uncontained: tuple[int, ...]
+    removed: tuple[int, ...]
+    raxxon_draw: tuple[int, ...]
+    triggered: tuple[int, ...]
+    untriggered: tuple[int, ...]
+    reading: tuple[int, ...]
+    power: int
+    unknown: tuple[int, ...]
+    stack: tuple[Effect, ...]
+    events: tuple[Event, ...]
+    rng: Rng
+    viewer: int | None
+
+    def __codec_check__(self) -> None:
+        check_state_content(self)
+
+    def _repr_svg_(self) -> str:
+        from wasteland.raxxon.render import svg
+
+        return svg(self)
+
+
+def check_state_content(state: State) -> None:
+    """ValueError naming the first thing out of range in a state built from a stranger's file."""
+    from wasteland.raxxon.card_set import table_of
+    from wasteland.raxxon.cards import CHARACTER_KEYS, POWER_LIMIT, SHEETS
+
+    table = table_of(state)
+    n = state.options.players
+    if len(state.crowd) != CELLS:
+        raise ValueError(f"the crowd has {CELLS} cells")
+    if len(state.characters) != n or len(state.tokens) != n or len(state.seen) != n:
+        raise ValueError("characters, tokens and seen hold one entry per player")
+    if not all(0 <= c < len(CHARACTER_KEYS) for c in state.characters) or len(set(state.characters)) != n:
+        raise ValueError("characters are distinct sheets")
+    for c, tokens in zip(state.characters, state.tokens):
+        slots = SHEETS[c].actions
+        side = 0 if n <= 2 else 1
+        if len(tokens) != len(slots) or not all(0 <= t <= len(a.slots[side]) for t, a in zip(tokens, slots)):
+            raise ValueError("tokens out of range for the sheet")
+    if not all(seen <= set(range(CELLS)) for seen in state.seen):
+        raise ValueError("a seen cell is off the crowd")
+    low = HIDDEN if state.viewer is not None else 0
+    population = [*state.draw, *state.discard, *state.supply, *state.evacuated, *state.contained,
+                  *state.uncontained, *state.removed, *state.unknown, *(c for c in state.crowd if c != EMPTY)]
+    known = [c for c in population if c != HIDDEN]
+    if not all(low <= c < table.population for c in population) or len(set(known)) != len(known):
+        raise ValueError(f"population card ids run from 0 to {table.population - 1}, each once")
+    if state.viewer is None and sorted(known) != list(range(table.population)):
+        raise ValueError("every population card is in exactly one place")
+    raxxon = [*state.raxxon_draw, *state.triggered, *state.untriggered, *state.reading]
+    if sorted(raxxon) != list(range(table.raxxon)):
+        raise ValueError(f"Raxxon card ids run from 0 to {table.raxxon - 1}, each in one place")
+    if not state.face_up <= set(known):
+        raise ValueError("a face-up card is not a population card")
+    if not (0 <= state.power <= POWER_LIMIT and 0 <= state.first < n and 0 <= state.active < n
+            and state.stage in (START, CHOOSE, DONE) and state.passed <= set(range(n))
+            and 0 < state.day <= 100_000 and (state.viewer is None or 0 <= state.viewer < n)):
+        raise ValueError("power, first, active, stage, passed, day or viewer is out of range")
+    if state.viewer is None and state.unknown:
+        raise ValueError("only a view holds unknown cards")
+    if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
+        raise ValueError("a seen cell holds no card")
+    from wasteland.raxxon.cards import EFFECT_NAMES, VERB_NAMES
+
+    for position, item in enumerate(state.stack):
+        if isinstance(item, (Step, Ask)):
+            if not (0 <= item.kind < len(KINDS) and 0 <= item.count <= 36):
+                raise ValueError("a pending step is out of range")
+            limit = {K_OPTION: table.raxxon, K_OPTIONAL: len(VERB_NAMES), K_SWAP2: CELLS}.get(item.kind)
+            if not (0 <= item.arg < limit if limit is not None else item.arg == -1):
+                raise ValueError("a pending step's argument is out of range")
+            if item.kind == K_OPTION and item.arg not in state.reading:
+                raise ValueError("a Raxxon card's option is pending but the card is not being read")
+        if isinstance(item, Ask) and position != len(state.stack) - 1:
+            raise ValueError("a pending decision is always on top of the stack")
+        if isinstance(item, Icon) and not 0 <= item.code < len(EFFECT_NAMES):
+            raise ValueError("an effect code is out of range")
+        if isinstance(item, FileRaxxon) and item.card not in state.reading:
+            raise ValueError("a Raxxon card to file is not being read")
+    if state.phase is Phase.OVER and state.stack:
+        raise ValueError("a finished game has nothing left to resolve")
+    if state.phase is Phase.ACTIONS and (type(state.stack[-1]) is not Ask if state.stack else state.stage == DONE):
+        raise ValueError("a table waits for a decision: a pending step on top, or a turn to take or an action "
+                         "to choose")

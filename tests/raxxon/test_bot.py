@@ -1,0 +1,48 @@
+"""The heuristic bot plays whole games from views, and wins some at the intro level."""
+
+from __future__ import annotations
+
+from wasteland.agents import make_bot
+from wasteland.agents.raxxon import HeuristicBot, effect_cost
+from wasteland.raxxon import GAME, legal_actions, view
+from wasteland.raxxon.actions import DECLINE, TAKE
+from wasteland.raxxon.cards import CALM, EVAC_UP, EVACUATE, INFECT, POWER
+from wasteland.raxxon.state import K_OPTIONAL, Ask
+
+from tests.raxxon.tables import CARRIER, HOSTILE, INNOCENT, cell, table
+
+
+def _play(seed: int, players: int, difficulty: str) -> str:
+    state = GAME.new_game(seed, players=players, difficulty=difficulty)
+    bots = [HeuristicBot(seed + p) for p in range(players)]
+    while GAME.outcome(state) is None:
+        seat = GAME.current_player(state)
+        assert seat is not None
+        action = bots[seat].choose(GAME, view(state, seat), GAME.legal_actions(state))
+        state = GAME.apply(state, action)
+    result = GAME.outcome(state)
+    assert result is not None
+    return result.code
+
+
+def test_the_bot_wins_some_intro_games_and_loses_others_to_the_infection() -> None:
+    codes = [_play(seed, 2, "intro") for seed in range(6)] + [_play(seed, 3, "hard") for seed in range(4)]
+    assert "evacuated" in codes and "infection" in codes
+
+
+def test_the_bot_is_registered_and_weighs_effects_sensibly() -> None:
+    assert make_bot("heuristic", "raxxon", 1).name == "heuristic"
+    calm, late = table(power=6), table(power=1)
+    assert effect_cost(late, CALM) < 0 < effect_cost(late, POWER) < effect_cost(calm, POWER)
+    assert effect_cost(table(supply=(40,)), INFECT) > effect_cost(late, INFECT)
+    assert effect_cost(late, EVAC_UP) < 0
+
+
+def test_the_bot_takes_an_optional_evacuation_only_when_it_knows_a_healthy_card_to_take() -> None:
+    optional = (Ask(K_OPTIONAL, 1, EVACUATE),)
+    known = table(crowd={cell(2, 2): HOSTILE[0], cell(2, 3): INNOCENT[0]}, up=(HOSTILE[0], INNOCENT[0]),
+                  stack=optional)
+    assert set(legal_actions(known)) == {TAKE, DECLINE}
+    assert HeuristicBot(1).choose(GAME, view(known, 0), legal_actions(known)) == TAKE
+    blind = table(crowd={cell(2, 2): CARRIER[0], cell(2, 3): INNOCENT[0]}, stack=optional)
+    assert HeuristicBot(1).choose(GAME, view(blind, 0), legal_actions(blind)) == DECLINE

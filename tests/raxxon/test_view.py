@@ -1,0 +1,69 @@
+"""Hidden information: what each seat sees, determinize, and drawings that leak nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from wasteland.core import codec
+from wasteland.core.rng import Rng
+from wasteland.raxxon import GAME, apply, determinize, legal_actions, new_game, svg, view
+from wasteland.raxxon.actions import ACT, TARGET
+from wasteland.raxxon.state import HIDDEN, Looked, State
+
+from tests.raxxon.tables import HOSTILE, INNOCENT, cell, table
+
+
+def _positions(players: int, seed: int, count: int = 60) -> list[State]:
+    state = new_game(seed, players=players)
+    pick = Rng.from_seed(seed)
+    out: list[State] = []
+    for _ in range(count):
+        if GAME.outcome(state) is not None:
+            break
+        out.append(state)
+        action, pick = pick.choice(legal_actions(state))
+        state = apply(state, action)
+    return out
+
+
+def test_face_down_cards_and_piles_are_hidden_from_every_seat() -> None:
+    state = new_game(2, players=2)
+    for seat in range(2):
+        seen = view(state, seat)
+        assert all(c == HIDDEN for c in seen.crowd if c >= -2 and c != -1)
+        assert set(seen.draw) == {HIDDEN} and set(seen.supply) == {HIDDEN}
+        assert seen.raxxon_draw == tuple(sorted(state.raxxon_draw))
+        assert len(seen.unknown) == 60
+
+
+def test_a_card_looked_at_is_seen_by_that_player_only() -> None:
+    state = table(players=2, crowd={cell(1, 1): HOSTILE[0], cell(1, 2): INNOCENT[0]})
+    state = apply(state, ACT[0])  # Thomas Heart looks at 2
+    state = apply(state, TARGET[cell(1, 1)])
+    mine, theirs = view(state, 0), view(state, 1)
+    assert mine.crowd[cell(1, 1)] == HOSTILE[0] and theirs.crowd[cell(1, 1)] == HIDDEN
+    both = frozenset({cell(1, 1), cell(1, 2)})  # the second look had one card left: done at once
+    assert mine.seen == theirs.seen == (both, frozenset()), "who looked where is public"
+    assert Looked(0, cell(1, 1), HOSTILE[0]) in mine.events
+    assert Looked(0, cell(1, 1), HIDDEN) in theirs.events
+    assert "[Hos]" in GAME.render(state, 0) and "[Hos]" not in GAME.render(state, 1)
+    assert "##'0" in GAME.render(state, 1), "the other seat sees where player 0 looked"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_what_a_seat_cannot_see_does_not_change_its_view_nor_its_drawing(players: int) -> None:
+    for state in _positions(players, 30 + players)[::6]:
+        for seat in range(players):
+            seen = view(state, seat)
+            for k in range(3):
+                other = determinize(seen, seat, k)
+                assert view(other, seat) == seen
+                assert svg(other, seat) == svg(state, seat)
+                assert GAME.render(other, seat) == GAME.render(state, seat)
+
+
+def test_views_read_back_from_json() -> None:
+    for state in _positions(3, 9, 40)[::5]:
+        for seat in range(3):
+            seen = view(state, seat)
+            assert codec.loads(codec.dumps(seen)) == seen
