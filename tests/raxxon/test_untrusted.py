@@ -109,3 +109,69 @@ def test_a_card_set_inside_a_state_is_checked_as_the_option_is() -> None:
 def test_a_tampered_stack_or_turn_is_refused(change: Any, message: str) -> None:
     with pytest.raises(CodecError, match=message):
         codec.loads(_tampered(change))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Killed", "card": 9999, "fired": {"$t": []}}]}),
+         "population card that does not exist"),
+        (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Flipped", "cell": 500, "card": 5, "count": 1,
+                                                    "fired": {"$t": []}}]}), "cell off the crowd"),
+        (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Flipped", "cell": 5, "card": 5, "count": 1,
+                                                    "fired": {"$t": [99]}}]}), "effect that does not exist"),
+        (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.RaxxonDrawn", "card": 777, "triggered": True}]}),
+         "Raxxon card that does not exist"),
+        (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Looked", "player": 7, "cell": 5, "card": 5}]}),
+         "seat not at the table"),
+    ],
+)
+def test_an_event_naming_what_does_not_exist_is_refused(change: Any, message: str) -> None:
+    """Telling the events of a saved state cannot fail: every id they name is checked on reading."""
+    with pytest.raises(CodecError, match=message):
+        codec.loads(_tampered(change))
+
+
+def test_a_turn_for_a_player_who_passed_is_refused() -> None:
+    state = new_game(3, players=2)
+    doc = json.loads(codec.dumps(state))
+    doc["passed"] = {"$f": [0, 1]}
+    with pytest.raises(CodecError, match="active player has passed"):
+        codec.loads(json.dumps(doc))
+
+
+def test_a_decision_with_no_legal_answer_is_refused() -> None:
+    """A kill of a face-up card pending when no card is face up would leave nobody able to play on."""
+    with pytest.raises(CodecError, match="no legal answer"):
+        codec.loads(_tampered(lambda d: (d.__setitem__("stack", {"$t": [{"$r": "raxxon.Ask", "kind": 13,
+                                                                          "count": 1, "arg": -1}]}),
+                                         d.__setitem__("stage", 2))))
+
+
+def test_a_card_set_with_no_healthy_card_in_play_is_a_config_error() -> None:
+    cards = card_set_data(None)
+    cards["population"] = [p for p in cards["population"] if p["type"] in ("Hostile", "Carrier")]
+    for p in cards["population"]:
+        p["count"] = 5
+    new_game(1, cards=cards)  # regular: five Hostiles to evacuate
+    with pytest.raises(ConfigError, match="no healthy card in play"):
+        new_game(1, cards=cards, difficulty="intro")  # the intro puts 5 Hostiles back in the box
+
+
+def test_raxxon_cards_that_draw_raxxon_cards_end_their_chain() -> None:
+    """A card set of one's own whose every card draws two more: the chain of draws ends (the
+    triggered pile is not shuffled back while a card is being read), and games play to the end."""
+    from wasteland.core.rng import Rng
+
+    cards = card_set_data(None)
+    cards["raxxon"] = [{"title": f"Echo {i}", "trigger": {"kind": "always", "count": 0},
+                        "options": [{"label": "", "effects": ["raxxon", "raxxon"]}]} for i in range(20)]
+    for seed in range(6):
+        state = new_game(seed, players=1 + seed % 4, cards=cards)
+        pick = Rng.from_seed(seed)
+        for _ in range(5000):
+            if GAME.outcome(state) is not None:
+                break
+            action, pick = pick.choice(GAME.legal_actions(state))
+            state = GAME.apply(state, action)
+        assert GAME.outcome(state) is not None

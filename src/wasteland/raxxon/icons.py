@@ -119,10 +119,11 @@ def draw_raxxon(work: Any) -> None:
     """The active player draws the top Raxxon card: if its trigger applies it is resolved (one
     option at once, or the player chooses) and then goes to the triggered pile; if not, to the
     untriggered pile. An empty draw pile takes the untriggered pile, then the triggered pile
-    (*design*)."""
+    (*design*), but not while a card is being read: a chain of draws from the cards being read
+    then ends, whatever a card set of one's own asks for."""
     if not work.raxxon_draw:
         reshuffle_raxxon(work, "untriggered")
-        if not work.raxxon_draw:
+        if not work.raxxon_draw and not work.reading:
             reshuffle_raxxon(work, "triggered")
     if not work.raxxon_draw:
         work.events.append(RaxxonDrawn(-1, False))

@@ -75,6 +75,9 @@ def initial_state(seed: int, options: Options) -> State:
             removed += ids[len(ids) - min(count, len(ids)):]
     kept = [c for c in range(table.population) if c not in removed]
     healthy = [c for c in kept if table.healthy[c]]
+    if not healthy:
+        raise ConfigError(f"cards: at {options.difficulty} difficulty this card set leaves no healthy card "
+                          "in play, so there is nothing to evacuate")
     infected, rng = rng.shuffle([c for c in kept if not table.healthy[c]])
     dealt = min(DEALT[options.difficulty], len(infected))
     draw, rng = rng.shuffle(healthy + list(infected[:dealt]))

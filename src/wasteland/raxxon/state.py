@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 from typing import Union
 
+import attrs
 from attrs import frozen
 
 from wasteland.core.codec import register
@@ -392,8 +393,35 @@ def check_state_content(state: State) -> None:
             raise ValueError("an effect code is out of range")
         if isinstance(item, FileRaxxon) and item.card not in state.reading:
             raise ValueError("a Raxxon card to file is not being read")
+    _check_events(state, table.population, table.raxxon, len(EFFECT_NAMES))
+    if state.phase is Phase.ACTIONS and state.active in state.passed:
+        raise ValueError("the active player has passed for the day")
     if state.phase is Phase.OVER and state.stack:
         raise ValueError("a finished game has nothing left to resolve")
     if state.phase is Phase.ACTIONS and (type(state.stack[-1]) is not Ask if state.stack else state.stage == DONE):
         raise ValueError("a table waits for a decision: a pending step on top, or a turn to take or an action "
                          "to choose")
+    if state.phase is Phase.ACTIONS:
+        from wasteland.raxxon.rules import actions_of
+
+        if not actions_of(state):
+            raise ValueError("the decision waiting has no legal answer")
+
+
+def _check_events(state: State, population: int, raxxon: int, effects: int) -> None:
+    """Every id an event names is in range, so telling it cannot fail (-1: none; HIDDEN: not seen)."""
+    for event in state.events:
+        if type(event) is RaxxonDrawn:
+            if not -1 <= event.card < raxxon:
+                raise ValueError("an event names a Raxxon card that does not exist")
+            continue
+        for field in attrs.fields(type(event)):
+            value = getattr(event, field.name)
+            if field.name == "card" and not (value == HIDDEN or -1 <= value < population):
+                raise ValueError("an event names a population card that does not exist")
+            if field.name in ("cell", "a", "b") and not -1 <= value < CELLS:
+                raise ValueError("an event names a cell off the crowd")
+            if field.name in ("player", "first") and not 0 <= value < state.options.players:
+                raise ValueError("an event names a seat not at the table")
+            if field.name == "fired" and not all(0 <= code < effects for code in value):
+                raise ValueError("an event names an effect that does not exist")
