@@ -49,9 +49,10 @@ _ROLE = re.compile(r":(?:mod|class|func|meth|attr|data|exc|obj):`(~?)([^`]+)`")
 def _role(match: re.Match[str]) -> str:
     name = match.group(2)
     return f"`{name.rsplit('.', 1)[-1] if match.group(1) else name}`"
-#: Citations written back to back, ``[JAVA][LLMG]``: Markdown leaves them as text (no such
-#: reference is defined), but mkdocs-autorefs reads ``[x][LLMG]`` as a cross-reference.
-_CITATIONS = re.compile(r"\]\[(?=[A-Z][A-Z0-9-]*\])")
+#: Citations written back to back, ``[JAVA][LLMG]`` or ``[UBG] [JAE]``: Markdown leaves them as
+#: text (no such reference is defined), but mkdocs-autorefs reads ``[x][LLMG]`` and ``[x] [LLMG]``
+#: as cross-references.
+_CITATIONS = re.compile(r"\]( ?)\[(?=[A-Z][A-Z0-9-]*\])")
 
 
 def _markdown(docstring: str | None) -> str:
@@ -313,5 +314,5 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     for line in markdown.split("\n"):
         if line.lstrip().startswith("```"):
             fenced = not fenced
-        out.append(line if fenced else _CITATIONS.sub(lambda _: "]\\[", line))
+        out.append(line if fenced else _CITATIONS.sub(lambda m: "]" + m.group(1) + "\\[", line))
     return "\n".join(out)

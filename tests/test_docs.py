@@ -71,8 +71,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.Com
     pytest.importorskip("mkdocstrings_handlers.python")
     folder = tmp_path_factory.mktemp("site")
     started = time.perf_counter()
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(folder)],
+    build = subprocess.run(  # not --quiet: mkdocs then hides its warnings from --strict
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(folder)],
         cwd=ROOT, capture_output=True, text=True, timeout=180,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},  # the theme's banner about its successor
     )
