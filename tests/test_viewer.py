@@ -175,7 +175,7 @@ def _png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     return width, height, rows
 
 
-@pytest.mark.parametrize("name", ["lucky_seven_cooperative", "arctic_scavengers_3p_snipe"])
+@pytest.mark.parametrize("name", ["lucky_seven_cooperative", "arctic_scavengers_3p_snipe", "raxxon_evacuated"])
 def test_browser_steps_to_the_end_and_shows_the_outcome(chromium: Any, tmp_path: Path, name: str) -> None:
     from selenium.webdriver.common.keys import Keys
 
@@ -187,8 +187,10 @@ def test_browser_steps_to_the_end_and_shows_the_outcome(chromium: Any, tmp_path:
     assert status.text == "The deal: no move yet"
     chromium.find_element("id", "forward").click()
     assert body.get_attribute("data-position") == "1"
-    assert status.text.startswith(f"Move 1: seat 0: {replay.moves[0]} ") or status.text.startswith(
-        f"Move 1: {replay.moves[0]} ")
+    first = next(replays.steps(replay))
+    game = get_game(replay.game)
+    who = f"seat {game.current_player(first.before)}: " if game.num_players(first.before) > 1 else ""
+    assert status.text.startswith(f"Move 1: {who}{replay.moves[0]} (")
     chromium.find_element("id", "back").click()
     assert body.get_attribute("data-position") == "0"
     for _ in range(3):
