@@ -26,6 +26,8 @@ def _data(page: str) -> dict[str, Any]:
     packed = re.search(r"const PACKED = \"([A-Za-z0-9+/=]+)\";", page)
     assert packed is not None
     result: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+    assert len(set(result["pieces"])) == len(result["pieces"]), "each piece is stored once"
+    result["drawings"] = ["".join(result["pieces"][i] for i in ids) for ids in result["drawings"]]
     return result
 
 
@@ -59,6 +61,17 @@ def test_page_stores_each_drawing_once() -> None:
     replay = replays.load(REPLAYS / "lucky_seven_win.json")
     data = _data(viewer.page(replay))
     assert len(set(data["drawings"])) == len(data["drawings"])
+
+
+def test_page_of_a_long_game_stays_small() -> None:
+    """Positions share most of what they draw: a 784-move, five-seat game (4,710 drawings, about
+    170 MB of SVG) makes a page of a couple of megabytes."""
+    replay = replays.load(REPLAYS / "arctic_scavengers_5p_disarm.json")
+    page = viewer.page(replay)
+    data = _data(page)
+    assert len(data["drawings"]) > 4000
+    assert sum(map(len, data["drawings"])) > 100_000_000
+    assert len(page) < 3_000_000
 
 
 def test_page_needs_no_network() -> None:

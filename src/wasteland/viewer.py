@@ -9,8 +9,11 @@ played, by whom, and what followed without a decision, and at the end how the ga
 ended. ``wasteland replay FILE --html out.html`` writes it.
 
 The drawings are stored once each (a seat whose table did not change reuses the
-same drawing) and the whole set is gzip-compressed inside the page, which the
-browser unpacks with its built-in ``DecompressionStream``.
+same drawing), each as a list of pieces (its elements) from one table of the
+distinct pieces of all drawings, since two positions share most of what they draw;
+the whole is gzip-compressed inside the page, which the browser unpacks with its
+built-in ``DecompressionStream``. A 784-move game of five seats, 4,710 drawings,
+makes a page of about 1.8 MB.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +101,31 @@ def frames(replay: replays.Replay) -> dict[str, Any]:
     }
 
 
+#: Where a drawing is cut into pieces: between two elements (``...><...``).
+_PIECES = re.compile(r"(?<=>)(?=<)")
+
+
+def _in_pieces(drawings: list[str]) -> tuple[list[str], list[list[int]]]:
+    """The distinct pieces of ``drawings`` and each drawing as the list of its pieces' numbers
+    (joined in order, they give the drawing back exactly)."""
+    pieces: list[str] = []
+    number: dict[str, int] = {}
+    spelled: list[list[int]] = []
+    for drawing in drawings:
+        ids = []
+        for piece in _PIECES.split(drawing):
+            at = number.get(piece)
+            if at is None:
+                at = number[piece] = len(pieces)
+                pieces.append(piece)
+            ids.append(at)
+        spelled.append(ids)
+    return pieces, spelled
+
+
 def _packed(data: dict[str, Any]) -> str:
+    pieces, spelled = _in_pieces(data["drawings"])
+    data = {**data, "pieces": pieces, "drawings": spelled}
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
 
@@ -181,6 +209,16 @@ async function unpack(text) {
   return JSON.parse(await new Response(stream).text());
 }
 
+const spelled = new Map();
+function drawing(index) {
+  let svg = spelled.get(index);
+  if (svg === undefined) {
+    svg = data.drawings[index].map((piece) => data.pieces[piece]).join("");
+    spelled.set(index, svg);
+  }
+  return svg;
+}
+
 function show(i) {
   at = Math.max(0, Math.min(data.positions.length - 1, i));
   const pos = data.positions[at];
@@ -196,7 +234,7 @@ function show(i) {
     return item;
   }));
   const index = pos.views[Math.min(view, pos.views.length - 1)];
-  $("board").innerHTML = data.drawings[index];
+  $("board").innerHTML = drawing(index);
   document.body.dataset.position = String(at);
 }
 
