@@ -11,6 +11,7 @@ from typing import assert_type
 
 import wasteland.arctic_scavengers as arctic
 import wasteland.lucky_seven as lucky
+import wasteland.raxxon as raxxon
 from wasteland.core.game import Game, GameModule, Outcome
 
 state = lucky.new_game(1)
@@ -40,3 +41,14 @@ assert_type(arctic.determinize(arctic.view(table, 1), 1, 5), arctic.State)
 assert_type(arctic.GAME, Game[arctic.State, arctic.Action])
 assert_type(arctic.GAME.parse(table, "end"), arctic.Action)
 arctic_module: GameModule[arctic.State, arctic.Action] = arctic
+
+crowd = raxxon.new_game(1, players=2, difficulty="hard")
+assert_type(crowd, raxxon.State)
+choice = raxxon.legal_actions(crowd)[0]
+assert_type(choice, raxxon.Action)
+assert_type(raxxon.apply(crowd, choice), raxxon.State)
+assert_type(raxxon.determinize(raxxon.view(crowd, 1), 1, 5), raxxon.State)
+assert_type(raxxon.svg(crowd, 0), str)
+assert_type(raxxon.GAME, Game[raxxon.State, raxxon.Action])
+assert_type(raxxon.GAME.parse(crowd, "pass"), raxxon.Action)
+raxxon_module: GameModule[raxxon.State, raxxon.Action] = raxxon
