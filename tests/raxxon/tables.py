@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from wasteland.core.records import replace
-from wasteland.raxxon import new_game
+from wasteland.core.rng import Rng
+from wasteland.raxxon import GAME, new_game
 from wasteland.raxxon.rules import settle
 from wasteland.raxxon.state import CELLS, EMPTY, START, Ask, State
 
@@ -72,3 +73,17 @@ def table(
 def asked(state: State) -> Ask | None:
     top = state.stack[-1] if state.stack else None
     return top if type(top) is Ask else None
+
+
+def positions(players: int, seed: int, count: int = 60) -> list[State]:
+    """The tables of a random game (seeded), before each of its first ``count`` decisions."""
+    state = new_game(seed, players=players)
+    pick = Rng.from_seed(seed)
+    out: list[State] = []
+    for _ in range(count):
+        if GAME.outcome(state) is not None:
+            break
+        out.append(state)
+        action, pick = pick.choice(GAME.legal_actions(state))
+        state = GAME.apply(state, action)
+    return out

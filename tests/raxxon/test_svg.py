@@ -9,27 +9,13 @@ import pytest
 
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
-from wasteland.core.rng import Rng
-from wasteland.raxxon import GAME, apply, determinize, legal_actions, new_game, svg, view
+from wasteland.raxxon import GAME, apply, determinize, new_game, svg, view
 from wasteland.raxxon.actions import ACT, TARGET
-from wasteland.raxxon.state import K_OPTION, K_PLACE, Ask, FileRaxxon, Phase, State
+from wasteland.raxxon.state import K_OPTION, K_PLACE, Ask, FileRaxxon, Phase
 
-from tests.raxxon.tables import CARRIER, CELEBRITY, HOSTILE, INNOCENT, VOLATILE, cell, table
+from tests.raxxon.tables import positions, CARRIER, CELEBRITY, HOSTILE, INNOCENT, VOLATILE, cell, table
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def _positions(players: int, seed: int, count: int = 60) -> list[State]:
-    state = new_game(seed, players=players)
-    pick = Rng.from_seed(seed)
-    out: list[State] = []
-    for _ in range(count):
-        if GAME.outcome(state) is not None:
-            break
-        out.append(state)
-        action, pick = pick.choice(legal_actions(state))
-        state = apply(state, action)
-    return out
 
 
 def _texts(drawing: str) -> str:
@@ -52,7 +38,7 @@ def test_svg_draws_the_whole_table_and_is_deterministic() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_a_seat_s_drawing_is_the_drawing_of_its_view(players: int) -> None:
-    for state in _positions(players, 40 + players)[::10]:
+    for state in positions(players, 40 + players)[::10]:
         for seat in range(players):
             seen = view(state, seat)
             assert svg(state, seat) == svg(seen) == svg(seen, seat)
@@ -62,7 +48,7 @@ def test_a_seat_s_drawing_is_the_drawing_of_its_view(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_what_a_seat_cannot_see_does_not_change_its_drawing(players: int) -> None:
-    for state in _positions(players, 50 + players)[::8]:
+    for state in positions(players, 50 + players)[::8]:
         for seat in range(players):
             mine = svg(state, seat)
             for seed in range(4):
@@ -156,7 +142,7 @@ def test_a_finished_game_shows_its_ending() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_the_drawing_keeps_its_width(players: int) -> None:
-    state = _positions(players, 7, 20)[-1]
+    state = positions(players, 7, 20)[-1]
     for player in (None, 0):
         root = ET.fromstring(svg(state, player))
         assert float(root.attrib["width"]) == 1108

@@ -5,25 +5,11 @@ from __future__ import annotations
 import pytest
 
 from wasteland.core import codec
-from wasteland.core.rng import Rng
-from wasteland.raxxon import GAME, apply, determinize, legal_actions, new_game, svg, view
+from wasteland.raxxon import GAME, apply, determinize, new_game, svg, view
 from wasteland.raxxon.actions import ACT, TARGET
-from wasteland.raxxon.state import HIDDEN, Looked, State
+from wasteland.raxxon.state import HIDDEN, Looked
 
-from tests.raxxon.tables import HOSTILE, INNOCENT, cell, table
-
-
-def _positions(players: int, seed: int, count: int = 60) -> list[State]:
-    state = new_game(seed, players=players)
-    pick = Rng.from_seed(seed)
-    out: list[State] = []
-    for _ in range(count):
-        if GAME.outcome(state) is not None:
-            break
-        out.append(state)
-        action, pick = pick.choice(legal_actions(state))
-        state = apply(state, action)
-    return out
+from tests.raxxon.tables import positions, HOSTILE, INNOCENT, cell, table
 
 
 def test_face_down_cards_and_piles_are_hidden_from_every_seat() -> None:
@@ -52,7 +38,7 @@ def test_a_card_looked_at_is_seen_by_that_player_only() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_what_a_seat_cannot_see_does_not_change_its_view_nor_its_drawing(players: int) -> None:
-    for state in _positions(players, 30 + players)[::6]:
+    for state in positions(players, 30 + players)[::6]:
         for seat in range(players):
             seen = view(state, seat)
             for k in range(3):
@@ -63,7 +49,7 @@ def test_what_a_seat_cannot_see_does_not_change_its_view_nor_its_drawing(players
 
 
 def test_views_read_back_from_json() -> None:
-    for state in _positions(3, 9, 40)[::5]:
+    for state in positions(3, 9, 40)[::5]:
         for seat in range(3):
             seen = view(state, seat)
             assert codec.loads(codec.dumps(seen)) == seen

@@ -56,6 +56,13 @@ SLOT_WEIGHT = 1.2
 OPTIONAL_MARGIN = 1.0
 
 
+#: What the effects whose cost does not depend on the table cost the team (negative: a gain).
+_FIXED_COST: dict[int, float] = {
+    C.END_DAY: 1.0, C.HOSTILE_BACK: 1.5, C.ADD: 0.4, C.FLIP: 0.1, C.RELEASE: 1.0, C.RESHUFFLE: 0.3,
+    C.HIDE_HOSTILES: 0.5, C.KILL_UP: -0.5, C.CALM: -2.5, C.EVAC_UP: -3.0,
+}
+
+
 def effect_cost(state: State, code: int) -> float:
     """How much the team loses when effect ``code`` resolves (negative: a gain)."""
     if code == C.POWER:
@@ -65,27 +72,7 @@ def effect_cost(state: State, code: int) -> float:
         return 2.5 + (6.0 if supply <= 2 else 2.0 if supply <= 5 else 0.0)
     if code == C.RAXXON:
         return 1.2 + 0.5 * max(0, state.power - 4)
-    if code == C.END_DAY:
-        return 1.0
-    if code == C.HOSTILE_BACK:
-        return 1.5
-    if code == C.ADD:
-        return 0.4
-    if code == C.FLIP:
-        return 0.1
-    if code == C.RELEASE:
-        return 1.0
-    if code == C.RESHUFFLE:
-        return 0.3
-    if code == C.HIDE_HOSTILES:
-        return 0.5
-    if code == C.KILL_UP:
-        return -0.5
-    if code == C.CALM:
-        return -2.5
-    if code == C.EVAC_UP:
-        return -3.0
-    return 0.0
+    return _FIXED_COST.get(code, 0.0)
 
 
 def _known(state: State, cell: int) -> int:
