@@ -7,6 +7,12 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from wasteland import registry
+
+# A toy game built with nothing but the engine (docs/adding-a-game.md) runs through every generic
+# test beside the library's games: a new game needs no wiring anywhere else.
+registry.register("salvage", "tests.toy.salvage")
+
 settings.register_profile(
     "quick",
     max_examples=25,

@@ -17,7 +17,8 @@ REPLAYS = sorted((Path(__file__).parent.parent / "examples" / "replays").glob("*
 
 def test_there_are_replays_of_every_game() -> None:
     games = {replay.load(path).game for path in REPLAYS}
-    assert games == set(GAME_KEYS)
+    library = {key for key in GAME_KEYS if GAMES[key].state_type.__module__.startswith("wasteland.")}
+    assert games == library
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])

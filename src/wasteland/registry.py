@@ -8,10 +8,26 @@ from typing import Any, Iterator, Mapping
 from wasteland.core import codec
 from wasteland.core.game import Game
 
-__all__ = ["GAME_KEYS", "GAMES", "get_game"]
+__all__ = ["GAME_KEYS", "GAMES", "get_game", "register"]
 
 #: Every registered game, in the order tools list them.
 GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers", "raxxon")
+
+#: The package of each game.
+_PACKAGES: dict[str, str] = {key: f"wasteland.{key}" for key in GAME_KEYS}
+
+
+def register(key: str, package: str) -> None:
+    """Register the game package ``package`` (its ``GAME``'s key is ``key``) beside the library's
+    own games, for the tools and tests that list games. Call it before importing the tools: they
+    read ``GAME_KEYS`` when they are imported. The tests register a toy game this way."""
+    global GAME_KEYS
+    if key in _PACKAGES:
+        if _PACKAGES[key] != package:
+            raise ValueError(f"game key {key!r} is already registered for {_PACKAGES[key]}")
+        return
+    _PACKAGES[key] = package
+    GAME_KEYS = (*GAME_KEYS, key)
 
 
 class _Games(Mapping[str, "Game[Any, Any]"]):
@@ -23,20 +39,21 @@ class _Games(Mapping[str, "Game[Any, Any]"]):
     def __getitem__(self, key: str) -> Game[Any, Any]:
         game = self._loaded.get(key)
         if game is None:
-            if key not in GAME_KEYS:
+            package = _PACKAGES.get(key)
+            if package is None:
                 raise KeyError(key)
-            module = importlib.import_module(f"wasteland.{key}")
+            module = importlib.import_module(package)
             game = module.GAME
             if not isinstance(game, Game) or game.key != key:
-                raise TypeError(f"wasteland.{key}.GAME is not the Game for {key!r}")
+                raise TypeError(f"{package}.GAME is not the Game for {key!r}")
             self._loaded[key] = game
         return game
 
     def __iter__(self) -> Iterator[str]:
-        return iter(GAME_KEYS)
+        return iter(_PACKAGES)
 
     def __len__(self) -> int:
-        return len(GAME_KEYS)
+        return len(_PACKAGES)
 
     def __repr__(self) -> str:
         return f"GAMES({', '.join(GAME_KEYS)})"
@@ -47,7 +64,7 @@ GAMES: Mapping[str, Game[Any, Any]] = _Games()
 
 def _load_tags(prefix: str) -> bool:
     """The codec's loader: a tag ``<key>.Name`` imports game ``key`` (which registers its records)."""
-    if prefix in GAME_KEYS:
+    if prefix in _PACKAGES:
         GAMES[prefix]
         return True
     return False

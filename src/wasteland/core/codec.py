@@ -38,7 +38,7 @@ from typing import Any, Callable, TypeVar
 import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
-__all__ = ["CodecError", "register", "set_loader", "registered", "dumps", "loads", "digest", "encode", "decode"]
+__all__ = ["CodecError", "register", "add_check", "set_loader", "registered", "dumps", "loads", "digest", "encode", "decode"]
 
 T = TypeVar("T", bound=type)
 
@@ -118,6 +118,9 @@ def register(tag: str) -> Callable[[T], T]:
             raise TypeError(f"{cls.__qualname__} is already registered as {_TAG_OF[cls]!r}")
         _BY_TAG[tag] = cls
         _TAG_OF[cls] = tag
+        own = getattr(cls, "__codec_check__", None)
+        if own is not None:
+            _CONTENT_CHECKS[cls] = (own,)
         if attrs.has(cls):
             _RECORDS[cls] = _spec(cls, tag)
         return cls
@@ -134,6 +137,20 @@ def _class_for(tag: object) -> type | None:
         if _loader(tag.partition(".")[0]):
             cls = _BY_TAG.get(tag)
     return cls
+
+
+#: Each registered class's checks of what it holds, run on every record read (see :func:`add_check`).
+_CONTENT_CHECKS: dict[type, tuple[Callable[[Any], None], ...]] = {}
+
+
+def add_check(cls: type, check: Callable[[Any], None]) -> None:
+    """Run ``check(record)`` on every ``cls`` record read; it raises (any exception) with what is
+    wrong. A game registers its checks from above its records (they read the rules), so a record
+    class never imports the modules that check it."""
+    if cls not in _TAG_OF:
+        raise TypeError(f"{getattr(cls, '__qualname__', cls)!r} is not registered with the codec")
+    if check not in _CONTENT_CHECKS.get(cls, ()):
+        _CONTENT_CHECKS[cls] = (*_CONTENT_CHECKS.get(cls, ()), check)
 
 
 def registered() -> dict[str, type]:
@@ -412,8 +429,7 @@ def _decode_record(obj: dict[str, Any], depth: int) -> Any:
         raise
     except Exception as exc:  # converters and validators may raise anything
         raise CodecError(f"{tag}: {_said(str(exc))}") from None
-    check_content = getattr(cls, "__codec_check__", None)
-    if check_content is not None:
+    for check_content in _CONTENT_CHECKS.get(cls, ()):
         try:
             check_content(built)
         except CodecError:

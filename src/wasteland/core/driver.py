@@ -31,18 +31,24 @@ changed, which the property tests check after every step of every game.
 from __future__ import annotations
 
 import typing
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
 
 import attrs
 
 __all__ = ["Scratch", "scratch_class", "Driver", "RulesLoop"]
 
 R = TypeVar("R")
-W = TypeVar("W", bound="Scratch[Any]")
+W = TypeVar("W", bound="Staged")
 
 
 class RulesLoop(RuntimeError):
     """The driver took more automatic steps than any game needs: a bug in a game's rules."""
+
+
+class Staged(Protocol):
+    """A working copy the driver can run: the pending effects and decisions, top last."""
+
+    stack: list[Any]
 
 
 class Scratch(Generic[R]):
@@ -164,6 +170,7 @@ class Driver(Generic[W]):
         (then no copy is made at all, which is the common case after a small decision)."""
         if ready(state):
             return state
-        work = work_class(state)
-        self.run(work)  # type: ignore[arg-type]
-        return work.finish()
+        work: Any = work_class(state)
+        self.run(work)
+        finished: R = work.finish()
+        return finished

@@ -98,10 +98,23 @@ class Rng:
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly random permutation of ``items`` as a tuple (Fisher-Yates)."""
+        # ``_below`` and ``_output`` written out (the same draws, in the same order): a shuffle of
+        # a whole deck is the hottest loop of some games, and the calls cost more than the arithmetic.
         out = list(items)
         key, counter = self.key, self.counter
+        z0 = (key + counter * _GAMMA) & MASK64
         for i in range(len(out) - 1, 0, -1):
-            j, counter = _below(key, counter, i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                counter += 1
+                z0 = (z0 + _GAMMA) & MASK64
+                z = ((z0 ^ (z0 >> 30)) * _M1) & MASK64
+                z = ((z ^ (z >> 27)) * _M2) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(key, counter)
 

@@ -1,0 +1,353 @@
+"""The engine: the one door of every game, from ``apply(state, action)`` to the rule it runs.
+
+A game gives the engine its records, a table of :class:`Rule` (for each action
+type: why it is not legal now, and what it does) and its driver; the engine
+does everything else, the same way for every game::
+
+    apply(state, action)
+      1. the door: ``state`` is this game's State and the table, not a view
+      2. the action: its type has a Rule, its fields hold what their types say
+      3. ``rule.check(state, action)``: None, or the reason it is refused
+      4. a working copy of the table (:func:`working_copy`) and ``rule.do(work, action)``
+      5. the driver plays on until somebody must decide (:mod:`wasteland.core.driver`)
+      6. ``work.finish()``: the working copy becomes the new State, in place
+
+``new_game``, ``legal_actions``, ``parse``, ``action_from_id`` and
+``settle`` are built here too, so a game writes no wiring. Nothing is cached
+between calls: the engine object holds the game's tables, never a state.
+
+Speed lives here once, for every game:
+
+* the working copy is a mutable twin of the State with the same slots, and
+  ``finish`` turns it into the State by converting its list fields back to
+  tuples and swapping its class: no frozen record is built field by field;
+* the action's fields are checked from a plan made once per action type.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+import typing
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
+
+import attrs
+from attrs import frozen
+
+from wasteland.core.driver import Driver, Staged
+from wasteland.core.game import ConfigError, Game, IllegalAction, short
+
+__all__ = ["WorkingCopy", "working_copy", "Rule", "Engine", "Table", "bundle"]
+
+R = TypeVar("R")
+S = TypeVar("S", bound="Table")
+A = TypeVar("A")
+W = TypeVar("W", bound=Staged)
+O = TypeVar("O")
+C = TypeVar("C", bound=type)
+
+
+class Table(Protocol):
+    """What the engine reads on every game's State: whose view it is (None: the table)."""
+
+    @property
+    def viewer(self) -> int | None: ...
+
+
+# -- the working copy -----------------------------------------------------------------------------
+
+class WorkingCopy(Generic[R]):
+    """The base a game's working copy is declared on (see :func:`working_copy`).
+
+    A type checker reads the game's class as written: its fields (``list[int]``
+    where the State has ``tuple[int, ...]``), ``WorkingCopy(state)`` and
+    ``finish() -> State``. At run time :func:`working_copy` rebuilds the class
+    with exactly the State's slots.
+    """
+
+    __slots__ = ()
+    record: ClassVar[type]
+
+    if TYPE_CHECKING:
+        def __init__(self, record: R) -> None: ...
+        def finish(self) -> R:
+            """The State with this copy's values (this object, turned into it: do not use the copy
+            again)."""
+
+
+def _plain(hint: object) -> tuple[object, tuple[object, ...]]:
+    return typing.get_origin(hint) or hint, typing.get_args(hint)
+
+
+def _conversion(name: str, state_hint: object, work_hint: object, owner: str) -> str:
+    """How a field crosses between the State and its working copy: "" (as it is), "list" or "set"."""
+    if work_hint == state_hint:
+        return ""
+    (s_origin, s_args), (w_origin, w_args) = _plain(state_hint), _plain(work_hint)
+    if s_origin is tuple and w_origin is list and len(s_args) == 2 and s_args[1] is Ellipsis \
+            and w_args == s_args[:1]:
+        return "list"
+    if s_origin is frozenset and w_origin is set and w_args == s_args:
+        return "set"
+    raise TypeError(f"{owner}.{name}: the working copy says {work_hint!r} where the State says {state_hint!r} "
+                    "(the same type, a list for a tuple[T, ...], or a set for a frozenset[T])")
+
+
+def working_copy(record: type[R]) -> Callable[[type[W]], type[W]]:
+    """Make the decorated class the typed, mutable working copy of the frozen attrs ``record``.
+
+    The class lists every field of the record, in order, with the record's type or a
+    mutable one in its place (``list[T]`` for ``tuple[T, ...]``, ``set[T]`` for
+    ``frozenset[T]``)::
+
+        @working_copy(State)
+        class Work(WorkingCopy[State]):
+            crowd: list[int]
+            power: int
+            ...
+
+    Any difference (a missing, extra, reordered or mistyped field) is a TypeError when
+    the module is imported. The class is rebuilt with the record's own slots, and a
+    generated ``__init__(record)`` (one statement a field, lists and sets copied) and
+    ``finish()`` (lists and sets turned back, then the object's class becomes the record's:
+    the new State is made without a constructor call). The record must be
+    ``@frozen(weakref_slot=False)`` so that both classes have the same layout.
+    """
+
+    def build(cls: type[W]) -> type[W]:
+        owner = cls.__qualname__
+        fields = attrs.fields(record)  # type: ignore[arg-type]
+        state_hints = typing.get_type_hints(record)
+        work_hints = typing.get_type_hints(cls)
+        work_hints.pop("record", None)
+        names = tuple(f.name for f in fields)
+        if tuple(work_hints) != names:
+            raise TypeError(f"{owner} must list the fields of {record.__qualname__} in order: {', '.join(names)}; "
+                            f"it lists {', '.join(work_hints)}")
+        kinds = tuple(_conversion(n, state_hints[n], work_hints[n], owner) for n in names)
+        slots = tuple(s for s in record.__slots__ if s != "__weakref__")  # type: ignore[attr-defined]
+        copy_in = [f"    self.{n} = {k}(record.{n})" if k else f"    self.{n} = record.{n}"
+                   for n, k in zip(names, kinds)]
+        copy_out = [f"    self.{n} = {'tuple' if k == 'list' else 'frozenset'}(self.{n})"
+                    for n, k in zip(names, kinds) if k]
+        if "_attrs_cached_hash" in slots:
+            copy_out.append("    self._attrs_cached_hash = None")
+        source = "\n".join([
+            "def __init__(self, record):",
+            *(copy_in or ["    pass"]),
+            "def finish(self):",
+            *copy_out,
+            "    self.__class__ = RECORD",
+            "    return self",
+        ])
+        namespace: dict[str, Any] = {"RECORD": record}
+        exec(compile(source, f"<working copy of {record.__qualname__}>", "exec"), namespace)  # noqa: S102
+        body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__", "__slots__")}
+        body.update(__slots__=slots, record=record, __init__=namespace["__init__"], finish=namespace["finish"])
+        built = type(cls.__name__, (object,), body)
+        built.__qualname__ = cls.__qualname__
+        probe: Any = object.__new__(built)
+        try:
+            probe.__class__ = record
+        except TypeError:
+            raise TypeError(f"{record.__qualname__} must be @frozen(weakref_slot=False) for its working copy "
+                            f"{owner} to become it in place") from None
+        return typing.cast("type[W]", built)
+
+    return build
+
+
+# -- the rules of one action type -----------------------------------------------------------------
+
+@frozen
+class Rule(Generic[S, W, A]):
+    """What one action type means: ``check(state, action)`` says why it is not legal now (None when
+    it is), ``do(work, action)`` changes the working copy. The engine has already checked that the
+    action's fields hold values of their declared types when ``check`` runs."""
+
+    check: Callable[[S, A], str | None]
+    do: Callable[[W, A], None]
+
+
+#: A field whose value the engine checks by exact type before a game's check runs.
+_PLAIN = (int, str, bool)
+
+
+def _field_plan(action_type: type) -> tuple[tuple[str, type], ...]:
+    """The fields of an action record with a plain or enum type, and that type."""
+    hints = typing.get_type_hints(action_type)
+    plan = []
+    for f in attrs.fields(action_type):
+        hint = hints.get(f.name)
+        if hint in _PLAIN or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+            plan.append((f.name, typing.cast(type, hint)))
+    return tuple(plan)
+
+
+_WORDS = {int: "an int", str: "text", bool: "True or False"}
+_MISSING = object()
+
+
+class Engine(Generic[S, A, W, O]):
+    """One game's door and driver loop: the contract's ``new_game``, ``legal_actions``, ``apply``,
+    ``parse`` and the checks every function makes of its state.
+
+    ``title`` names the game in messages ("Raxxon"); ``state_type`` and ``work_type``
+    are its State and working copy; ``rules`` maps each action type to its :class:`Rule`;
+    ``actions_of(state)`` lists the legal actions (on a table or a view); ``ready(state)``
+    says nothing needs to be done before a decision; ``driver`` plays on after a rule;
+    ``make_options(**options)`` checks options (ConfigError) and ``setup(seed, options)`` lays
+    out the table; ``notation(state, action)`` names an action.
+    """
+
+    def __init__(
+        self,
+        *,
+        title: str,
+        state_type: type[S],
+        work_type: type[W],
+        rules: Mapping[type, Rule[S, W, Any]],
+        actions_of: Callable[[S], tuple[A, ...]],
+        ready: Callable[[S], bool],
+        driver: Driver[W],
+        make_options: Callable[..., O],
+        setup: Callable[[int, O], S],
+        notation: Callable[[S, A], str],
+        over: Callable[[S], bool],
+    ) -> None:
+        self.title = title
+        self.state_type = state_type
+        self.work_type = work_type
+        self.rules = dict(rules)
+        self.plans = {t: _field_plan(t) for t in self.rules}
+        self.actions_of = actions_of
+        self.ready = ready
+        self.driver = driver
+        self.make_options = make_options
+        self.setup = setup
+        self.notation = notation
+        self.over = over
+
+    # -- the door -------------------------------------------------------------------------------
+
+    def state(self, state: object) -> S:
+        """``state`` if it is this game's State (a table or a view); IllegalAction otherwise."""
+        if type(state) is not self.state_type:
+            raise IllegalAction(f"not a {self.title} state: {short(state)}")
+        return state
+
+    def table(self, state: object) -> S:
+        """``state`` if it is this game's table (not a view); IllegalAction otherwise."""
+        checked = self.state(state)
+        viewer = checked.viewer
+        if viewer is not None:
+            raise IllegalAction(f"this is player {viewer}'s view, not the table: play on the full state")
+        return checked
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    def new_game(self, seed: int, **options: Any) -> S:
+        """A new table: options checked (ConfigError), set up from ``seed``, played on until
+        somebody must decide."""
+        if type(seed) is not int:
+            raise ConfigError(f"seed must be an int, got {short(seed)}")
+        return self.settle(self.setup(seed, self.make_options(**options)))
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """Every legal decision now, in a stable order (empty once over); IllegalAction on a view."""
+        if type(state) is not self.state_type or state.viewer is not None:
+            self.table(state)
+        return self.actions_of(state)
+
+    def illegal_reason(self, state: S, action: object) -> str | None:
+        """Why ``action`` is not legal on the table ``state`` now, or None when it is."""
+        rule = self.rules.get(type(action))
+        if rule is None:
+            return f"{short(action)} is not a {self.title} action"
+        if self.over(state):
+            return "the game is over"
+        for name, kind in self.plans[type(action)]:
+            value = getattr(action, name, _MISSING)
+            if value is _MISSING:
+                return f"{short(type(action).__name__)} was made without its {name}"
+            if type(value) is not kind:
+                return f"{name} must be {_WORDS.get(kind) or kind.__name__}, got {short(value)}"
+        return rule.check(state, action)
+
+    def apply(self, state: S, action: object) -> S:
+        """The table after ``action``; IllegalAction (with the reason) for anything not legal now,
+        a view, or what is not this game's state. ``state`` is never changed."""
+        if type(state) is not self.state_type or state.viewer is not None:
+            self.table(state)
+        reason = self.illegal_reason(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self.play(state, action)
+
+    def play(self, state: S, action: Any) -> S:
+        """``action``, already checked, done on a working copy; the driver plays on after it."""
+        work: Any = self.work_type(state)  # type: ignore[call-arg]
+        work.events = []
+        self.rules[type(action)].do(work, action)
+        self.driver.run(work)
+        finished: S = work.finish()
+        return finished
+
+    def settle(self, state: S) -> S:
+        """``state`` played on until somebody must decide (itself when nothing is to be done)."""
+        if self.ready(state):
+            return state
+        work: Any = self.work_type(state)  # type: ignore[call-arg]
+        self.driver.run(work)
+        finished: S = work.finish()
+        return finished
+
+    def parse(self, state: S, text: str) -> A:
+        """The legal action written ``text`` (spaces and case do not matter), or IllegalAction:
+        the inverse of ``notation`` by construction, and never an action that is not legal."""
+        self.state(state)
+        if not isinstance(text, str):
+            raise IllegalAction(f"notation is text, got {short(text)}")
+        want = " ".join(text.split()).casefold()
+        for action in self.actions_of(state):
+            if self.notation(state, action).casefold() == want:
+                return action
+        raise IllegalAction(f"{short(text)} names no legal action now")
+
+    def checked(self, state: S, action: A) -> A:
+        """``action`` if it is legal in ``state`` (a table, or the view of the seat deciding: what is
+        legal depends only on what that seat sees); IllegalAction otherwise (``action_from_id``)."""
+        reason = self.illegal_reason(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+
+# -- the bundle -----------------------------------------------------------------------------------
+
+#: The Game fields that are facts given to :func:`bundle`, and those read from the package under
+#: another name.
+_FACTS = ("key", "title", "player_counts", "rules_version")
+_RENAMED = {"options_type": "Options", "state_type": "State", "action_types": "ACTION_TYPES"}
+
+
+def bundle(package: str, **facts: Any) -> Game[Any, Any]:
+    """The ``GAME`` of the game package named ``package`` (call it as ``bundle(__name__, ...)`` at
+    the end of the package's ``__init__``): every contract function read from the package by its
+    contract name, with the facts given (``key``, ``title``, ``player_counts``,
+    ``rules_version``). A missing name is a TypeError naming it.
+
+    Hooks that need the package's higher modules are registered here, from above: a State shows
+    as its drawing in Jupyter (``_repr_svg_``), and an Options record read from a file must read
+    back as ``make_options`` makes it.
+    """
+    module = sys.modules[package]
+    missing = [f for f in _FACTS if f not in facts]
+    names = {f.name: _RENAMED.get(f.name, f.name) for f in attrs.fields(Game) if f.name not in facts}
+    missing += [name for name in names.values() if not hasattr(module, name)]
+    if missing:
+        raise TypeError(f"{package} lacks what the Game bundle needs: {', '.join(missing)}")
+    game: Game[Any, Any] = Game(**facts, **{field: getattr(module, name) for field, name in names.items()})
+    svg = game.svg
+    type.__setattr__(game.state_type, "_repr_svg_", lambda self: svg(self, None))
+    return game

@@ -1,0 +1,27 @@
+"""Salvage, a toy game of the tests: keep the best two of three scrap cards.
+
+Twelve cards (values 1-6, two of each) are shuffled; each player is dealt two
+face down. On a turn the player draws one and discards one of the three face up.
+When the deck runs out at the start of a turn, the highest hand wins (ties
+share). It is the smallest game with hidden hands, a deck, a driver step and an
+end, built with nothing but the engine: docs/adding-a-game.md builds it step by
+step.
+"""
+
+from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, action_count, action_id, notation
+from tests.toy.salvage.render import describe, events, render, svg
+from tests.toy.salvage.rules import (
+    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    returns,
+)
+from tests.toy.salvage.state import Options, State
+from tests.toy.salvage.view import determinize, observation_size, observe, view
+from wasteland.core.engine import bundle
+
+__all__ = [
+    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "notation", "parse", "num_players", "events", "render", "svg", "describe", "max_decisions", "Options", "State",
+    "Action", "ACTION_TYPES", "Discard", "action_count", "action_id", "action_from_id", "observation_size", "observe",
+]
+
+GAME = bundle(__name__, key="salvage", title="Salvage", player_counts=(2, 3, 4), rules_version=1)

@@ -1,0 +1,42 @@
+"""The one decision, its notation and its action id."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from tests.toy.salvage.cards import DECK
+from tests.toy.salvage.state import State
+from wasteland.core.codec import register
+
+__all__ = ["Discard", "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode"]
+
+
+@register("salvage.Discard")
+@frozen(cache_hash=True)
+class Discard:
+    """Discard ``card`` from the hand, face up."""
+
+    card: int
+
+
+Action = Discard
+ACTION_TYPES: tuple[type, ...] = (Discard,)
+
+
+def notation(state: State, action: Discard) -> str:
+    """``d7``: discard card 7 (worth 4)."""
+    return f"d{action.card}"
+
+
+def action_count(state: State) -> int:
+    return DECK
+
+
+def action_id(state: State, action: Discard) -> int:
+    return action.card
+
+
+def decode(state: State, i: int) -> Discard:
+    """The action with id ``i`` (not yet checked)."""
+    return Discard(i)
+

@@ -1,0 +1,67 @@
+"""Salvage in words and as a drawing, as a seat sees it (or the referee)."""
+
+from __future__ import annotations
+
+from tests.toy.salvage.actions import Discard
+from tests.toy.salvage.cards import HIDDEN, VALUES
+from tests.toy.salvage.rules import ENGINE, outcome, score
+from tests.toy.salvage.state import Discarded, Drew, Event, Phase, State
+from tests.toy.salvage.view import view
+from wasteland.core.game import describer, seen_by
+from wasteland.core.svg import PALETTE, Drawing
+
+__all__ = ["render", "svg", "describe", "events"]
+
+
+def _card(card: int) -> str:
+    return "??" if card == HIDDEN else f"#{card}={VALUES[card]}"
+
+
+def _event(e: Event) -> str:
+    if type(e) is Drew:
+        return f"player {e.player} drew {'a card' if e.card == HIDDEN else _card(e.card)}"
+    return f"player {e.player} discarded {_card(e.card)}"
+
+
+def events(state: State) -> tuple[str, ...]:
+    """What happened since the last decision, in words."""
+    return tuple(_event(e) for e in ENGINE.state(state).events)
+
+
+def render(state: State, player: int | None = None) -> str:
+    """The table in text, as ``player`` sees it (None: as the state stands)."""
+    shown = seen_by(ENGINE.state(state), player, view)
+    lines = [f"Salvage: keep the highest two cards. Deck: {len(shown.deck)} left. "
+             f"Discard: {' '.join(_card(c) for c in shown.discard) or 'empty'}"]
+    for p, hand in enumerate(shown.hands):
+        known = HIDDEN not in hand
+        total = f" (worth {score(shown, p)})" if known else ""
+        turn = "  <- to play" if p == shown.active and shown.phase is Phase.PLAY else ""
+        lines.append(f"player {p}: {' '.join(_card(c) for c in hand)}{total}{turn}")
+    if shown.phase is Phase.OVER and shown.viewer is None:
+        result = outcome(shown)
+        if result is not None:
+            lines.append(f"game over: {result.reason}")
+    elif shown.phase is Phase.OVER:
+        lines.append("game over")
+    return "\n".join(lines)
+
+
+def svg(state: State, player: int | None = None) -> str:
+    """The table as an SVG drawing, as ``player`` sees it."""
+    shown = seen_by(ENGINE.state(state), player, view)
+    d = Drawing(title="Salvage" + ("" if shown.viewer is None else f", player {shown.viewer}'s view"))
+    d.text(12, 20, f"Deck: {len(shown.deck)} cards" + (" · game over" if shown.phase is Phase.OVER else ""),
+           size=14, bold=True)
+    for p, hand in enumerate(shown.hands):
+        y = 40 + 70 * p
+        d.text(12, y + 30, f"player {p}", size=12)
+        for i, c in enumerate(hand):
+            if c == HIDDEN:
+                d.card(90 + 60 * i, y, 50, 60, title="?", face_down=True)
+            else:
+                d.card(90 + 60 * i, y, 50, 60, title=str(VALUES[c]), lines=(f"#{c}",), fill=PALETTE["gold"])
+    return d.svg()
+
+
+describe = describer({Discard: lambda state, a: f"discard {_card(a.card)}"})

@@ -1,0 +1,130 @@
+"""The contract's rules: what each action means, the draw, the end.
+
+Everything passes through the engine (``wasteland.core.engine``): ``RULES`` says
+for the one action when it is legal and what it does; the ``Draw`` effect is
+the driver's; the engine does the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, decode, notation
+from tests.toy.salvage.cards import DECK, HAND, VALUES
+from tests.toy.salvage.setup import initial_state, make_options
+from tests.toy.salvage.state import Discarded, Draw, Drew, Options, Phase, State, Work
+from wasteland.core.driver import Driver
+from wasteland.core.engine import Engine, Rule
+from wasteland.core.game import IllegalAction, Outcome, returns_of
+
+__all__ = [
+    "ENGINE", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "parse", "action_from_id", "max_decisions", "score",
+]
+
+
+# -- the decision --------------------------------------------------------------------------------
+
+def discard_reason(state: State, action: Discard) -> str | None:
+    if action.card not in state.hands[state.active]:
+        return f"card {action.card} is not in your hand"
+    return None
+
+
+def discard(work: Work, action: Discard) -> None:
+    """The card goes face up on the discard pile; the next player draws."""
+    seat = work.active
+    work.hands[seat] = tuple(c for c in work.hands[seat] if c != action.card)
+    work.discard.append(action.card)
+    work.events.append(Discarded(seat, action.card))
+    work.active = (seat + 1) % work.options.players
+    work.stack.append(Draw())
+
+
+RULES: dict[type, Rule[State, Work, Any]] = {Discard: Rule(discard_reason, discard)}
+
+
+# -- what needs nobody -----------------------------------------------------------------------------
+
+def draw(work: Work, _: Draw) -> None:
+    """The active player draws the top card; with the deck empty, the game is over."""
+    if not work.deck:
+        work.phase = Phase.OVER
+        return
+    card = work.deck.pop(0)
+    work.hands[work.active] = (*work.hands[work.active], card)
+    work.events.append(Drew(work.active, card))
+
+
+def ready(state: State) -> bool:
+    return not state.stack
+
+
+def over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def actions_of(state: State) -> tuple[Action, ...]:
+    if state.phase is Phase.OVER:
+        return ()
+    return tuple(Discard(c) for c in sorted(state.hands[state.active]))
+
+
+ENGINE: Engine[State, Action, Work, Options] = Engine(
+    title="Salvage", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
+    driver=Driver(effects={Draw: draw}, advance=lambda work: False), make_options=make_options,
+    setup=initial_state, notation=notation, over=over,
+)
+assert set(RULES) == set(ACTION_TYPES)
+
+
+# -- the contract ---------------------------------------------------------------------------------
+
+new_game = ENGINE.new_game
+legal_actions = ENGINE.legal_actions
+apply = ENGINE.apply
+parse = ENGINE.parse
+
+
+def current_player(state: State) -> int | None:
+    return None if ENGINE.state(state).phase is Phase.OVER else state.active
+
+
+def num_players(state: State) -> int:
+    return ENGINE.state(state).options.players
+
+
+def score(state: State, player: int) -> int:
+    return sum(VALUES[c] for c in state.hands[player])
+
+
+def outcome(state: State) -> Outcome | None:
+    ENGINE.table(state)
+    if state.phase is not Phase.OVER:
+        return None
+    scores = tuple(score(state, p) for p in range(state.options.players))
+    best = max(scores)
+    winners = [p for p, s in enumerate(scores) if s == best]
+    code, reason = ("highest_hand", "the highest hand won") if len(winners) == 1 else \
+        ("shared", "the highest hands tied and share the win")
+    return Outcome(winners=winners, reason=reason, code=code, scores=scores)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    result = outcome(state)
+    if result is None:
+        raise IllegalAction("the game is not over: returns come at the end")
+    return returns_of(result, state.options.players)
+
+
+def action_from_id(state: State, i: int) -> Action:
+    """The legal action with id ``i`` (on the table or the deciding seat's view); IllegalAction."""
+    ENGINE.state(state)
+    if type(i) is not int or not 0 <= i < DECK:
+        raise IllegalAction(f"an action id is an int from 0 to {DECK - 1}")
+    return ENGINE.checked(state, decode(state, i))
+
+
+def max_decisions(state: State) -> int:
+    """Every decision follows a draw: at most the cards left after the deal."""
+    return DECK - HAND * ENGINE.state(state).options.players
