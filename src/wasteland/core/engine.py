@@ -43,8 +43,7 @@ R = TypeVar("R")
 S = TypeVar("S", bound="Table")
 A = TypeVar("A")
 W = TypeVar("W", bound=Staged)
-O = TypeVar("O")
-C = TypeVar("C", bound=type)
+Opt = TypeVar("Opt")
 
 
 class Table(Protocol):
@@ -188,7 +187,7 @@ _WORDS = {int: "an int", str: "text", bool: "True or False"}
 _MISSING = object()
 
 
-class Engine(Generic[S, A, W, O]):
+class Engine(Generic[S, A, W, Opt]):
     """One game's door and driver loop: the contract's ``new_game``, ``legal_actions``, ``apply``,
     ``parse`` and the checks every function makes of its state.
 
@@ -210,8 +209,8 @@ class Engine(Generic[S, A, W, O]):
         actions_of: Callable[[S], tuple[A, ...]],
         ready: Callable[[S], bool],
         driver: Driver[W],
-        make_options: Callable[..., O],
-        setup: Callable[[int, O], S],
+        make_options: Callable[..., Opt],
+        setup: Callable[[int, Opt], S],
         notation: Callable[[S, A], str],
         over: Callable[[S], bool],
     ) -> None:

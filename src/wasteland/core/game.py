@@ -79,6 +79,12 @@ def _scores(value: Iterable[float]) -> tuple[float, ...]:
     return tuple(value)
 
 
+def _code_text(value: str) -> str:
+    """A game's ending enum member (a StrEnum) as its plain text: files hold the text, and the
+    member still compares equal to it."""
+    return str(value) if isinstance(value, str) else value
+
+
 def _code(_: object, __: object, value: str) -> None:
     if not isinstance(value, str) or not _CODE.fullmatch(value):
         raise ValueError(f"an outcome code is a snake_case name such as 'squad_eliminated', got {short(value)}")
@@ -98,7 +104,7 @@ class Outcome:
 
     winners: frozenset[int] = field(converter=_winners)
     reason: str
-    code: str = field(validator=_code)
+    code: str = field(converter=_code_text, validator=_code)
     scores: tuple[float, ...] = field(default=(), converter=_scores)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.toy.salvage.actions import Discard
 from tests.toy.salvage.cards import HIDDEN, VALUES
 from tests.toy.salvage.rules import ENGINE, outcome, score
-from tests.toy.salvage.state import Discarded, Drew, Event, Phase, State
+from tests.toy.salvage.state import Drew, Event, Phase, State
 from tests.toy.salvage.view import view
 from wasteland.core.game import describer, seen_by
 from wasteland.core.svg import PALETTE, Drawing

@@ -12,7 +12,7 @@ from typing import Any
 from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, decode, notation
 from tests.toy.salvage.cards import DECK, HAND, VALUES
 from tests.toy.salvage.setup import initial_state, make_options
-from tests.toy.salvage.state import Discarded, Draw, Drew, Options, Phase, State, Work
+from tests.toy.salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import IllegalAction, Outcome, returns_of
@@ -105,8 +105,10 @@ def outcome(state: State) -> Outcome | None:
     scores = tuple(score(state, p) for p in range(state.options.players))
     best = max(scores)
     winners = [p for p, s in enumerate(scores) if s == best]
-    code, reason = ("highest_hand", "the highest hand won") if len(winners) == 1 else \
-        ("shared", "the highest hands tied and share the win")
+    if len(winners) == 1:
+        code, reason = Ending.HIGHEST_HAND, "the highest hand won"
+    else:
+        code, reason = Ending.SHARED, "the highest hands tied and share the win"
     return Outcome(winners=winners, reason=reason, code=code, scores=scores)
 
 

@@ -7,15 +7,13 @@ discard pile.
 from __future__ import annotations
 
 import enum
-from typing import Union
-
 from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 
-__all__ = ["Options", "Phase", "Drew", "Discarded", "Event", "Draw", "State", "Work"]
+__all__ = ["Options", "Phase", "Ending", "Drew", "Discarded", "Event", "Draw", "State", "Work"]
 
 
 @register("salvage.Options")
@@ -30,6 +28,13 @@ class Options:
 class Phase(enum.Enum):
     PLAY = "play"
     OVER = "over"
+
+
+class Ending(enum.StrEnum):
+    """How a game ends (``Outcome.code``)."""
+
+    HIGHEST_HAND = "highest_hand"
+    SHARED = "shared"
 
 
 @register("salvage.Drew")
@@ -48,7 +53,7 @@ class Discarded:
     card: int
 
 
-Event = Union[Drew, Discarded]
+Event = Drew | Discarded
 
 
 @register("salvage.Draw")

@@ -32,6 +32,8 @@ def view(state: State, player: int) -> State:
 def determinize(view: State, player: int, seed: int) -> State:
     """A table whose view for ``player`` is ``view``: the unseen cards dealt at random."""
     seat = check_determinize(ENGINE.state(view), player, seed)
+    if view.phase is Phase.OVER:  # everything is shown at the end
+        return replace(view, rng=Rng.from_seed(seed), viewer=None)
     seen = set(view.hands[seat]) | set(view.discard)
     unseen, rng = Rng.from_seed(seed).shuffle(sorted(set(range(DECK)) - seen))
     if len(unseen) != sum(len(h) for p, h in enumerate(view.hands) if p != seat) + len(view.deck):
