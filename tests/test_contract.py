@@ -7,6 +7,7 @@ notation, events, and random play that keeps all of it after every step.
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any
 
@@ -20,7 +21,7 @@ from wasteland import GAMES, ConfigError, IllegalAction, Outcome
 from wasteland.core import codec
 from wasteland.core.game import Game, RulesError
 from wasteland.core.rng import Rng
-from wasteland.registry import GAME_KEYS
+from wasteland.registry import GAME_KEYS, package_of
 
 from tests.support import check_decider, check_v2_step, random_playout
 
@@ -45,7 +46,7 @@ def test_game_bundle_names_itself(key: str) -> None:
 
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_the_bundle_holds_the_package_s_own_functions(key: str) -> None:
-    module = __import__(f"wasteland.{key}", fromlist=["GAME"])
+    module = importlib.import_module(package_of(key))
     game = GAMES[key]
     for name in CONTRACT:
         assert getattr(game, name) is getattr(module, name), f"GAME.{name} is not wasteland.{key}.{name}"
@@ -54,7 +55,7 @@ def test_the_bundle_holds_the_package_s_own_functions(key: str) -> None:
 
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_codec_tags_are_stable_names(key: str) -> None:
-    tags = [t for t, cls in codec.registered().items() if cls.__module__.startswith(f"wasteland.{key}.")]
+    tags = [t for t, cls in codec.registered().items() if cls.__module__.startswith(f"{package_of(key)}.")]
     assert tags, "a game registers its records"
     for tag in tags:
         assert re.fullmatch(rf"{key}\.[A-Z][A-Za-z0-9]*", tag), f"{tag!r} is not '<key>.<Name>'"

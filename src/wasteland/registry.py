@@ -8,7 +8,7 @@ from typing import Any, Iterator, Mapping
 from wasteland.core import codec
 from wasteland.core.game import Game
 
-__all__ = ["GAME_KEYS", "GAMES", "get_game", "register"]
+__all__ = ["GAME_KEYS", "GAMES", "get_game", "register", "package_of"]
 
 #: Every registered game, in the order tools list them.
 GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers", "raxxon")
@@ -28,6 +28,11 @@ def register(key: str, package: str) -> None:
         return
     _PACKAGES[key] = package
     GAME_KEYS = (*GAME_KEYS, key)
+
+
+def package_of(key: str) -> str:
+    """The name of the package of the game registered as ``key`` (``"wasteland.raxxon"``)."""
+    return _PACKAGES[key]
 
 
 class _Games(Mapping[str, "Game[Any, Any]"]):

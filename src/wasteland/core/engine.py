@@ -27,6 +27,7 @@ Speed lives here once, for every game:
 from __future__ import annotations
 
 import enum
+import inspect
 import sys
 import typing
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
@@ -184,6 +185,8 @@ def _field_plan(action_type: type) -> tuple[tuple[str, type], ...]:
 
 
 _WORDS = {int: "an int", str: "text", bool: "True or False"}
+#: No field of any action holds an int this large: the door refuses it before a rule formats it.
+_INT_BOUND = 1 << 63
 _MISSING = object()
 
 
@@ -195,8 +198,8 @@ class Engine(Generic[S, A, W, Opt]):
     are its State and working copy; ``rules`` maps each action type to its :class:`Rule`;
     ``actions_of(state)`` lists the legal actions (on a table or a view); ``ready(state)``
     says nothing needs to be done before a decision; ``driver`` plays on after a rule;
-    ``make_options(**options)`` checks options (ConfigError) and ``setup(seed, options)`` lays
-    out the table; ``notation(state, action)`` names an action.
+    ``make_options(*, ...)`` takes the options as keywords and checks them (ConfigError; an
+    unknown name is refused before it is called) and ``setup(seed, options)`` lays out the table; ``notation(state, action)`` names an action.
     """
 
     def __init__(
@@ -223,6 +226,8 @@ class Engine(Generic[S, A, W, Opt]):
         self.ready = ready
         self.driver = driver
         self.make_options = make_options
+        self.option_names = tuple(p.name for p in inspect.signature(make_options).parameters.values()
+                                  if p.kind is p.KEYWORD_ONLY)
         self.setup = setup
         self.notation = notation
         self.over = over
@@ -250,6 +255,9 @@ class Engine(Generic[S, A, W, Opt]):
         somebody must decide."""
         if type(seed) is not int:
             raise ConfigError(f"seed must be an int, got {short(seed)}")
+        unknown = sorted(set(options) - set(self.option_names))
+        if unknown:
+            raise ConfigError(f"unknown option {short(unknown[0])}; the options are {', '.join(self.option_names)}")
         return self.settle(self.setup(seed, self.make_options(**options)))
 
     def legal_actions(self, state: S) -> tuple[A, ...]:
@@ -271,6 +279,8 @@ class Engine(Generic[S, A, W, Opt]):
                 return f"{short(type(action).__name__)} was made without its {name}"
             if type(value) is not kind:
                 return f"{name} must be {_WORDS.get(kind) or kind.__name__}, got {short(value)}"
+            if kind is int and not -_INT_BOUND <= value < _INT_BOUND:
+                return f"{name} is out of range: {short(value)}"
         return rule.check(state, action)
 
     def apply(self, state: S, action: object) -> S:

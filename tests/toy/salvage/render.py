@@ -38,6 +38,7 @@ def render(state: State, player: int | None = None) -> str:
         total = f" (worth {score(shown, p)})" if known else ""
         turn = "  <- to play" if p == shown.active and shown.phase is Phase.PLAY else ""
         lines.append(f"player {p}: {' '.join(_card(c) for c in hand)}{total}{turn}")
+    lines.extend(_event(e) for e in shown.events)
     if shown.phase is Phase.OVER and shown.viewer is None:
         result = outcome(shown)
         if result is not None:
