@@ -179,3 +179,19 @@ def test_the_saved_game_of_play_dash_goes_to_standard_output(monkeypatch: pytest
     saved = saved[:saved.index("\n}\n") + 3]
     assert json.loads(saved)["game"] == "lucky_seven"
     assert "Saved to standard output" in out
+
+
+def test_a_plot_replaces_only_a_regular_file(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from wasteland.plot import plot_summary
+    from wasteland.simulate import simulate
+
+    summary = simulate("lucky_seven", 1, ["random"], seed=1)
+    fifo = tmp_path / "runs.png"
+    os.mkfifo(fifo)
+    with pytest.raises(replays.WriteRefused, match="FIFO"):
+        plot_summary(summary, fifo)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    plot_summary(summary, tmp_path / "runs.svg")
+    assert (tmp_path / "runs.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["runs.png", "runs.svg"]
