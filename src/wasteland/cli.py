@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import math
 import os
 import re
@@ -45,7 +44,8 @@ from wasteland import viewer
 from wasteland.agents import BOT_NAMES, Bot, make_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
-from wasteland.core.game import Game, RulesError, short
+from wasteland.core.data import MAX_JSON_BYTES, read_json
+from wasteland.core.game import ConfigError, Game, RulesError, short
 from wasteland.parallel import BACKENDS
 from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, simulate
@@ -94,21 +94,12 @@ def _parse_value(text: str) -> Any:
     return text
 
 
-_MAX_OPTION_FILE = 4 * 1024 * 1024
-
-
 def _read_json(path: str) -> Any:
-    data = replays.read_bytes(path, _MAX_OPTION_FILE, UsageError)
+    raw = replays.read_bytes(path, MAX_JSON_BYTES, UsageError)
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
-    except RecursionError:
-        raise UsageError(f"cannot read the JSON of {short(path, 80)}: it nests too deeply") from None
-    except (ValueError, UnicodeDecodeError) as exc:
+        return read_json(raw)
+    except ConfigError as exc:
         raise UsageError(f"cannot read the JSON of {short(path, 80)}: {_cut(str(exc), 100)}") from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def parse_options(pairs: Sequence[str], players: int | None) -> dict[str, Any]:

@@ -44,8 +44,8 @@ from typing import Any, Callable, Iterator, Mapping
 
 from attrs import frozen
 
-from wasteland.core import codec
-from wasteland.core.game import Game, Outcome, RulesError, short
+from wasteland.core import codec, data
+from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
 from wasteland.registry import get_game
 
 __all__ = [
@@ -56,13 +56,15 @@ __all__ = [
 
 FORMAT = "wasteland-replay"
 VERSION = 2
-#: The largest replay file read, in bytes.
-MAX_BYTES = 32 * 1024 * 1024
+#: The largest replay file read, in bytes, checked before anything is parsed: the largest real
+#: replay (five-seat Arctic Scavengers with every card count at its largest, 8,588 moves: 90 KB;
+#: Raxxon with the largest card set in its options: 70 KB) with a margin of more than twenty times.
+MAX_BYTES = 2 * 1024 * 1024
 #: The most moves a replay may hold, and the longest move.
 MAX_MOVES = 1_000_000
 MAX_MOVE_LENGTH = 200
-#: How deeply the options (a card set, say) may nest.
-MAX_DEPTH = 32
+#: The longest title.
+MAX_TITLE = 1000
 _KEYS = ("format", "version", "game", "rules_version", "seed", "options", "title", "moves", "expect")
 
 
@@ -258,48 +260,14 @@ def save(replay: Replay, path: str | os.PathLike[str]) -> None:
 
 # -- reading ---------------------------------------------------------------------------------------
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ReplayError(f"the key {short(key)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ReplayError(f"{name} is not a JSON number")
-
-
-def _plain(value: Any, where: str, depth: int = 0) -> None:
-    """Check that an option value is plain JSON data, at most ``MAX_DEPTH`` deep."""
-    if depth > MAX_DEPTH:
-        raise ReplayError(f"{where} nests deeper than {MAX_DEPTH} levels")
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _plain(item, where, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _plain(item, where, depth + 1)
-
-
 def from_json(text: str | bytes) -> Replay:
     """The replay in ``text``; ReplayError (one short line) for anything that is not a valid replay."""
     if len(text) > MAX_BYTES:
         raise ReplayError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ReplayError(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        doc = json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
-    except ReplayError:
-        raise
-    except RecursionError:
-        raise ReplayError("the JSON nests too deeply") from None
-    except ValueError as exc:
-        raise ReplayError(f"not JSON: {short(str(exc), 80)}") from None
+        doc = data.read_json(text, MAX_BYTES)
+    except ConfigError as exc:
+        raise ReplayError(str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} file")
     unknown = [k for k in doc if k not in _KEYS]
@@ -322,9 +290,13 @@ def from_json(text: str | bytes) -> Replay:
         raise ReplayError(f"seed must be an integer from 0 to 2**64 - 1, got {short(seed)}")
     if not isinstance(options, dict):
         raise ReplayError(f"options must be an object, got {short(options)}")
-    _plain(options, "options")
-    if not isinstance(title, str) or len(title) > 1000:
-        raise ReplayError("title must be a string of at most 1000 characters")
+    if not isinstance(title, str) or len(title) > MAX_TITLE:
+        raise ReplayError(f"title must be a string of at most {MAX_TITLE} characters")
+    if title:
+        try:
+            data.need_text("title", title, 0, MAX_TITLE)
+        except ConfigError as exc:
+            raise ReplayError(str(exc)) from None
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise ReplayError(f"moves must be an array of at most {MAX_MOVES} strings")
     for i, move in enumerate(moves):
