@@ -6,7 +6,7 @@ chooses each threat's row) or the cooperative one (two facing grids);
 own (plain JSON data). See docs/rules/lucky_seven.md.
 """
 
-from wasteland.core.game import Game
+from wasteland.core.game import Game, Utility, need_state
 from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
     action_count, action_from_id, action_id, notation, parse,
@@ -22,8 +22,17 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
-    "ChooseRow", "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "ChooseRow", "action_count", "utility", "action_id", "action_from_id", "observation_size", "observe",
 ]
+
+
+
+def utility(state: State) -> Utility:
+    """Solo and cooperative, every seat gets the team's result; competitive, exactly one of
+    the two seats wins: the returns add up to 1."""
+    variant = need_state(state, State, "a Lucky Seven").options.variant
+    return Utility.CONSTANT_SUM if variant == "competitive" else Utility.IDENTICAL
+
 
 GAME: Game[State, Action] = Game(
     key="lucky_seven",
@@ -53,4 +62,5 @@ GAME: Game[State, Action] = Game(
     action_from_id=action_from_id,
     observation_size=observation_size,
     observe=observe,
+    utility=utility,
 )
