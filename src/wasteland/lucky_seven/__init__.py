@@ -6,14 +6,14 @@ chooses each threat's row) or the cooperative one (two facing grids);
 own (plain JSON data). See docs/rules/lucky_seven.md.
 """
 
-from wasteland.core.game import Game, Utility, need_state
+from wasteland.core.game import Game
 from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
     action_count, action_from_id, action_id, notation, parse,
 )
 from wasteland.lucky_seven.render import describe, events, render, svg
 from wasteland.lucky_seven.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, new_game, num_players, outcome, returns, utility,
 )
 from wasteland.lucky_seven.state import Options, State
 from wasteland.lucky_seven.view import determinize, observation_size, observe, view
@@ -24,15 +24,6 @@ __all__ = [
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
     "ChooseRow", "action_count", "utility", "action_id", "action_from_id", "observation_size", "observe",
 ]
-
-
-
-def utility(state: State) -> Utility:
-    """Solo and cooperative, every seat gets the team's result; competitive, exactly one of
-    the two seats wins: the returns add up to 1."""
-    variant = need_state(state, State, "a Lucky Seven").options.variant
-    return Utility.CONSTANT_SUM if variant == "competitive" else Utility.IDENTICAL
-
 
 GAME: Game[State, Action] = Game(
     key="lucky_seven",
