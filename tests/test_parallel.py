@@ -119,3 +119,89 @@ def test_ray_gives_the_summary_of_the_process_backend() -> None:
     assert [r.seed for r in by_ray.results] == list(range(5, 29))
     assert not ray.is_initialized()
     assert parallel._ray_processes() == {}  # nothing of that Ray is left running
+
+
+# -- Ray addresses and starts that do not end ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["localhost:-1", "localhost:0", "localhost:65536", "localhost:0006379", "localhost", ":6379", "ray://",
+     "a b:1", "head:6379x", "[::1:6379", "head:\u0663", "-head:1", "x" * 5000 + ":1", 6379],
+)
+def test_a_malformed_ray_address_is_refused_in_one_line_at_once(
+    address: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = time.process_time()
+    with pytest.raises(BackendError, match="Ray address") as err:
+        parallel.check_backend("ray", address)
+    assert "\n" not in str(err.value) and len(str(err.value)) < 200
+    if isinstance(address, str):
+        assert main(["simulate", "lucky_seven", "-n", "2", "--backend", "ray", "--address", address, "--quiet"]) == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert time.process_time() - start < 1.0
+
+
+def test_well_formed_ray_addresses_pass_the_check() -> None:
+    pytest.importorskip("ray")
+    for address in ("auto", "head:6379", "ray://10.0.0.1:10001", "[::1]:6379", "node-1.cluster.local:65535"):
+        parallel.check_backend("ray", address)
+
+
+_START = """
+import sys
+from wasteland import cli, parallel
+parallel.RAY_START_SECONDS = float(sys.argv[2])
+sys.exit(cli.main(["simulate", "lucky_seven", "-n", "2", "--backend", "ray", "--address", sys.argv[1], "--quiet"]))
+"""
+
+
+def _silent_listener() -> Any:
+    """A port that takes connections and never says a word: Ray would wait on it for ever."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    return listener
+
+
+def test_a_ray_start_that_takes_too_long_gives_up_within_the_bound_in_one_line() -> None:
+    import subprocess
+
+    pytest.importorskip("ray")
+    with _silent_listener() as listener:
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        start = time.monotonic()
+        done = subprocess.run([sys.executable, "-c", _START, address, "4"], capture_output=True, text=True,
+                              timeout=60)
+        took = time.monotonic() - start
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [f"wasteland: the Ray cluster at {address} did not start within 4 seconds; gave up"]
+    assert took < 4 + 15  # the bound, and starting Python and importing Ray
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_a_signal_during_a_ray_start_ends_the_command_promptly(sig: str) -> None:
+    """Signals wait while Ray starts (a start cut half-way leaves processes behind), but only
+    ``SIGNAL_GRACE_SECONDS``: a start that hangs is given up."""
+    import signal
+    import subprocess
+
+    pytest.importorskip("ray")
+    with _silent_listener() as listener:
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        child = subprocess.Popen([sys.executable, "-c", _START, address, "600"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            time.sleep(5)  # Python started, Ray imported, ray.init waiting on the silent port
+            sent = time.monotonic()
+            child.send_signal(getattr(signal, sig))
+            _, err = child.communicate(timeout=30)
+            took = time.monotonic() - sent
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    assert child.returncode == 130 and err.strip() == "interrupted"
+    assert took < parallel.SIGNAL_GRACE_SECONDS + 8

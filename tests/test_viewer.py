@@ -10,6 +10,7 @@ import re
 import shutil
 import struct
 import zlib
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -22,10 +23,48 @@ from wasteland.registry import get_game
 REPLAYS = Path(__file__).resolve().parent.parent / "examples" / "replays"
 
 
+class _Scripts(HTMLParser):
+    """The page's ``<script>`` elements as the browser's parser splits them: attributes and text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.scripts: list[tuple[dict[str, str | None], str]] = []
+        self.tags: list[str] = []
+        self._open: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        if tag == "script":
+            self._open = dict(attrs)
+            self.scripts.append((self._open, ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._open = None
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            attrs, text = self.scripts[-1]
+            self.scripts[-1] = (attrs, text + data)
+
+
+def _scripts(page: str) -> _Scripts:
+    parser = _Scripts()
+    parser.feed(page)
+    parser.close()
+    return parser
+
+
+def _json_script(page: str, name: str) -> Any:
+    found = [text for attrs, text in _scripts(page).scripts if attrs.get("id") == name]
+    assert len(found) == 1 and "<" not in found[0]
+    return json.loads(found[0])
+
+
 def _data(page: str) -> dict[str, Any]:
-    packed = re.search(r"const PACKED = \"([A-Za-z0-9+/=]+)\";", page)
-    assert packed is not None
-    result: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+    packed = _json_script(page, "packed-data")
+    assert isinstance(packed, str) and re.fullmatch(r"[A-Za-z0-9+/=]+", packed)
+    result: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(packed)))
     assert len(set(result["pieces"])) == len(result["pieces"]), "each piece is stored once"
     result["drawings"] = ["".join(result["pieces"][i] for i in ids) for ids in result["drawings"]]
     return result
@@ -53,8 +92,48 @@ def test_page_names_each_move_and_who_played_it() -> None:
     data = _data(viewer.page(replay))
     game = get_game(replay.game)
     for step, position in zip(replays.steps(replay), data["positions"][1:]):
-        assert position["caption"].startswith(f"seat {game.current_player(step.before)}: {step.move} (")
-        assert position["events"] == list(game.events(step.after))
+        assert position["captions"][0].startswith(f"seat {game.current_player(step.before)}: {step.move} (")
+        assert position["events"][0] == list(game.events(step.after))
+
+
+@pytest.mark.parametrize("path", sorted(REPLAYS.glob("*.json")), ids=lambda p: p.stem)
+def test_a_seat_sees_only_its_own_captions_and_events(path: Path) -> None:
+    """Per position and view: the referee's caption and events come from the table, a seat's
+    from its view (``describe`` on the view before the move, ``events`` on the view after)."""
+    replay = replays.load(path)
+    game = get_game(replay.game)
+    data = viewer.frames(replay)
+    seats = len(data["views"]) - 1
+    start = replays.final_state(replays.Replay(replay.game, replay.seed, replay.options, (), None, None))
+    assert data["positions"][0]["events"] == [list(game.events(start))] + [
+        list(game.events(game.view(start, p))) for p in range(seats)]
+    differs = 0
+    for step, position in zip(replays.steps(replay), data["positions"][1:]):
+        who = f"seat {game.current_player(step.before)}: " if seats > 1 else ""
+        tables = [(step.before, step.after)] + [(game.view(step.before, p), game.view(step.after, p))
+                                                 for p in range(seats)]
+        expected = [f"{who}{game.notation(b, step.action)} ({game.describe(b, step.action)})" for b, _ in tables]
+        assert position["captions"] == expected
+        assert position["events"] == [list(game.events(a)) for _, a in tables]
+        differs += sum(e != position["events"][0] for e in position["events"][1:])
+    if replay.game == "arctic_scavengers":
+        assert differs > 0, "hidden cards are in the referee's events and never in a seat's"
+
+
+def test_keys_labels_and_the_readme_agree() -> None:
+    """View 0 is the referee's and view p + 1 seat p's; the keys are ``r`` and the seat's own
+    number, which the page's help and the README say, and the caption is above the drawing."""
+    page = viewer.page(replays.load(REPLAYS / "arctic_scavengers_3p_snipe.json"))
+    data = _data(page)
+    assert data["views"] == ["referee", "seat 0", "seat 1", "seat 2"]
+    assert "<kbd>r</kbd> the referee's view, <kbd>0</kbd> <kbd>1</kbd>... that seat's view" in page
+    code = _scripts(page).scripts[2][1]
+    assert 'e.key === "r"' in code and "setView(Number(e.key) + 1)" in code
+    assert page.index('id="status"') < page.index('id="board"'), "the caption is above the table"
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "key `r` the referee's" in readme and "(`0` is seat 0" in readme
+    assert "Above the table it says which move was played" in readme and "under the table" not in readme
+    assert "#move=120" in readme
 
 
 def test_page_stores_each_drawing_once() -> None:
@@ -80,14 +159,73 @@ def test_page_needs_no_network() -> None:
     assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", page)
 
 
-def test_page_escapes_a_strangers_title() -> None:
+HOSTILE = ("</script><script>alert(1)</script>", "<!--<script>", "]]><svg onload=alert(2)>", "\"'`&amp;",
+           "<![CDATA[", "\u2028\u2029", "</SCRIPT >")
+
+
+def _intact(page: str) -> _Scripts:
+    """The page parses into exactly its own three scripts: two of data and one of code, the same
+    as a quiet replay's; nothing from the replay made an element."""
+    parsed = _scripts(page)
+    kinds = [(attrs.get("id"), attrs.get("type")) for attrs, _ in parsed.scripts]
+    assert kinds == [("meta-data", "application/json"), ("packed-data", "application/json"), (None, None)]
+    for _, text in parsed.scripts:  # what a browser's script parser would stop or turn at
+        assert "<!--" not in text and "<script" not in text.lower() and "</" not in text
+    code = parsed.scripts[2][1]
+    assert code.strip().startswith('"use strict";') and code.rstrip().endswith("});")
+    assert parsed.tags.count("svg") == 0 and parsed.tags[-1] == "script"
+    return parsed
+
+
+@pytest.mark.parametrize("title", HOSTILE)
+def test_a_hostile_title_leaves_the_page_whole_and_reads_back(title: str) -> None:
     replay = replays.load(REPLAYS / "lucky_seven_win.json")
-    hostile = replays.Replay(replay.game, replay.seed, replay.options, replay.moves[:3], None, None,
-                             title="</script><script>alert(1)</script>")
+    hostile = replays.Replay(replay.game, replay.seed, replay.options, replay.moves[:3], None, None, title=title)
     page = viewer.page(hostile)
-    assert page.count("</script>") == 2  # the page's own two scripts, nothing from the title
-    assert "alert(1)" in json.loads(re.search(r'id="meta-data" type="application/json">(.*?)</script>',
-                                              page).group(1).replace("<\\/", "</"))["heading"]
+    _intact(page)
+    assert _json_script(page, "meta-data")["heading"] == f"The Lucky Seven: {title}"
+    assert _data(page)["title"] == title
+
+
+def test_hostile_card_names_and_notations_stay_text_everywhere() -> None:
+    """A Raxxon card set titles its cards and labels their options (which the notation and the
+    events use): every context of the page keeps them as text, and they read back exactly."""
+    own = replays.load(REPLAYS / "raxxon_own_cards.json")
+    cards = json.loads(json.dumps(own.options["cards"]))
+    for i, card in enumerate(cards["raxxon"]):
+        card["title"] = f"{HOSTILE[i % len(HOSTILE)]}{i}"[:40]
+        for j, option in enumerate(card["options"]):
+            option["label"] = f"{j}{HOSTILE[(i + j + 1) % len(HOSTILE)]}"[:24] if len(card["options"]) > 1 else ""
+    recorder = replays.Recorder("raxxon", 3, {**own.options, "players": 2, "cards": cards}, title=HOSTILE[1])
+    for turn in range(250):
+        if recorder.game.outcome(recorder.state) is not None:
+            break
+        legal = recorder.game.legal_actions(recorder.state)
+        recorder.play(legal[(turn * 7) % len(legal)])
+    replay = recorder.replay()
+    page = viewer.page(replay)
+    _intact(page)
+    data = _data(page)
+    texts = [c for p in data["positions"] for c in p["captions"]] + [
+        e for p in data["positions"] for view in p["events"] for e in view]
+    assert any("<" in t for t in texts), "the hostile names were played"
+    game = get_game("raxxon")
+    for step, position in zip(replays.steps(replay), data["positions"][1:]):
+        assert position["captions"][0].endswith(f"{step.move} ({game.describe(step.before, step.action)})")
+        assert position["events"][0] == list(game.events(step.after))
+    drawn = [d for d in data["drawings"] if "&lt;" in d]
+    assert drawn, "a hostile title is drawn"
+    for svg in data["drawings"]:  # a drawing is put into the page as markup: its text must be inert
+        tags = _scripts(svg)
+        assert tags.scripts == [] and "foreignobject" not in tags.tags
+        assert not re.search(r"<[^>]*\bon[a-z]+\s*=", svg)
+
+
+def test_script_json_is_inert_and_reads_back() -> None:
+    value = {"s": "".join(HOSTILE), "n": [1, None, "&<>"]}
+    text = viewer.script_json(value)
+    assert not set("<>&\u2028\u2029") & set(text)
+    assert json.loads(text) == value
 
 
 def test_page_refuses_a_replay_too_long_to_draw() -> None:
@@ -215,8 +353,13 @@ def test_browser_steps_to_the_end_and_shows_the_outcome(chromium: Any, tmp_path:
     assert replay.expect_outcome is not None
     assert over.is_displayed() and replay.expect_outcome.reason in over.text
     assert "game over" in chromium.find_element("id", "board").text.lower()
-    body.send_keys("1")  # seat 0's view
+    body.send_keys("0")  # seat 0's view
     assert body.get_attribute("data-view") == "seat 0"
+    assert chromium.find_element("id", "view").get_attribute("value") == "1"
+    assert chromium.find_element("css selector", "#view option:checked").text == "seat 0 (key 0)"
+    body.send_keys("r")
+    assert body.get_attribute("data-view") == "referee"
+    body.send_keys("0")
     width, height, rows = _png_pixels(chromium.get_screenshot_as_png())
     assert width >= 800 and height >= 600
     colours = {row[i:i + 3] for row in rows[::7] for i in range(0, len(row), 21)}
@@ -237,7 +380,7 @@ def test_browser_screenshot_of_a_seat_s_view_midway(chromium: Any, tmp_path: Pat
     _open(chromium, viewer.write(replay, tmp_path / "page.html"))
     chromium.set_window_size(1280, 1100)
     body = chromium.find_element("tag name", "body")
-    body.send_keys("2")  # seat 1
+    body.send_keys("1")  # seat 1
     slider = chromium.find_element("id", "slider")
     chromium.execute_script("arguments[0].value = 200; arguments[0].dispatchEvent(new Event('input'))", slider)
     assert body.get_attribute("data-position") == "200"
@@ -250,3 +393,35 @@ def test_browser_screenshot_of_a_seat_s_view_midway(chromium: Any, tmp_path: Pat
     target = os.environ.get("WASTELAND_SCREENSHOT")
     if target:
         Path(target).write_bytes(png)
+
+
+def test_browser_opens_a_linked_move_and_keeps_the_address(chromium: Any, tmp_path: Path) -> None:
+    """``#move=120&view=1`` opens at move 120 as seat 1 sees it; stepping and choosing a view
+    update the address; the page of a replay titled ``<!--<script>`` still runs; a seat's page
+    shows that seat's caption and events."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    replay = replays.load(REPLAYS / "arctic_scavengers_3p_snipe.json")
+    hostile = replays.Replay(replay.game, replay.seed, replay.options, replay.moves, None, None,
+                             title="<!--<script> & </script>")
+    page = viewer.write(hostile, tmp_path / "linked.html")
+    chromium.get(page.as_uri() + "#move=120&view=1")
+    WebDriverWait(chromium, 20).until(lambda d: d.find_element("tag name", "body").get_attribute("data-ready"))
+    body = chromium.find_element("tag name", "body")
+    assert chromium.find_element("id", "heading").text == "Arctic Scavengers: <!--<script> & </script>"
+    assert body.get_attribute("data-position") == "120" and body.get_attribute("data-view") == "seat 1"
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert chromium.current_url.endswith("#move=121&view=1")
+    data = viewer.frames(replay)
+    shown = data["positions"][121]
+    assert chromium.find_element("id", "status").text == f"Move 121: {shown['captions'][2]}"
+    assert [e.text for e in chromium.find_elements("css selector", "#events li")] == shown["events"][2]
+    body.send_keys("r")
+    assert chromium.current_url.endswith("#move=121") and body.get_attribute("data-view") == "referee"
+    assert [e.text for e in chromium.find_elements("css selector", "#events li")] == shown["events"][0]
+    chromium.execute_script("location.hash = '#move=7&view=2'")
+    WebDriverWait(chromium, 5).until(lambda d: body.get_attribute("data-position") == "7")
+    assert body.get_attribute("data-view") == "seat 2"
+    labels = [o.text for o in chromium.find_elements("css selector", "#view option")]
+    assert labels == ["referee (key r)", "seat 0 (key 0)", "seat 1 (key 1)", "seat 2 (key 2)"]

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import math
 import os
 import re
@@ -45,7 +44,8 @@ from wasteland import viewer
 from wasteland.agents import BOT_NAMES, Bot, make_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
-from wasteland.core.game import Game, RulesError, short
+from wasteland.core.data import MAX_JSON_BYTES, read_json
+from wasteland.core.game import ConfigError, Game, RulesError, short
 from wasteland.parallel import BACKENDS
 from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, simulate
@@ -94,21 +94,12 @@ def _parse_value(text: str) -> Any:
     return text
 
 
-_MAX_OPTION_FILE = 4 * 1024 * 1024
-
-
 def _read_json(path: str) -> Any:
-    data = replays.read_bytes(path, _MAX_OPTION_FILE, UsageError)
+    raw = replays.read_bytes(path, MAX_JSON_BYTES, UsageError)
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
-    except RecursionError:
-        raise UsageError(f"cannot read the JSON of {short(path, 80)}: it nests too deeply") from None
-    except (ValueError, UnicodeDecodeError) as exc:
+        return read_json(raw)
+    except ConfigError as exc:
         raise UsageError(f"cannot read the JSON of {short(path, 80)}: {_cut(str(exc), 100)}") from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def parse_options(pairs: Sequence[str], players: int | None) -> dict[str, Any]:
@@ -317,6 +308,8 @@ def _check_plot_path(path: str | None) -> Path | None:
         return None
     if importlib.util.find_spec("matplotlib") is None:
         raise UsageError(NEEDS_MATPLOTLIB)
+    if path == replays.STDOUT:
+        raise UsageError("--plot -: a plot is written to a file, not to standard output")
     target = Path(path)
     if target.suffix.lower() not in ("", ".png", ".svg", ".pdf"):
         raise UsageError(f"--plot {short(path, 80)}: a plot is written as .png, .svg or .pdf")
@@ -324,7 +317,16 @@ def _check_plot_path(path: str | None) -> Path | None:
         raise UsageError(f"--plot {short(path, 80)} is a directory; name a file")
     if not target.parent.is_dir():
         raise UsageError(f"--plot {short(path, 80)}: the folder {short(str(target.parent), 80)} does not exist")
-    return target
+    return _writable("--plot", target)
+
+
+def _writable(option: str, target: Path) -> Path:
+    """``target`` if a save may replace what is there (nothing, or a regular file); a usage error
+    for a symbolic link, a FIFO, a device or a socket."""
+    try:
+        return replays.writable(target)
+    except replays.WriteRefused as exc:
+        raise UsageError(f"{option} {exc}") from None
 
 
 def _write_plot(draw: Callable[[Any, Path], None], result: Any, target: Path) -> None:
@@ -419,6 +421,10 @@ def _html_target(html: str | None, files: list[str]) -> Callable[[str], Path] | 
     ``<folder>/<name>.html`` for several; checked before anything is played."""
     if html is None:
         return None
+    if html == replays.STDOUT:
+        if len(files) > 1:
+            raise UsageError("--html - writes one page to standard output; give one replay")
+        return lambda path: Path(replays.STDOUT)
     target = Path(html)
     if len(files) > 1:
         if not target.is_dir():
@@ -428,12 +434,15 @@ def _html_target(html: str | None, files: list[str]) -> Callable[[str], Path] | 
         raise UsageError(f"--html {short(html)} is a folder; name the page to write, such as game.html")
     if not target.parent.is_dir():
         raise UsageError(f"--html {short(html)}: the folder {short(str(target.parent))} does not exist")
+    _writable("--html", target)
     return lambda path: target
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
     page_for = _html_target(args.html, args.files)
+    # with --html -, standard output carries the page and the report goes to standard error
+    report = sys.stderr if args.html == replays.STDOUT else sys.stdout
     for path in args.files:
         try:
             replay = replays.load(path)
@@ -441,28 +450,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
             def show(step: replays.Step, game: Game[Any, Any] = game) -> None:
                 player = game.current_player(step.before)
-                print(f"  {step.index + 1:4d}. seat {player}: {step.move:<14} {game.describe(step.before, step.action)}")
+                print(f"  {step.index + 1:4d}. seat {player}: {step.move:<14} {game.describe(step.before, step.action)}",
+                      file=report)
                 for line in game.events(step.after):
-                    print(f"        · {line}")
+                    print(f"        · {line}", file=report)
 
             final = replays.verify(replay, show if args.steps else None)
         except replays.ReplayError as exc:
-            print(f"FAIL {path}: {exc}")
+            print(f"FAIL {path}: {exc}", file=report)
             status = EXIT_FAILED
             continue
         outcome = game.outcome(final)
         ended = outcome.reason if outcome else "still running"
-        print(f"ok   {path}: {replay.game}, {len(replay.moves)} moves, {ended}")
+        print(f"ok   {path}: {replay.game}, {len(replay.moves)} moves, {ended}", file=report)
         if args.steps:
-            print(game.render(final, None))
+            print(game.render(final, None), file=report)
         if page_for is not None:
             try:
                 written = viewer.write(replay, page_for(path))
             except (ValueError, OSError) as exc:
-                print(f"FAIL {path}: no page written: {_cut(str(exc), 200)}")
+                print(f"FAIL {path}: no page written: {_cut(str(exc), 200)}", file=report)
                 status = EXIT_FAILED
                 continue
-            print(f"page: {written} (open it in a browser)")
+            if str(written) != replays.STDOUT:
+                print(f"page: {written} (open it in a browser)", file=report)
     return status
 
 
@@ -511,6 +522,9 @@ class _Table:
         except OSError as exc:
             self.screen.say(f"Could not save to {target}: {exc.strerror or exc}. The game goes on.", "yellow")
             return
+        if str(target) == replays.STDOUT:
+            self.screen.say("Saved to standard output.", "green")
+            return
         self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {target}", "green")
 
     def play(self, action: Any) -> None:
@@ -526,7 +540,7 @@ def _check_save_path(path: str | None) -> Path | None:
         raise UsageError(f"--save {short(path, 80)} is a directory; name a file")
     if not target.parent.is_dir():
         raise UsageError(f"--save {short(path, 80)}: the folder {short(str(target.parent), 80)} does not exist")
-    return target
+    return target if path == replays.STDOUT else _writable("--save", target)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -683,7 +697,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="start from this seed (shown; by default a hidden random one)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
-    p.add_argument("--save", metavar="FILE", help="where s and q save the game")
+    p.add_argument("--save", metavar="FILE", help="where s and q save the game (- for standard output)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.set_defaults(run=cmd_play)
 
@@ -692,7 +706,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", action="store_true", help="print every move, what happened, and the final table")
     p.add_argument("--html", metavar="OUT.html",
                    help="also write the replay as a web page that steps through the game (one self-contained "
-                        "file; with several replays, a folder to write them in)")
+                        "file; with several replays, a folder to write them in; - for standard output)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("simulate", help="bots play many games; win rates and lengths")
@@ -772,6 +786,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_PIPE_CLOSED
+    except OSError as exc:  # a path the system refuses (a name too long, a folder that may not be read)
+        where = f"{short(str(exc.filename), 80)}: " if exc.filename is not None else ""
+        print(f"wasteland: {where}{_cut(str(exc.strerror or exc), 200)}", file=sys.stderr)
+        return EXIT_FAILED
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

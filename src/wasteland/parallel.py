@@ -17,10 +17,13 @@ Two backends:
   private local Ray is started for the call (``workers`` CPUs, no dashboard,
   quiet) and shut down when the iteration ends, however it ends (Ctrl-C and
   SIGTERM wait while Ray starts or stops, the few seconds it takes, so that no
-  process of it is left behind); with an ``address`` (``"auto"``,
-  ``"HOST:6379"``, ``"ray://HOST:10001"``) the call joins that cluster as a
-  driver and only disconnects at the end: the cluster stays up, and Ray ends the
-  tasks the call had sent. If this process already has Ray initialised, that
+  process of it is left behind, but never more than ``SIGNAL_GRACE_SECONDS``
+  once they came: a start that hangs is given up, what it started killed);
+  with an ``address`` (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``,
+  checked before Ray is called) the call joins that cluster as a driver and
+  only disconnects at the end: the cluster stays up, and Ray ends the tasks the
+  call had sent. A start or a join that has not finished within
+  ``RAY_START_SECONDS`` is given up; Ray's own warnings meanwhile are not shown. If this process already has Ray initialised, that
   session is used as it is and left running. At most twice as many jobs as
   there are workers (or, on a cluster, CPUs) are sent at a time, so a long list
   of jobs does not flood the cluster and results are collected as they come.
@@ -35,15 +38,17 @@ import importlib
 import logging
 import multiprocessing
 import os
+import re
 import signal
 import socket
+import sys
 import threading
 import time
 from collections import deque
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Generator, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Generator, Iterator, Sequence, TextIO, TypeVar
 
 __all__ = ["run_jobs", "BACKENDS", "BackendError", "check_backend", "default_workers"]
 
@@ -54,6 +59,12 @@ R = TypeVar("R")
 BACKENDS: tuple[str, ...] = ("process", "ray")
 
 RAY_MISSING = "the ray backend needs `pip install wasteland[ray]`"
+#: How long starting a local Ray, or joining a cluster, may take before the call gives up (seconds).
+RAY_START_SECONDS = 60.0
+#: How long Ctrl-C or SIGTERM wait for a Ray start under way before the call gives up on it.
+SIGNAL_GRACE_SECONDS = 2.0
+#: How long stopping Ray may take before what is left of a local one is killed.
+RAY_STOP_SECONDS = 20.0
 
 
 class BackendError(ValueError):
@@ -75,10 +86,31 @@ def check_backend(backend: str, address: str | None = None) -> None:
     if address is not None:
         if backend != "ray":
             raise ValueError("an address names a Ray cluster: it needs the ray backend")
-        if not isinstance(address, str) or not address.strip():
-            raise ValueError(f"the Ray address must be a non-empty string, got {address!r}")
+        _check_address(address)
     if backend == "ray":
         _import_ray()
+
+
+_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\]")
+
+
+def _check_address(address: object) -> None:
+    """``auto``, ``HOST:PORT`` or ``ray://HOST:PORT`` (a name, an IPv4 address or a bracketed
+    IPv6 one; a port from 1 to 65535), or BackendError (one line): Ray itself would try a
+    malformed address for ever."""
+    if not isinstance(address, str) or not address.strip():
+        raise BackendError(f"the Ray address must be a non-empty string, got {_shown(address)}")
+    if address.strip() == "auto":
+        return
+    host, _, port = address.strip().removeprefix("ray://").rpartition(":")
+    if not _HOST.fullmatch(host) or not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise BackendError(f"the Ray address {_shown(address)} is not auto, HOST:PORT or ray://HOST:PORT "
+                           "(a port from 1 to 65535)")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _import_ray() -> ModuleType:
@@ -152,7 +184,7 @@ def _host_port(address: str) -> tuple[str, int] | None:
     """``HOST:PORT`` (or ``ray://HOST:PORT``) split, or None for anything else (``auto``)."""
     rest = address.strip().removeprefix("ray://")
     host, _, port = rest.rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not (port.isascii() and port.isdigit()):
         return None
     return host.strip("[]"), int(port)
 
@@ -171,23 +203,70 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
 
 
 @contextmanager
-def _signals_held() -> Iterator[None]:
+def _signals_held() -> Iterator[list[tuple[int, float]]]:
     """Ctrl-C and SIGTERM wait until the block is over, then go to this process's own handlers
-    (the command's turns SIGTERM into KeyboardInterrupt); off the main thread, nothing to do."""
+    (the command's turns SIGTERM into KeyboardInterrupt); off the main thread, nothing to do.
+    The block sees what came and when (``time.monotonic``), so that it can cut itself short."""
+    held: list[tuple[int, float]] = []
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield held
         return
-    held: list[int] = []
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     for sig in previous:
-        signal.signal(sig, lambda signum, frame: held.append(signum))
+        signal.signal(sig, lambda signum, frame: held.append((signum, time.monotonic())))
     try:
-        yield
+        yield held
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        for signum in dict.fromkeys(held):
+        for signum in dict.fromkeys(signum for signum, _ in held):
             signal.raise_signal(signum)
+
+
+class _QuietStderr:
+    """Standard error (the file descriptor, where Ray's own code logs) goes to the null device
+    until :meth:`restore`: a failed connection logs a warning every few seconds, and the caller
+    says it in one line instead. :meth:`hand_over` keeps the descriptor quiet for a start left
+    running while Python's ``sys.stderr`` writes to the real one; the start's thread restores
+    both when it ends."""
+
+    def __init__(self) -> None:
+        self._saved: int | None = None
+        self._null: int | None = None
+        self._python: TextIO | None = None
+        self._lock = threading.Lock()
+        try:
+            self._saved = os.dup(2)
+            self._null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(self._null, 2)
+        except OSError:  # no standard error at all: nothing to quiet
+            self.restore()
+
+    def hand_over(self) -> None:
+        with self._lock:
+            if self._saved is None or self._python is not None:
+                return
+            try:
+                if sys.stderr is None or sys.stderr.fileno() != 2:
+                    return
+                real = open(os.dup(self._saved), "w", buffering=1, encoding=sys.stderr.encoding,  # noqa: SIM115
+                            errors=sys.stderr.errors)
+            except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+                return
+            self._python, sys.stderr = sys.stderr, real
+
+    def restore(self) -> None:
+        with self._lock:
+            if self._saved is not None:
+                os.dup2(self._saved, 2)
+                os.close(self._saved)
+                self._saved = None
+            if self._null is not None:
+                os.close(self._null)
+                self._null = None
+            if self._python is not None:
+                real, sys.stderr, self._python = sys.stderr, self._python, None
+                real.close()
 
 
 def _ray_open(ray: Any, workers: int | None, address: str | None) -> Callable[[], None]:
@@ -214,6 +293,8 @@ def _ray_open(ray: Any, workers: int | None, address: str | None) -> Callable[[]
     finish = threading.Event()
     failed: list[BaseException] = []
 
+    quiet = _QuietStderr()
+
     def own() -> None:
         try:
             ray.init(**options)
@@ -222,6 +303,7 @@ def _ray_open(ray: Any, workers: int | None, address: str | None) -> Callable[[]
             return
         finally:
             up.set()
+            quiet.restore()
         finish.wait()
         if address is None:
             _ray_shutdown(ray, before)
@@ -231,23 +313,39 @@ def _ray_open(ray: Any, workers: int | None, address: str | None) -> Callable[[]
     def close() -> None:
         with _signals_held():
             finish.set()
-            owner.join()
+            owner.join(RAY_STOP_SECONDS)
+        if owner.is_alive() and address is None:  # a stop that hangs: end what is left of it
+            _kill_new(before)
 
+    where = f"the Ray cluster at {address}" if address else "a local Ray"
     owner = threading.Thread(target=own, name="wasteland-ray", daemon=True)
     try:
-        with _signals_held():
+        with _signals_held() as held:
             owner.start()
-            up.wait()
-    except BaseException:  # interrupted while Ray started: it is up now, so take it down whole
-        if not failed:
+            deadline = time.monotonic() + RAY_START_SECONDS
+            while not up.wait(0.05):
+                now = time.monotonic()
+                if now >= deadline or (held and now >= held[0][1] + SIGNAL_GRACE_SECONDS):
+                    # give up; if Ray comes up after all, its thread takes it down again
+                    finish.set()
+                    if address is None:
+                        _kill_new(before)
+                    quiet.hand_over()
+                    break
+    except BaseException:  # interrupted while Ray started: if it is up, take it down whole
+        if up.is_set() and not failed:
             close()
         raise
+    finally:
+        if up.is_set():
+            quiet.restore()
+    if not up.is_set():
+        raise BackendError(f"{where} did not start within {RAY_START_SECONDS:g} seconds; gave up")
     if failed:
         owner.join()
         exc = failed[0]
         if not isinstance(exc, (ConnectionError, RuntimeError, ValueError, TimeoutError)):
             raise exc
-        where = f"the Ray cluster at {address}" if address else "a local Ray"
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         hint = ""
         if address and "RAY_AUTH_MODE" not in os.environ:
@@ -288,6 +386,16 @@ def _ray_processes() -> dict[int, str]:
                 if command[pid].startswith(b"ray::") or b"/ray/" in command[pid]:
                     found[pid] = started[pid]
     return found
+
+
+def _kill_new(before: dict[int, str]) -> None:
+    """SIGKILL the Ray processes below this one that were not there ``before``."""
+    for pid, start in _ray_processes().items():
+        if before.get(pid) != start:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
 
 def _still_running(pid: int, start: str) -> bool:

@@ -12,17 +12,21 @@ matplotlib is imported when a plot is drawn, never at import, and only through i
 Agg canvas: no window opens, and the global pyplot state and backend are left alone. Drawings
 use matplotlib's default style whatever the local settings, and the file carries no date or
 version, so the same data give the same bytes. The format follows the path's suffix: ``.png``
-(also for a path without a suffix), ``.svg`` or ``.pdf``.
+(also for a path without a suffix), ``.svg`` or ``.pdf``. The file is written as a replay is
+(:func:`wasteland.replay.write_atomic`): only a regular file is replaced, never a symbolic
+link, a FIFO or a device, and a reader never sees half a plot.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from wasteland.replay import write_atomic
 from wasteland.simulate import Summary
 from wasteland.tournament import Tournament, wilson
 
@@ -123,7 +127,9 @@ def _save(fig: Figure, path: str | os.PathLike[str]) -> None:
     suffix = Path(path).suffix.lower().lstrip(".") or "png"
     if suffix not in _METADATA:
         raise ValueError(f"a plot is written as .png, .svg or .pdf, not .{suffix}")
-    fig.savefig(path, format=suffix, metadata=_METADATA[suffix])
+    drawn = io.BytesIO()
+    fig.savefig(drawn, format=suffix, metadata=_METADATA[suffix])
+    write_atomic(path, drawn.getvalue())
 
 
 # --- the panels ------------------------------------------------------------------------------

@@ -22,39 +22,67 @@ may mean something else now.
 Files come from strangers: reading is bounded (size, nesting, lengths), refuses
 duplicate keys, non-JSON numbers and text that is not UTF-8, checks the type of
 every field, and raises only :class:`ReplayError` with one short line.
+
+Writing (:func:`save`, and the replay page and plots through :func:`write_atomic`)
+replaces only a regular file: a directory, a symbolic link (never followed), a FIFO,
+a device or a socket at the path is refused with :class:`WriteRefused` and left as it
+was; ``-`` writes to standard output. The text goes to a temporary file of a unique
+name beside the target, is synced and renamed over it, so readers and other writers
+never see half a file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import stat
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from attrs import frozen
 
-from wasteland.core import codec
-from wasteland.core.game import Game, Outcome, RulesError, short
+from wasteland.core import codec, data
+from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
 from wasteland.registry import get_game
 
 __all__ = [
-    "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "write_atomic", "record", "steps", "final_state", "verify",
+    "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "write_atomic", "writable",
+    "WriteError", "WriteRefused", "STDOUT", "record", "steps", "final_state", "verify",
     "to_json", "from_json", "MAX_BYTES", "MAX_MOVES",
 ]
 
 FORMAT = "wasteland-replay"
 VERSION = 2
-#: The largest replay file read, in bytes.
-MAX_BYTES = 32 * 1024 * 1024
+#: The largest replay file read, in bytes, checked before anything is parsed: the largest real
+#: replay (five-seat Arctic Scavengers with every card count at its largest, 8,588 moves: 90 KB;
+#: Raxxon with the largest card set in its options: 70 KB) with a margin of more than twenty times.
+MAX_BYTES = 2 * 1024 * 1024
 #: The most moves a replay may hold, and the longest move.
 MAX_MOVES = 1_000_000
 MAX_MOVE_LENGTH = 200
-#: How deeply the options (a card set, say) may nest.
-MAX_DEPTH = 32
+#: The longest title.
+MAX_TITLE = 1000
 _KEYS = ("format", "version", "game", "rules_version", "seed", "options", "title", "moves", "expect")
 
 
 class ReplayError(Exception):
     """A replay that cannot be read, or whose play differs from what it expects."""
+
+
+class WriteError(OSError):
+    """A file that could not be written, said in one line (``str(error)``)."""
+
+
+class WriteRefused(WriteError):
+    """A path a save will not write to: a directory, a symbolic link, a FIFO, a device, a socket,
+    or a file in a folder that does not exist."""
+
+
+#: The path that means standard output.
+STDOUT = "-"
 
 
 @frozen
@@ -114,69 +142,132 @@ def to_json(replay: Replay) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` atomically: a temporary file beside it, then a rename, so a
-    failed write never leaves a half-written file in place of a good one."""
+def _kind(mode: int) -> str | None:
+    """What a file of ``mode`` is, when it is not a regular file a save may replace."""
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def writable(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a place :func:`write_atomic` may write: nothing there yet, or a regular file.
+
+    Raises :class:`WriteRefused` (one line) for a directory, a symbolic link (never followed:
+    name the file it points to), a FIFO, a device or a socket, and for a folder that does not
+    exist; :class:`WriteError` when the system cannot look at the path (a name too long, a
+    folder that may not be read)."""
     target = Path(path)
-    temporary = target.with_name(f".{target.name}.tmp")
+    name = short(str(path), 80)
     try:
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+        info: os.stat_result | None = os.lstat(target)
+    except (FileNotFoundError, NotADirectoryError):
+        info = None
+    except OSError as exc:
+        raise WriteError(f"cannot write {name}: {exc.strerror or exc}") from None
+    if info is not None:
+        kind = _kind(info.st_mode)
+        if kind == "a symbolic link":
+            raise WriteRefused(f"{name} is a symbolic link; a save never follows one: name the file it points to")
+        if kind == "a directory":
+            raise WriteRefused(f"{name} is a directory; name a file")
+        if kind is not None:
+            raise WriteRefused(f"{name} is {kind}, not a regular file; name a file, or - for standard output")
+        return target
+    folder = target.parent
+    try:
+        found = os.stat(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        raise WriteRefused(f"the folder {short(str(folder), 80)} does not exist") from None
+    except OSError as exc:
+        raise WriteError(f"cannot write {name}: {exc.strerror or exc}") from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise WriteRefused(f"the folder {short(str(folder), 80)} does not exist")
     return target
 
 
-def save(replay: Replay, path: str | Path) -> None:
-    """Write ``replay`` to ``path`` atomically (see :func:`write_atomic`)."""
+def _to_stdout(data: str | bytes) -> None:
+    if isinstance(data, str):
+        sys.stdout.write(data)
+        sys.stdout.flush()
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
+    """Write ``data`` (text as UTF-8, or bytes) to ``path`` so that a reader sees the old file or
+    the new one, never a part of either; ``-`` writes to standard output.
+
+    Only a regular file is replaced (see :func:`writable`: a directory, a symbolic link, a FIFO,
+    a device or a socket is refused, and left as it was). The data go to a temporary file of a
+    unique name in the target's folder (so two writers never share one), are flushed to the disk,
+    and the file is renamed over the target; on any failure the temporary file is removed. The
+    new file keeps the mode of the one it replaces (0644 for a new one). Returns the path
+    written (``Path("-")`` for standard output)."""
+    if str(path) == STDOUT:
+        _to_stdout(data)
+        return Path(STDOUT)
+    target = writable(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    name = short(str(path), 80)
+    try:
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp",
+                                                 dir=target.parent)
+    except OSError as exc:
+        raise WriteError(f"cannot write {name}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(payload)
+            stream.flush()
+            os.fsync(stream.fileno())
+        try:
+            mode = stat.S_IMODE(os.lstat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+        os.chmod(temporary, mode)
+        writable(target)  # once more, as late as it can be: what is there now must still be a file
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(target.parent)
+    return target
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system lets a folder be synced)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def save(replay: Replay, path: str | os.PathLike[str]) -> None:
+    """Write ``replay`` to ``path`` atomically (see :func:`write_atomic`; ``-`` is standard output)."""
     write_atomic(path, to_json(replay))
 
 
 # -- reading ---------------------------------------------------------------------------------------
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ReplayError(f"the key {short(key)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ReplayError(f"{name} is not a JSON number")
-
-
-def _plain(value: Any, where: str, depth: int = 0) -> None:
-    """Check that an option value is plain JSON data, at most ``MAX_DEPTH`` deep."""
-    if depth > MAX_DEPTH:
-        raise ReplayError(f"{where} nests deeper than {MAX_DEPTH} levels")
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _plain(item, where, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _plain(item, where, depth + 1)
-
-
 def from_json(text: str | bytes) -> Replay:
     """The replay in ``text``; ReplayError (one short line) for anything that is not a valid replay."""
     if len(text) > MAX_BYTES:
         raise ReplayError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ReplayError(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        doc = json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
-    except ReplayError:
-        raise
-    except RecursionError:
-        raise ReplayError("the JSON nests too deeply") from None
-    except ValueError as exc:
-        raise ReplayError(f"not JSON: {short(str(exc), 80)}") from None
+        doc = data.read_json(text, MAX_BYTES)
+    except ConfigError as exc:
+        raise ReplayError(str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} file")
     unknown = [k for k in doc if k not in _KEYS]
@@ -199,9 +290,13 @@ def from_json(text: str | bytes) -> Replay:
         raise ReplayError(f"seed must be an integer from 0 to 2**64 - 1, got {short(seed)}")
     if not isinstance(options, dict):
         raise ReplayError(f"options must be an object, got {short(options)}")
-    _plain(options, "options")
-    if not isinstance(title, str) or len(title) > 1000:
-        raise ReplayError("title must be a string of at most 1000 characters")
+    if not isinstance(title, str) or len(title) > MAX_TITLE:
+        raise ReplayError(f"title must be a string of at most {MAX_TITLE} characters")
+    if title:
+        try:
+            data.need_text("title", title, 0, MAX_TITLE)
+        except ConfigError as exc:
+            raise ReplayError(str(exc)) from None
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise ReplayError(f"moves must be an array of at most {MAX_MOVES} strings")
     for i, move in enumerate(moves):

@@ -3,10 +3,20 @@
 ``page(replay)`` plays the replay and draws every position with the game's own
 ``svg`` drawing, for the referee and for each seat, and returns one HTML document
 with everything inline (no network, no CDN, no file beside it). The page has back
-and forward buttons, a slider, the keyboard (← →, Home, End, and 0–9 for the view),
-and a choice of whose view to show; under the drawing it says which move was
-played, by whom, and what followed without a decision, and at the end how the game
-ended. ``wasteland replay FILE --html out.html`` writes it.
+and forward buttons, a slider, the keyboard (← →, Home, End; ``r`` for the referee's
+view and a seat's number for that seat's: ``0`` is seat 0), and a choice of whose
+view to show; above the drawing it says which move was played, by whom, and what
+followed without a decision, and at the end how the game ended. A seat's view shows
+only what that seat may know: its drawing, and the caption and events as
+``describe`` and ``events`` give them on the seat's view. The address names the
+position: ``page.html#move=120`` opens at move 120 (``&view=1`` as seat 1 sees it),
+and stepping keeps the address up to date. ``wasteland replay FILE --html out.html``
+writes it.
+
+Every string from the replay (its title, the moves, events, card names) reaches the
+page as data: JSON in the page's scripts spells ``<``, ``>`` and ``&`` as escapes,
+the drawings are inside the packed data, text is shown with ``textContent``, and the
+drawings escape their own text.
 
 The drawings are stored once each (a seat whose table did not change reuses the
 same drawing), each as a list of pieces (its elements) from one table of the
@@ -21,6 +31,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -31,7 +42,7 @@ from wasteland import replay as replays
 from wasteland.core.game import Game
 from wasteland.registry import get_game
 
-__all__ = ["MAX_MOVES", "page", "frames", "write"]
+__all__ = ["MAX_MOVES", "page", "frames", "write", "script_json"]
 
 #: The longest replay drawn into a page (each move costs one drawing per view).
 MAX_MOVES = 10_000
@@ -72,24 +83,28 @@ def frames(replay: replays.Replay) -> dict[str, Any]:
             drawings.append(svg)
         return at
 
-    def position(state: Any, caption: str, actor: int | None) -> dict[str, Any]:
-        seats = game.num_players(state)
+    def position(state: Any, captions: list[str], actor: int | None) -> dict[str, Any]:
+        seen = [state] + [game.view(state, p) for p in range(players)]
         return {
-            "caption": caption,
+            "captions": captions,
             "actor": actor,
-            "events": list(game.events(state)),
+            "events": [list(game.events(table)) for table in seen],
             "over": _outcome_text(game, state),
-            "views": [keep(game.svg(state, None))] + [keep(game.svg(state, p)) for p in range(seats)],
+            "views": [keep(game.svg(state, None))] + [keep(game.svg(state, p)) for p in range(players)],
         }
+
+    def caption(before: Any, action: Any, who: str) -> str:
+        return f"{who}{game.notation(before, action)} ({game.describe(before, action)})"
 
     start = replays.final_state(evolve(replay, moves=()))
     players = game.num_players(start)
-    positions = [position(start, "The deal: no move yet", None)]
+    positions = [position(start, ["The deal: no move yet"] * (players + 1), None)]
     for step in replays.steps(replay):
         actor = game.current_player(step.before)
         who = "" if actor is None else (f"seat {actor}: " if players > 1 else "")
-        described = game.describe(step.before, step.action)
-        positions.append(position(step.after, f"{who}{step.move} ({described})", actor))
+        captions = [caption(step.before, step.action, who)]
+        captions += [caption(game.view(step.before, p), step.action, who) for p in range(players)]
+        positions.append(position(step.after, captions, actor))
     return {
         "game": game.title,
         "key": game.key,
@@ -130,9 +145,15 @@ def _packed(data: dict[str, Any]) -> str:
     return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
 
 
-def _script_text(text: str) -> str:
-    """``text`` safe inside a ``<script>`` element (which no ``</`` may appear in)."""
-    return text.replace("</", "<\\/")
+#: What JSON text inside a ``<script>`` element spells as escapes: the characters that could
+#: end the element or start a comment in it (``</script>``, ``<!--``), and the line separators.
+_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def script_json(value: Any) -> str:
+    """``value`` as JSON that is inert inside any ``<script>`` element: no ``<``, ``>`` or ``&``
+    appears in it (each is a ``\\u`` escape, which JSON reads back as the same character)."""
+    return json.dumps(value, ensure_ascii=False).translate(_INERT)
 
 
 def page(replay: replays.Replay) -> str:
@@ -141,12 +162,13 @@ def page(replay: replays.Replay) -> str:
     heading = f"{data['game']}: {data['title']}" if data["title"] else str(data["game"])
     meta = {"heading": heading, "seed": data["seed"], "moves": len(data["positions"]) - 1}
     return (_TEMPLATE
-            .replace("/*META*/", _script_text(json.dumps(meta, ensure_ascii=False)))
-            .replace("/*DATA*/", json.dumps(_packed(data))))
+            .replace("/*META*/", script_json(meta))
+            .replace("/*DATA*/", script_json(_packed(data))))
 
 
-def write(replay: replays.Replay, path: str | Path) -> Path:
-    """Write :func:`page` to ``path`` atomically (a temporary file beside it, then a rename)."""
+def write(replay: replays.Replay, path: str | os.PathLike[str]) -> Path:
+    """Write :func:`page` to ``path`` with :func:`wasteland.replay.write_atomic`: only a regular
+    file is replaced (never a symbolic link, a FIFO or a device), ``-`` is standard output."""
     return replays.write_atomic(path, page(replay))
 
 
@@ -193,13 +215,15 @@ _TEMPLATE = """<!DOCTYPE html>
   <ul id="events"></ul>
   <div id="board"></div>
   <p class="help">Keys: <kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd> first and last,
-  <kbd>0</kbd> the referee's view, <kbd>1</kbd>... a seat's view.</p>
+  <kbd>r</kbd> the referee's view, <kbd>0</kbd> <kbd>1</kbd>... that seat's view (seat 0 is the first player).
+  The address links to the move shown.</p>
 </main>
 <script id="meta-data" type="application/json">/*META*/</script>
+<script id="packed-data" type="application/json">/*DATA*/</script>
 <script>
 "use strict";
 const META = JSON.parse(document.getElementById("meta-data").textContent);
-const PACKED = /*DATA*/;
+const PACKED = JSON.parse(document.getElementById("packed-data").textContent);
 const $ = (id) => document.getElementById(id);
 let data = null, at = 0, view = 0;
 
@@ -219,23 +243,31 @@ function drawing(index) {
   return svg;
 }
 
+// view 0 is the referee's, view p + 1 seat p's; the address says "#move=N" and "&view=p" for a seat
+function address() {
+  return "#move=" + at + (view === 0 ? "" : "&view=" + (view - 1));
+}
+
 function show(i) {
   at = Math.max(0, Math.min(data.positions.length - 1, i));
   const pos = data.positions[at];
+  const v = Math.min(view, pos.views.length - 1);
   $("slider").value = String(at);
   $("where").textContent = "move " + at + " of " + (data.positions.length - 1);
-  $("status").textContent = at === 0 ? pos.caption : "Move " + at + ": " + pos.caption;
+  $("status").textContent = at === 0 ? pos.captions[v] : "Move " + at + ": " + pos.captions[v];
   $("over").hidden = pos.over === null;
   $("over").textContent = pos.over === null ? "" : pos.over;
   const events = $("events");
-  events.replaceChildren(...pos.events.map((line) => {
+  events.replaceChildren(...pos.events[v].map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
     return item;
   }));
-  const index = pos.views[Math.min(view, pos.views.length - 1)];
-  $("board").innerHTML = drawing(index);
+  $("board").innerHTML = drawing(pos.views[v]);
   document.body.dataset.position = String(at);
+  if (location.hash !== address()) {
+    try { history.replaceState(null, "", address()); } catch (error) { /* an address that may not change */ }
+  }
 }
 
 function setView(v) {
@@ -244,6 +276,16 @@ function setView(v) {
   $("view").value = String(v);
   document.body.dataset.view = data.views[v];
   show(at);
+}
+
+// "#move=120&view=1": the position and the seat (no view: the referee's); anything else is ignored
+function fromAddress() {
+  const wanted = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const move = wanted.get("move"), seat = wanted.get("view");
+  if (seat !== null && /^[0-9]{1,2}$/.test(seat) && Number(seat) + 1 < data.views.length) view = Number(seat) + 1;
+  else if (seat === null || seat === "referee") view = 0;
+  if (move !== null && /^[0-9]{1,7}$/.test(move)) at = Number(move);
+  setView(view);
 }
 
 async function start() {
@@ -259,7 +301,7 @@ async function start() {
   $("view").replaceChildren(...data.views.map((name, i) => {
     const option = document.createElement("option");
     option.value = String(i);
-    option.textContent = name;
+    option.textContent = name + (i === 0 ? " (key r)" : " (key " + (i - 1) + ")");
     return option;
   }));
   $("first").onclick = () => show(0);
@@ -277,11 +319,13 @@ async function start() {
     else if (e.key === "ArrowRight") show(at + 1);
     else if (e.key === "Home") show(0);
     else if (e.key === "End") show(data.positions.length - 1);
-    else if (/^[0-9]$/.test(e.key)) setView(Number(e.key));
+    else if (e.key === "r" || e.key === "R") setView(0);
+    else if (/^[0-9]$/.test(e.key)) setView(Number(e.key) + 1);
     else return;
     e.preventDefault();
   });
-  setView(0);
+  window.addEventListener("hashchange", fromAddress);
+  fromAddress();
   document.body.dataset.ready = "true";
 }
 

@@ -36,7 +36,7 @@ def test_a_card_type_whose_printed_facts_were_rewritten_is_refused() -> None:
     def rename(doc: dict[str, Any]) -> None:
         doc["options"]["cards"]["changed"]["$t"][0]["special"] = "snipe"
 
-    with pytest.raises(CodecError, match="do not read back"):
+    with pytest.raises(CodecError, match="read back"):
         codec.loads(_tampered(rename, players=3, cards={"Brawler": {"count": 9}}))
 
 
@@ -73,3 +73,40 @@ def test_every_state_and_view_of_a_game_reads_back() -> None:
         action, pick = pick.choice(GAME.legal_actions(state))
         state = GAME.apply(state, action)
         step += 1
+
+
+def test_a_saved_card_set_says_what_read_card_set_makes_and_nothing_else() -> None:
+    """A ``CardSet`` record read on its own is checked too: its types' provenance, names and
+    texts are not the file's to say."""
+    from wasteland.arctic_scavengers.card_set import USER_PROVENANCE
+
+    cards = GAME.new_game(1, players=3, cards={"Brawler": {"fight": 3}}).options.cards
+    assert cards is not None and cards.changed[0].provenance == USER_PROVENANCE
+    text = codec.dumps(cards)
+    assert codec.loads(text) == cards
+    for field, value in [("provenance", "public [RB] card renders"), ("name", "Brawler\u202e"),
+                         ("special", "snipe")]:
+        doc = json.loads(text)
+        doc["changed"]["$t"][0][field] = value
+        with pytest.raises(CodecError, match=r"cards\.brawler: the type does not read back"):
+            codec.loads(json.dumps(doc))
+    doc = json.loads(text)
+    doc["changed"]["$t"] *= 2
+    with pytest.raises(CodecError, match="distinct types"):
+        codec.loads(json.dumps(doc))
+
+
+def test_a_card_set_file_with_a_lone_surrogate_or_a_key_twice_is_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wasteland.cli import main
+
+    for name, text, said in [
+        ("surrogate.json", '{"\\ud800": {"count": 9}}', "not valid Unicode text"),
+        ("twice.json", '{"Brawler": {"fight": 3, "fight": 0}}', "the key 'fight' appears twice"),
+    ]:
+        path = tmp_path / name
+        path.write_text(text)
+        assert main(["simulate", "arctic_scavengers", "-n", "1", "--quiet", "--option", f"cards=@{path}"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err

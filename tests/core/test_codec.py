@@ -435,6 +435,73 @@ def test_a_megabyte_of_hash_colliding_members_is_refused_in_under_a_second() -> 
     assert time.perf_counter() - start < 1.0
 
 
+def _cpu(read: Any, text: str | bytes) -> tuple[str, float]:
+    """What reading ``text`` gave ("ok" or the refusal) and the CPU seconds it took."""
+    import time
+
+    start = time.process_time()
+    try:
+        read(text)
+        said = "ok"
+    except CodecError as exc:
+        said = str(exc)
+    return said, time.process_time() - start
+
+
+def _largest_real_state() -> Any:
+    """A Raxxon table with the largest card set the game accepts: every text at its longest,
+    every list at its largest (the largest state any game makes)."""
+    from wasteland.raxxon.cards import EFFECT_NAMES, TYPE_NAMES
+    from wasteland.registry import get_game
+
+    eight = (list(EFFECT_NAMES) * 8)[:8]
+    population = [{"type": name, "count": 13, "killed": eight,
+                   "flipped": [{"count": n, "effects": eight} for n in range(1, 9)]}
+                  for name in TYPE_NAMES]
+    raxxon = [{"title": f"{i:03d}".ljust(40, "x"), "trigger": {"kind": "always", "count": 99},
+               "options": [{"label": f"{j}".ljust(24, "y"), "effects": eight} for j in range(3)]}
+              for i in range(100)]
+    return get_game("raxxon").new_game(seed=1, players=4, cards={"population": population, "raxxon": raxxon})
+
+
+def test_the_largest_real_state_is_read_with_ten_times_to_spare() -> None:
+    text = codec.dumps(_largest_real_state())
+    assert 10 * len(text) <= codec.MAX_TEXT
+    assert codec.loads(text) == codec.loads(text)
+
+
+def test_every_input_at_the_bounds_is_read_or_refused_within_two_cpu_seconds() -> None:
+    """Just over each bound: refused before anything is built; just under: read, even when
+    each part is a record with a costly check (a card set read again)."""
+    state = codec.dumps(_largest_real_state())
+    copies = (codec.MAX_TEXT - 16) // (len(state) + 1)
+    heavy = '{"$t":[' + ",".join([state] * copies) + "]}"
+    assert len(heavy) <= codec.MAX_TEXT
+    cases = [
+        (heavy, "ok"),
+        (" " * (codec.MAX_TEXT + 1), "longer than"),
+        (b" " * (codec.MAX_TEXT + 1), "longer than"),
+        (json.dumps({"$t": [0] * (codec.MAX_ITEMS + 1)}), "at most"),
+        (json.dumps({"$s": list(range(codec.MAX_ITEMS + 1))}), "at most"),
+        (json.dumps({"$m": [[k, k] for k in range(codec.MAX_ITEMS + 1)]}), "at most"),
+    ]
+    for text, expected in cases:
+        said, seconds = _cpu(codec.loads, text)
+        assert expected in said and seconds < 2.0, (said[:80], seconds)
+
+
+def test_a_decoded_set_of_the_most_members_compares_in_linear_time() -> None:
+    """``pset(members)`` keeps eight buckets: two such sets of 200,000 members took minutes to
+    compare. A decoded set has a bucket for every two members."""
+    import time
+
+    text = json.dumps({"$s": list(range(codec.MAX_ITEMS))})
+    one, other = codec.loads(text), codec.loads(text)
+    start = time.process_time()
+    assert one == other and one == one and other.issubset(one)
+    assert time.process_time() - start < 2.0
+
+
 def test_duplicate_keys_and_non_json_numbers_are_refused() -> None:
     with pytest.raises(CodecError, match="appears twice"):
         codec.loads('{"$r": "tests.Leaf", "name": "a", "n": 1, "n": 2}')

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import random
+import re
+import time
+from pathlib import Path
+
 import pytest
 
 from wasteland.core.data import (
-    at, check_provenance, need_bool, need_int, need_list, need_name, need_object,
+    MAX_JSON_BYTES, at, check_provenance, need_bool, need_int, need_list, need_name, need_object, need_text,
+    read_json,
 )
 from wasteland.core.game import ConfigError
+from wasteland.registry import get_game
 
 
 def test_paths_read_like_the_data() -> None:
@@ -59,3 +66,102 @@ def test_provenance_strings() -> None:
     assert check_provenance("design: no public value; chosen to balance")
     assert check_provenance("user card set")
     assert not check_provenance("design") and not check_provenance("from a blog") and not check_provenance(None)
+
+
+# -- a stranger's JSON: bounded, no key twice, valid text ------------------------------------
+
+
+def test_read_json_refuses_what_plain_data_cannot_be() -> None:
+    assert read_json(b'{"a": [1, 2.5, "x", null, true]}') == {"a": [1, 2.5, "x", None, True]}
+    for text, said in [
+        ('{"a": 1, "a": 2}', "the key 'a' appears twice"),
+        ('{"x": {"cards": 1, "cards": 2}}', "appears twice"),
+        ("[NaN]", "NaN is not a JSON number"),
+        ("[1e999]", "out of range"),
+        ("[" + "9" * 30 + "]", "30 digits"),
+        ('["\\ud800"]', "not valid Unicode text"),
+        ('{"\\udfff": 1}', "not valid Unicode text"),
+        ("[" * 40 + "]" * 40, "nests deeper than 32"),
+        ("[" * 100_000, "nests too deeply"),
+        (b"\xff[]", "not UTF-8"),
+        ("{", "not JSON"),
+    ]:
+        with pytest.raises(ConfigError, match=re.escape(said)) as err:
+            read_json(text)
+        assert "\n" not in str(err.value)
+        str(err.value).encode("utf-8")  # printable anywhere
+
+
+def test_read_json_checks_the_size_before_parsing() -> None:
+    for text in (b" " * (MAX_JSON_BYTES + 1), "[" + "0," * (MAX_JSON_BYTES // 2) + "0]"):
+        start = time.process_time()
+        with pytest.raises(ConfigError, match="larger than"):
+            read_json(text)
+        assert time.process_time() - start < 0.1
+    start = time.process_time()
+    with pytest.raises(ConfigError, match="nests"):
+        read_json("[" * (MAX_JSON_BYTES // 2) + "]" * (MAX_JSON_BYTES // 2))
+    assert time.process_time() - start < 2.0
+
+
+def test_need_text_wants_printable_text_on_one_line() -> None:
+    assert need_text("t", "Sirens – ¡ojo! 🐀", 1, 40) == "Sirens – ¡ojo! 🐀"
+    for bad in ("", "x" * 41, None, 3, "a\ud800", "a\nb", "tab\there", "\x00", "\x9b", "a\u2028b",
+                "\u202eevil", "\u2066x"):
+        with pytest.raises(ConfigError, match=r"^cards\.raxxon\[0\]\.title: must be") as err:
+            need_text("cards.raxxon[0].title", bad, 1, 40)
+        str(err.value).encode("utf-8")
+
+
+def test_a_replay_is_read_with_the_same_bounded_reader() -> None:
+    from wasteland import replay
+
+    head = '{"format": "wasteland-replay", "version": 2, "game": "lucky_seven", "rules_version": 1, "seed": 1, '
+    for text, said in [
+        (head + '"moves": [], "moves": []}', "appears twice"),
+        (head + '"title": "\\ud800", "moves": []}', "not valid Unicode text"),
+        (head + '"title": "a\\u0007b", "moves": []}', "title: must be printable text"),
+        (head + '"moves": ["' + "x" * 10 + '"' + ', "x"' * (replay.MAX_BYTES // 5) + "]}", "larger than"),
+    ]:
+        with pytest.raises(replay.ReplayError, match=re.escape(said)):
+            replay.from_json(text)
+
+
+def test_a_replay_at_the_bound_is_read_or_refused_within_two_cpu_seconds(tmp_path: Path) -> None:
+    from wasteland import replay
+
+    game = get_game("lucky_seven")
+    head = (f'{{"format": "wasteland-replay", "version": 2, "game": "lucky_seven", '
+            f'"rules_version": {game.rules_version}, "seed": 1, "moves": [')
+    count = (replay.MAX_BYTES - len(head) - 4) // 5
+    just_under = head + ",".join(['"ab"'] * count) + "]}"
+    assert len(just_under) <= replay.MAX_BYTES
+    over = tmp_path / "over.json"
+    over.write_text(just_under + " " * (replay.MAX_BYTES + 1 - len(just_under)))
+    start = time.process_time()
+    assert len(replay.from_json(just_under).moves) == count
+    with pytest.raises(replay.ReplayError, match="larger than 2 MB"):
+        replay.load(over)
+    assert time.process_time() - start < 2.0
+
+
+def test_the_largest_real_replay_is_read_with_ten_times_to_spare(tmp_path: Path) -> None:
+    """The longest game measured: five seats of Arctic Scavengers with every card count at 99,
+    played at random (8,588 moves, 90 KB)."""
+    from wasteland import replay
+    from wasteland.arctic_scavengers.cards import CARD_TYPES
+
+    game = get_game("arctic_scavengers")
+    options = {"players": 5, "cards": {t.key: {"count": 99} for t in CARD_TYPES}}
+    state = game.new_game(seed=0, **options)
+    rng = random.Random(0)
+    actions = []
+    while game.outcome(state) is None and len(actions) < 9_000:
+        legal = game.legal_actions(state)
+        actions.append(legal[rng.randrange(len(legal))])
+        state = game.apply(state, actions[-1])
+    recorded = replay.record("arctic_scavengers", 0, options, actions)
+    path = tmp_path / "long.json"
+    replay.save(recorded, path)
+    assert 10 * path.stat().st_size <= replay.MAX_BYTES
+    assert replay.load(path).moves == recorded.moves

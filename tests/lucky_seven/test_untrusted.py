@@ -58,3 +58,34 @@ def test_every_state_and_view_reads_back() -> None:
                 assert codec.loads(codec.dumps(seen)) == seen
             action, pick = pick.choice(GAME.legal_actions(state))
             state = GAME.apply(state, action)
+
+
+def test_an_option_file_with_a_key_twice_is_refused_not_read_as_its_last_value(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSON lets a key appear twice and Python keeps the last; a file from a stranger that
+    says two things is refused instead, as the codec and replays refuse it."""
+    from wasteland.cli import main
+
+    path = tmp_path / "twice.json"
+    path.write_text('{"depot": {"strength": 4}, "depot": {"strength": 99}}')
+    assert main(["simulate", "lucky_seven", "-n", "1", "--quiet", "--option", f"cards=@{path}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the key 'depot' appears twice" in err
+
+
+@pytest.mark.parametrize("name", ["Hammer\ud800", "\udc80", "Ham\x00mer"])
+def test_card_set_text_that_is_not_text_is_refused_in_one_printable_line(name: str) -> None:
+    """The Lucky Seven's card set holds no free text: names are matched against the squad's,
+    and whatever is refused is quoted escaped."""
+    from wasteland.core.game import ConfigError
+
+    with pytest.raises(ConfigError, match=r"cards\.members\[0\]\.name: must be one of") as err:
+        GAME.new_game(1, cards={"members": [{"name": name, "up": 1}]})
+    str(err.value).encode("utf-8")
+    data = json.dumps({"members": [{"name": name, "up": 1}]})
+    from wasteland.core.data import read_json
+
+    if "\\ud" in data:  # a lone surrogate: not even read from a file
+        with pytest.raises(ConfigError, match="not valid Unicode text"):
+            read_json(data)

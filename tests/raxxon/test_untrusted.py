@@ -175,3 +175,70 @@ def test_raxxon_cards_that_draw_raxxon_cards_end_their_chain() -> None:
             action, pick = pick.choice(GAME.legal_actions(state))
             state = GAME.apply(state, action)
         assert GAME.outcome(state) is not None
+
+
+# -- card text and provenance ----------------------------------------------------------------
+
+_ONE_CARD = {"title": "Sirens", "trigger": {"kind": "always"}, "options": [{"effects": ["add"]}]}
+
+
+@pytest.mark.parametrize("title", ["a\ud800", "bell\x07", "two\nlines", "\u202etxet", "", "x" * 41])
+def test_a_card_title_is_printable_one_line_text(title: str) -> None:
+    with pytest.raises(ConfigError, match=r"^cards\.raxxon\[0\]\.title: must be") as err:
+        new_game(1, cards={"raxxon": [{**_ONE_CARD, "title": title}]})
+    str(err.value).encode("utf-8")
+    labelled = {**_ONE_CARD, "options": [{"label": title or "\x1b[31m", "effects": []}, {"label": "ok", "effects": []}]}
+    with pytest.raises(ConfigError, match=r"^cards\.raxxon\[0\]\.options\[0\]\.label: must be"):
+        new_game(1, cards={"raxxon": [labelled]})
+
+
+def test_a_saved_card_title_with_a_control_character_is_refused() -> None:
+    def ring(doc: dict[str, Any]) -> None:
+        doc["options"]["cards"]["raxxon"]["$t"][0]["title"] = "Sirens\x07"
+
+    with pytest.raises(CodecError, match=r"title: must be printable text"):
+        codec.loads(_tampered(ring, cards={"raxxon": [_ONE_CARD]}))
+
+
+def test_a_replay_with_a_lone_surrogate_in_a_card_title_is_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wasteland.cli import main
+
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps({
+        "format": "wasteland-replay", "version": 2, "game": "raxxon", "rules_version": GAME.rules_version,
+        "seed": 1, "options": {"cards": {"raxxon": [{**_ONE_CARD, "title": "\ud800"}]}}, "moves": [],
+    }))
+    assert main(["replay", str(path), "--steps"]) == 1  # the file fails; nothing is raised
+    said = capsys.readouterr()
+    assert said.err == "" and said.out.startswith("FAIL ") and said.out.count("\n") == 1
+    assert "not valid Unicode text" in said.out
+
+
+def test_a_card_set_lists_user_cards_whatever_a_file_says() -> None:
+    """Provenance is not a field of the data: every card listed is the user's, and a part left
+    out keeps the shipped cards with their own provenance."""
+    from wasteland.raxxon.cards import POPULATION_TYPES, RAXXON_CARDS
+
+    with pytest.raises(ConfigError, match="unknown key 'source'"):
+        read_card_set({"raxxon": [{**_ONE_CARD, "source": "public [RXS]"}]})
+    shipped = card_set_data(None)["raxxon"][0]
+    cards = read_card_set({"raxxon": [shipped]})
+    assert cards is not None and cards.raxxon[0] == RAXXON_CARDS[0]
+    assert cards.raxxon[0].source == "user card set"
+    assert [p.source for p in cards.population] == [p.source for p in POPULATION_TYPES]
+
+
+@pytest.mark.parametrize("part", ["raxxon", "population"])
+def test_a_saved_card_set_cannot_rewrite_a_card_s_provenance(part: str) -> None:
+    """``source`` is left out of equality (a user's copy of a shipped card equals it), so the
+    codec checks it on its own: the user's mark, or an equal shipped card's own source."""
+    good = _tampered(lambda d: None, cards={"raxxon": [_ONE_CARD]})
+    assert codec.loads(good) == new_game(1, cards={"raxxon": [_ONE_CARD]})
+
+    def claim(doc: dict[str, Any]) -> None:
+        doc["options"]["cards"][part]["$t"][0]["source"] = "public [RXS] (a claim of the file's)"
+
+    with pytest.raises(CodecError, match=rf"cards\.{part}\[0\]: provenance .* is neither 'user card set'"):
+        codec.loads(_tampered(claim, cards={"raxxon": [_ONE_CARD]}))

@@ -80,7 +80,7 @@ def test_play_is_the_game_s_seen_from_each_seat(case: tuple[str, dict[str, Any]]
                 assert np.array_equal(state.information_state_tensor(p), vector)
                 text = game.render(game.view(table, p), p)
                 assert state.observation_string(p) == text
-                assert state.information_state_string(p).startswith(text + "\nseen so far: ")
+                assert state.information_state_string(p).startswith(text + "\nseen now: ")
             assert state.returns() == [0.0] * game.num_players(table)
         i = chooser.choice(sorted(ids))
         state.apply_action(i)

@@ -11,7 +11,7 @@ from wasteland.arctic_scavengers.rules import (
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
 from wasteland.arctic_scavengers.view import determinize, observation_size, observe, view
-from wasteland.core.game import Game
+from wasteland.core.game import Game, Utility, always
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
@@ -48,4 +48,5 @@ GAME: Game[State, Action] = Game(
     action_from_id=action_from_id,
     observation_size=observation_size,
     observe=observe,
+    utility=always(Utility.GENERAL_SUM, State, "an Arctic Scavengers"),  # a tie shares the win
 )

@@ -16,7 +16,9 @@ values, and so do the keys left out of a ``cost``. Abilities tied to a type
 the :class:`CardSet` stored in :class:`state.Options` (None for the public
 set); anything malformed raises ConfigError naming the entry by its path and
 saying what is allowed (``cards.Brawler.fight: must be a whole number from 0 to
-99 or null (cannot fight), got -1``). :func:`card_table` gives the per-id
+99 or null (cannot fight), got -1``). Provenance is not a field a user gives:
+every type a set changes is marked ``"user card set"``, every other type keeps
+the public record, and a ``CardSet`` read from a file must say the same. :func:`card_table` gives the per-id
 tables of a set, built once; :func:`table_of` those of a state's set.
 """
 
@@ -72,6 +74,21 @@ class CardSet:
     """
 
     changed: tuple[CardType, ...]
+
+    def __codec_check__(self) -> None:
+        """A set read from a file holds only what ``read_card_set`` makes: each type changed from
+        the public one by the fields a user may give, once, in the public order, marked
+        ``"user card set"`` (its name, text and provenance are not the file's to say)."""
+        keys = [t.key for t in self.changed]
+        order = {t.key: i for i, t in enumerate(CARD_TYPES)}
+        if any(k not in order for k in keys) or keys != sorted(set(keys), key=order.__getitem__):
+            raise ValueError("the changed card types must be distinct types of the game, in the public order")
+        for ctype, (key, entry) in zip(self.changed, card_set_data(self).items()):
+            again = _changed_type(_BY_KEY[key], key, entry)
+            if again is _BY_KEY[key] or again != ctype:
+                raise ValueError(f"cards.{key}: the type does not read back as a user card set makes it "
+                                 f"(only {', '.join(fields_of(_BY_KEY[key]))} may change; provenance "
+                                 f"{USER_PROVENANCE!r})")
 
     def types(self) -> tuple[CardType, ...]:
         """Every card type of the set, in the public order."""

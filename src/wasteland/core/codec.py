@@ -227,21 +227,30 @@ def _expect_list(obj: Any, what: str) -> list[Any]:
     return obj
 
 
+def _pset(items: list[Any]) -> PSet[Any]:
+    """A pset with a bucket for every two members: ``pset(items)`` alone keeps eight buckets
+    whatever the size, so every lookup (and comparing two sets) would scan an eighth of it."""
+    return pset(items, pre_size=2 * len(items) or 8)
+
+
 _CONTAINERS: dict[str, Callable[[list[Any]], Any]] = {
     "$t": tuple,
     "$v": pvector,
-    "$s": pset,
+    "$s": _pset,
     "$f": frozenset,
 }
 
 # -- bounds on what is read ------------------------------------------------------------------------
 
-#: The longest text :func:`loads` reads, in characters.
-MAX_TEXT = 64 * 1024 * 1024
+#: The longest text :func:`loads` reads, in characters: the largest real state (a Raxxon table
+#: with the largest card set a game accepts, 38 KB; an Arctic Scavengers table with every count at
+#: its largest, 22 KB) with a margin of more than ten times. Checked before the text is parsed.
+MAX_TEXT = 1024 * 1024
 #: How deeply values may nest (a state nests a few levels; a card set inside it a few more).
 MAX_DEPTH = 48
-#: The most members one container may hold.
-MAX_ITEMS = 200_000
+#: The most members one container may hold: the largest real one is an Arctic Scavengers pile
+#: holding every card of the largest card set (24 types of 99 cards, 2,376), ten times over.
+MAX_ITEMS = 25_000
 #: The most digits an integer may have: every number in a state fits in 64 bits.
 MAX_DIGITS = 20
 

@@ -1,15 +1,22 @@
 """Card data: reading a user's own data safely, and per-id tables built once per card set.
 
 **Reading.** A card set of one's own (and, later, an adventure book) arrives
-as plain JSON data from a stranger. The ``need_*`` functions check one value
-each and raise :class:`~wasteland.core.game.ConfigError` with the path of the
-offending entry and what is allowed::
+as plain JSON data from a stranger. :func:`read_json` turns a file's text into
+that data, bounded (``MAX_JSON_BYTES``, ``MAX_JSON_DEPTH``, 20-digit numbers,
+finite floats), refusing a key given twice in one object and any string that
+is not valid Unicode text (a lone surrogate); the command line's
+``--option NAME=@FILE`` and replay files are read with it. The ``need_*``
+functions check one value each and raise
+:class:`~wasteland.core.game.ConfigError` with the path of the offending entry
+and what is allowed::
 
     cards.threats[3].strength: must be a whole number from 0 to 99, got -1
 
 so every game reports a bad file the same way. A path is built with
 :func:`at` (``at("cards", "threats", 3, "strength")``). Messages repeat at most
-a short prefix of what they were given.
+a short prefix of what they were given. Text a game shows (a card's title, an
+option's label) is read with :func:`need_text`: printable Unicode, one line,
+bounded in length.
 
 **Tables.** Rules read card facts by index (``strength[card]``), never by
 looking a record up. :class:`DerivedCache` keeps the tables derived from a
@@ -23,13 +30,16 @@ why`` (our choice where nothing is public) or ``user card set``.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from wasteland.core.game import ConfigError, short
 
 __all__ = [
-    "at", "need_object", "need_list", "need_int", "need_bool", "need_name", "DerivedCache",
-    "check_provenance", "PROVENANCES",
+    "at", "need_object", "need_list", "need_int", "need_bool", "need_name", "need_text", "read_json",
+    "DerivedCache", "check_provenance", "PROVENANCES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH",
 ]
 
 K = TypeVar("K", bound=Hashable)
@@ -38,6 +48,21 @@ T = TypeVar("T")
 
 #: How a provenance string may begin.
 PROVENANCES = ("public", "design", "user card set")
+
+
+#: The largest JSON file read from a user, in bytes: the largest card set a game accepts
+#: (Raxxon's: 100 Raxxon cards and 9 population types, every field at its longest) is 123 KB
+#: written with an indent of two, so this leaves a margin of more than ten times.
+MAX_JSON_BYTES = 2 * 1024 * 1024
+#: How deeply a user's JSON may nest (a card set nests five levels).
+MAX_JSON_DEPTH = 32
+_MAX_DIGITS = 20
+
+#: Characters text may not hold: control characters, lone surrogates (not text: they cannot be
+#: written as UTF-8), line and paragraph separators, and the bidirectional overrides and isolates
+#: (they reorder what follows them on the line).
+_NOT_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def at(*keys: str | int) -> str:
@@ -98,6 +123,92 @@ def need_name(where: str, value: object, choices: Mapping[str, T]) -> T:
             if name.casefold() == folded:
                 return choice
     raise _fail(where, f"must be one of {', '.join(map(repr, choices))}, got {short(value)}")
+
+
+def need_text(where: str, value: object, low: int, high: int) -> str:
+    """``value`` if it is a string of ``low`` to ``high`` characters of printable one-line text:
+    no control characters, no lone surrogates, no line separators, no bidirectional overrides."""
+    if not isinstance(value, str) or not low <= len(value) <= high:
+        raise _fail(where, f"must be text of {low} to {high} characters, got {short(value)}")
+    bad = _NOT_TEXT.search(value)
+    if bad is not None:
+        raise _fail(where, f"must be printable text on one line; character {bad.start() + 1} is "
+                           f"U+{ord(bad.group()):04X}, got {short(value)}")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ConfigError(f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ConfigError(f"a number of {len(text)} digits is out of range (at most {_MAX_DIGITS} digits)")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ConfigError(f"the number {short(text)} is out of range")
+    return value
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ConfigError(f"the key {short(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _check_plain(value: object, depth: int) -> None:
+    """Every string valid Unicode text, at most ``MAX_JSON_DEPTH`` levels."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise ConfigError(f"the string {short(value)} is not valid Unicode text (a lone surrogate)")
+        return
+    if not isinstance(value, (dict, list)):
+        return
+    if depth >= MAX_JSON_DEPTH:
+        raise ConfigError(f"the data nests deeper than {MAX_JSON_DEPTH} levels")
+    for item in value.items() if isinstance(value, dict) else value:
+        if isinstance(item, tuple):
+            _check_plain(item[0], depth + 1)
+            _check_plain(item[1], depth + 1)
+        else:
+            _check_plain(item, depth + 1)
+
+
+def read_json(text: str | bytes, limit: int = MAX_JSON_BYTES) -> Any:
+    """The plain JSON data in ``text`` (a user's file), or ConfigError (one short line).
+
+    The size is checked before anything is parsed (``limit`` bytes, or characters for a str);
+    the text must be UTF-8; a key given twice in one object, NaN and Infinity, a number of
+    more than 20 digits or beyond a float's range, a string that is not valid Unicode text
+    and nesting deeper than ``MAX_JSON_DEPTH`` are refused.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ConfigError(f"JSON is read from text, got {short(text)}")
+    if len(text) > limit:
+        raise ConfigError(f"the file is larger than {limit // 1024} KB")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(text, object_pairs_hook=_unique, parse_constant=_refuse_constant,
+                          parse_int=_bounded_int, parse_float=_finite_float)
+    except ConfigError:
+        raise
+    except RecursionError:
+        raise ConfigError(f"the data nests too deeply (more than {MAX_JSON_DEPTH} levels)") from None
+    except ValueError as exc:
+        raise ConfigError(f"not JSON: {short(str(exc), 80)}") from None
+    _check_plain(data, 0)
+    return data
 
 
 def check_provenance(text: object) -> bool:

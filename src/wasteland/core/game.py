@@ -12,6 +12,7 @@ the same thing for the same mistake:
 
 from __future__ import annotations
 
+import enum
 import re
 from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
 
@@ -24,6 +25,8 @@ __all__ = [
     "IllegalAction",
     "ConfigError",
     "Outcome",
+    "Utility",
+    "always",
     "Game",
     "GameModule",
     "check_options",
@@ -124,7 +127,36 @@ def check_table(state: Any) -> None:
         raise IllegalAction(f"this is player {viewer}'s view, not the table: play on the full state")
 
 
+class Utility(enum.Enum):
+    """What the returns of a game add up to, as game-theory tools classify games
+    (OpenSpiel's ``GameType.Utility``).
+
+    * ``ZERO_SUM``: the returns of every finished game add up to 0;
+    * ``CONSTANT_SUM``: they add up to 1.0 in every finished game (exactly one seat wins,
+      since ``returns`` gives 1.0 to each winner);
+    * ``IDENTICAL``: every seat gets the same return (a cooperative game, and a solo one);
+    * ``GENERAL_SUM``: none of these (a shared win gives several seats 1.0, others 0.0).
+    """
+
+    ZERO_SUM = "zero_sum"
+    CONSTANT_SUM = "constant_sum"
+    IDENTICAL = "identical"
+    GENERAL_SUM = "general_sum"
+
+
 R = TypeVar("R")
+
+
+def always(kind: Utility, state_type: type[R], title: str) -> Callable[[R], Utility]:
+    """A game's ``utility`` where every table of the game is of the same ``kind``: ``kind``
+    for any ``state_type`` (table or view), IllegalAction for anything else (``title`` as in
+    :func:`need_state`)."""
+
+    def utility(state: R) -> Utility:
+        need_state(state, state_type, title)
+        return kind
+
+    return utility
 
 
 def need_state(state: object, state_type: type[R], title: str) -> R:
@@ -231,6 +263,9 @@ class Game(Generic[S, A]):
     action_from_id: Callable[[S, int], A]
     observation_size: Callable[[S], int]
     observe: Callable[[S], tuple[float, ...]]
+    # What the returns of a game with the options of ``state`` add up to (see Utility):
+    # a function of the table, since a game's variants may differ (The Lucky Seven's do).
+    utility: Callable[[S], Utility] = field(kw_only=True)
 
 
 class GameModule(Protocol[S, A]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from wasteland.core.driver import Driver, scratch_class
-from wasteland.core.game import ConfigError, IllegalAction, Outcome, check_table, returns_of, short
+from wasteland.core.game import ConfigError, IllegalAction, Outcome, Utility, check_table, returns_of, short
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import encounter as enc
 from wasteland.lucky_seven import maneuver as man
@@ -32,7 +32,7 @@ from wasteland.lucky_seven.state import (
 )
 
 __all__ = [
-    "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "utility", "num_players",
     "ending", "illegal_reason", "actions_of", "Work", "DRIVER", "advance", "settle", "ready",
 ]
 
@@ -99,6 +99,13 @@ def returns(state: State) -> tuple[float, ...]:
     if result is None:
         raise IllegalAction("the game is not over: returns come at the end")
     return returns_of(result, state.options.players)
+
+
+def utility(state: State) -> Utility:
+    """Solo and cooperative, every seat gets the team's result; competitive, exactly one of
+    the two seats wins: the returns add up to 1 (on a view too)."""
+    variant = _check(state).options.variant
+    return Utility.CONSTANT_SUM if variant == "competitive" else Utility.IDENTICAL
 
 
 # -- what may be done ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 See docs/rules/raxxon.md.
 """
 
-from wasteland.core.game import Game
+from wasteland.core.game import Game, Utility, always
 from wasteland.raxxon.actions import (
     ACTION_TYPES, Act, Action, Decline, Line, Option, Pass, Place, Take, Target, Turn, action_count,
     action_from_id, action_id, notation, parse,
@@ -52,4 +52,5 @@ GAME: Game[State, Action] = Game(
     action_from_id=action_from_id,
     observation_size=observation_size,
     observe=observe,
+    utility=always(Utility.IDENTICAL, State, "a Raxxon"),  # cooperative: the team wins or loses
 )

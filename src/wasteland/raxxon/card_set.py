@@ -27,16 +27,24 @@ from 1 to 36; a trigger's ``kind`` is one of ``cards.TRIGGER_NAMES`` with a
 ``read_card_set`` checks the data with ``wasteland.core.data`` and raises
 ConfigError naming the path of the offending entry
 (``cards.population[2].flipped[0].count: must be a whole number from 1 to 36, got 0``).
+Titles and labels are printable one-line text (``need_text``).
+
+**Provenance** is not a field of the data: every card a set lists is marked
+``"user card set"`` whatever the file says, and a part left out keeps the
+shipped cards with their own provenance. A ``CardSet`` read back from a saved
+state must say the same: a card's provenance is ``"user card set"`` or, for a
+card equal to a shipped one, that shipped card's own; anything else (a designed
+card claiming to be public, a rewritten source) is refused.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.data import DerivedCache, at, need_int, need_list, need_name, need_object
+from wasteland.core.data import DerivedCache, at, need_int, need_list, need_name, need_object, need_text
 from wasteland.core.game import ConfigError, short
 from wasteland.raxxon.cards import (
     CHARACTER, CHARACTER_KEYS, EFFECT_NAMES, FACE_UP_TYPE, HEALTHY_TYPES, POPULATION_TYPES, PUBLIC_TABLE,
@@ -58,6 +66,8 @@ if TYPE_CHECKING:
 MAX_POPULATION = 120
 MAX_RAXXON = 100
 MAX_EFFECTS = 8
+MAX_TITLE = 40
+MAX_LABEL = 24
 _USER = "user card set"
 
 register("raxxon.PopulationType")(PopulationType)
@@ -76,6 +86,20 @@ class CardSet:
         """A set read from a file is checked as ``new_game`` checks it."""
         if read_card_set(self) != self:
             raise ValueError("the card set does not read back as new_game would make it")
+        _check_sources("population", self.population, POPULATION_TYPES)
+        _check_sources("raxxon", self.raxxon, RAXXON_CARDS)
+
+
+def _check_sources(part: str, cards: Sequence[PopulationType | RaxxonCard],
+                   shipped: Sequence[PopulationType | RaxxonCard]) -> None:
+    """Each card's provenance (``source``, which equality ignores) is the user's mark or, for a
+    card equal to a shipped one, the shipped card's own: a file cannot rewrite it."""
+    for i, card in enumerate(cards):
+        if card.source == _USER:
+            continue
+        if not any(card == known and card.source == known.source for known in shipped):
+            raise ValueError(f"cards.{part}[{i}]: provenance {short(card.source)} is neither {_USER!r} "
+                             "nor that of an equal shipped card")
 
 
 _TYPES = {name: i for i, name in enumerate(TYPE_NAMES)}
@@ -123,9 +147,7 @@ def _population(value: object) -> tuple[PopulationType, ...]:
 
 def _raxxon_card(where: str, entry: object) -> tuple[RaxxonCard, int]:
     item = need_object(where, entry, ("title", "trigger", "options", "count"), '{"title": "Sirens", ...}')
-    title = item.get("title", "")
-    if not isinstance(title, str) or not 1 <= len(title) <= 40:
-        raise ConfigError(f"{at(where, 'title')}: must be text of 1 to 40 characters, got {short(title)}")
+    title = need_text(at(where, "title"), item.get("title", ""), 1, MAX_TITLE)
     here = at(where, "trigger")
     trig = need_object(here, item.get("trigger", {"kind": "always"}), ("kind", "count", "type", "character"))
     kind = need_name(at(here, "kind"), trig.get("kind"), _TRIGGERS)
@@ -139,9 +161,7 @@ def _raxxon_card(where: str, entry: object) -> tuple[RaxxonCard, int]:
     for i, option in enumerate(need_list(at(where, "options"), item.get("options"), 1, 3)):
         o = at(where, "options", i)
         pair = need_object(o, option, ("label", "effects"), '{"label": "deny", "effects": ["power"]}')
-        label = pair.get("label", "")
-        if not isinstance(label, str) or len(label) > 24:
-            raise ConfigError(f"{at(o, 'label')}: must be text of at most 24 characters, got {short(label)}")
+        label = need_text(at(o, "label"), pair.get("label", ""), 0, MAX_LABEL)
         options.append((label, _effects(at(o, "effects"), pair.get("effects", []))))
     if len(options) > 1 and (any(not label for label, _ in options)
                              or len({label.casefold() for label, _ in options}) != len(options)):

@@ -18,30 +18,38 @@ do not list their chance outcomes one by one (a shuffled deck has more orders th
 could hold), so explicit chance nodes would mean writing each game's randomness a second
 time, in the adapter.
 
+A clone carries the table's ``Rng``, so search on clones (plain MCTS) sees the hidden cards
+and the future: ``resample_from_infostate`` draws a table from what a seat knows instead
+(the game's ``determinize``), which OpenSpiel's ISMCTS uses.
+
 **Observations** are the game's ``observe(view(state, player))``: only what that seat may see.
 The information-state tensor is the same vector: the current view is what the seat sees
 now, not everything it has seen. The observation string is the game's ``render`` of the
-view; the information-state string adds a fingerprint of every view the seat has had and
-every action it took, which makes it a perfect-recall key (two histories the seat cannot
-tell apart give the same string, any others different ones).
+view; the information-state string adds the digest of the view and a hash of every view the
+seat had before and every action it took: a perfect-recall key (two histories the seat
+cannot tell apart give the same string, any others different ones), the same on a table
+drawn by ``resample_from_infostate`` for that seat.
 
 **Actions** are the game's ids (``action_id``); ``action_to_string`` is its notation.
-Returns are the game's ``returns`` (1.0 to each winner) at the end, 0 before.
+Returns are the game's ``returns`` (1.0 to each winner) at the end, 0 before; the game type's
+utility is the game's ``utility``. Refusals are ``pyspiel.SpielError``, as OpenSpiel's own
+games raise: :class:`BadAction` and :class:`BadParameter` are also the game's errors.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import json
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, TypeVar, cast
 
 import attrs
 from attrs import frozen
 
 from wasteland.core import codec
-from wasteland.core.game import ConfigError, Game, IllegalAction, short
+from wasteland.core.game import ConfigError, Game, IllegalAction, Utility, check_viewer, short
 from wasteland.registry import GAME_KEYS, get_game
 from wasteland.rl import MISSING_EXTRA, Encoding, action_for, encoding, legal_ids, rl_game, seed_for
 
@@ -53,7 +61,7 @@ except ImportError as exc:  # pragma: no cover - the base install
 
 __all__ = [
     "load_game", "short_name", "parameters", "register", "WastelandGame", "WastelandState",
-    "RNG_SEED", "MAX_GAME_LENGTH", "PREFIX",
+    "RNG_SEED", "MAX_GAME_LENGTH", "PREFIX", "BadAction", "BadParameter",
 ]
 
 #: Every game is registered as PREFIX + its key.
@@ -68,6 +76,39 @@ MAX_GAME_LENGTH = 10_000
 B64 = "b64:"
 
 _DEAL = 0  # the one chance outcome
+
+
+# -- refusals: OpenSpiel's SpielError, and the game's own error too ---------------------------------
+
+class BadAction(IllegalAction, pyspiel.SpielError):  # type: ignore[misc]
+    """An id, a seat or a sampler the state refuses. OpenSpiel's own games raise
+    ``pyspiel.SpielError`` (a RuntimeError) for these; this is one, and the game's
+    ``IllegalAction`` as well, so either ``except`` catches it."""
+
+
+class BadParameter(ConfigError, pyspiel.SpielError):  # type: ignore[misc]
+    """A game parameter (or a deal's seed) the game refuses: ``pyspiel.SpielError``, as
+    ``pyspiel.load_game`` raises for its own games, and the game's ``ConfigError``."""
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _refusing(method: F) -> F:
+    """``method`` with the game's refusals raised as OpenSpiel's (BadAction, BadParameter)."""
+
+    @functools.wraps(method)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except pyspiel.SpielError:
+            raise
+        except ConfigError as exc:
+            raise BadParameter(str(exc)) from None
+        except IllegalAction as exc:
+            raise BadAction(str(exc)) from None
+
+    return cast(F, wrapped)
 
 
 # -- parameters: the options as OpenSpiel sees them -----------------------------------------------
@@ -119,7 +160,7 @@ def params_of(game: str | Game[Any, Any], options: Mapping[str, Any]) -> dict[st
         if p.kind == "json":
             try:
                 text = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, RecursionError):
                 raise ConfigError(f"{p.name}: give it to load_game as plain JSON data (as read from a "
                                   f"file), got {short(value)}") from None
             value = B64 + base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
@@ -155,6 +196,8 @@ def _read_json(name: str, text: object) -> Any:
             raise ConfigError(f"{name}: {short(text)} is not base64 JSON") from None
     try:
         return json.loads(text)
+    except RecursionError:
+        raise ConfigError(f"{name}: the JSON text nests too deeply") from None
     except ValueError:
         raise ConfigError(f"{name}: {short(text)} is not JSON text") from None
 
@@ -166,14 +209,27 @@ def short_name(game: str | Game[Any, Any]) -> str:
     return PREFIX + rl_game(game).key
 
 
-_TYPES: dict[str, Any] = {}
+_TYPES: dict[tuple[str, Utility], Any] = {}
 _CLASSES: dict[str, type[WastelandGame]] = {}
 
 
-def game_type(game: str | Game[Any, Any]) -> Any:
-    """The ``pyspiel.GameType`` ``game`` is registered with."""
+def utility_of(game: str | Game[Any, Any], options: Mapping[str, Any] | None = None) -> Utility:
+    """The game's ``utility`` of a new game with ``options``; without options, the kind every
+    player count's default game shares, or GENERAL_SUM where they differ (what the game is
+    registered with: a loaded game's own type says its options' kind)."""
     bundle = rl_game(game)
-    found = _TYPES.get(bundle.key)
+    if options is not None:
+        return bundle.utility(bundle.new_game(0, **options))
+    kinds = {bundle.utility(bundle.new_game(0, players=n)) for n in bundle.player_counts}
+    return kinds.pop() if len(kinds) == 1 else Utility.GENERAL_SUM
+
+
+def game_type(game: str | Game[Any, Any], utility: Utility | None = None) -> Any:
+    """The ``pyspiel.GameType`` of ``game`` with ``utility`` (by default, the one it is
+    registered with: see :func:`utility_of`)."""
+    bundle = rl_game(game)
+    kind = utility_of(bundle) if utility is None else utility
+    found = _TYPES.get((bundle.key, kind))
     if found is None:
         kinds = pyspiel.GameType
         found = kinds(
@@ -182,7 +238,7 @@ def game_type(game: str | Game[Any, Any]) -> Any:
             dynamics=kinds.Dynamics.SEQUENTIAL,
             chance_mode=kinds.ChanceMode.SAMPLED_STOCHASTIC,
             information=kinds.Information.IMPERFECT_INFORMATION,
-            utility=kinds.Utility.GENERAL_SUM,
+            utility=getattr(kinds.Utility, kind.name),
             reward_model=kinds.RewardModel.TERMINAL,
             max_num_players=max(bundle.player_counts),
             min_num_players=min(bundle.player_counts),
@@ -194,7 +250,7 @@ def game_type(game: str | Game[Any, Any]) -> Any:
             default_loadable=True,
             provides_factored_observation_string=False,
         )
-        _TYPES[bundle.key] = found
+        _TYPES[bundle.key, kind] = found
     return found
 
 
@@ -224,7 +280,17 @@ def register(game: str | Game[Any, Any]) -> str:
 
 def load_game(game: str | Game[Any, Any], **options: Any) -> Any:
     """The ``pyspiel`` game of ``game`` (a registered key) with ``options`` as in
-    ``new_game``; ``rng_seed`` (an int, default 0) seeds the stream of deals."""
+    ``new_game``; ``rng_seed`` (an int, default 0) seeds the stream of deals. Anything the
+    game refuses raises :class:`BadParameter` (``pyspiel.SpielError`` and ``ConfigError``)."""
+    try:
+        return _load_game(game, options)
+    except pyspiel.SpielError:
+        raise
+    except ValueError as exc:  # ConfigError, an unknown key, a bundle that is not the registry's
+        raise BadParameter(str(exc)) from None
+
+
+def _load_game(game: str | Game[Any, Any], options: dict[str, Any]) -> Any:
     bundle = rl_game(game)
     seed = options.pop(RNG_SEED, None)
     params = params_of(bundle, options)
@@ -246,9 +312,15 @@ class WastelandGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         bundle = self.BUNDLE
-        params = dict(_specification(bundle), **(params or {}))
-        options = options_of(bundle, params)
-        spec = encoding(bundle, options)
+        try:
+            params = dict(_specification(bundle), **(params or {}))
+            options = options_of(bundle, params)
+            spec = encoding(bundle, options)
+            kind = utility_of(bundle, options)
+        except pyspiel.SpielError:
+            raise
+        except ValueError as exc:  # the game's ConfigError
+            raise BadParameter(str(exc)) from None
         seed = params.get(RNG_SEED, 0)
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.action_count,
@@ -256,19 +328,25 @@ class WastelandGame(pyspiel.Game):  # type: ignore[misc]
             num_players=spec.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=1.0 if kind is Utility.CONSTANT_SUM else 0.0 if kind is Utility.ZERO_SUM else None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type(bundle), info, dict(params))
+        super().__init__(game_type(bundle, kind), info, dict(params))
         self.spec = spec
         self.rng_seed: int = seed
         self.deals = 0
 
-    def new_initial_state(self, seed: int | str | None = None) -> WastelandState:
-        """A state before the deal. With ``seed``, the deal is ``new_game(seed)``; without,
-        the next seed of the game's stream (the n-th deal gets ``seed_for(rng_seed, n)``)."""
-        if isinstance(seed, str):
-            seed = int(seed)
+    def new_initial_state(self, seed: object = None) -> WastelandState:
+        """A state before the deal. With ``seed`` (an int, or its decimal text), the deal is
+        ``new_game(seed)``; without, the next seed of the game's stream (the n-th deal gets
+        ``seed_for(rng_seed, n)``). Any other seed raises :class:`BadParameter`."""
+        if isinstance(seed, str) and len(seed) <= 40:
+            try:
+                seed = int(seed)
+            except ValueError:
+                pass
+        if seed is not None and type(seed) is not int:
+            raise BadParameter(f"a deal's seed is an int (or its decimal text), got {short(seed)}")
         return WastelandState(self, seed)
 
     def next_seed(self) -> int:
@@ -291,20 +369,35 @@ def _restore_game(key: str, params: dict[str, Any], deals: int) -> WastelandGame
     return game
 
 
+#: What a seat remembers at the first table of a history: nothing yet, after a deal; on a
+#: table that resample_from_infostate made for another seat, only that it is such a table.
+_FRESH = "deal"
+_UNKNOWN = "resampled"
+
+
 class _Node:
     """One table of a game's history: the table, the decision that led to it, and what was
-    worked out from it (the legal ids, each seat's fingerprint). Never changed once made,
-    except to remember those, so every clone of a state shares it."""
+    worked out from it (the legal ids, each seat's view digest and memory). Never changed once
+    made, except to remember those, so every clone of a state shares it.
 
-    __slots__ = ("parent", "table", "seat", "action", "legal", "prints", "seen", "texts")
+    The first table of a history is a deal (``action`` is its seed) or a table that
+    ``resample_from_infostate`` drew (``action`` is determinize's seed, ``origin`` the node it
+    was drawn from and the seat it was drawn for)."""
 
-    def __init__(self, parent: _Node | None, table: Any, seat: int, action: int) -> None:
+    __slots__ = ("parent", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen", "texts")
+
+    def __init__(self, parent: _Node | None, table: Any, seat: int, action: int,
+                 origin: tuple[_Node, int] | None = None, memory: dict[int, str] | None = None) -> None:
         self.parent = parent
         self.table = table
-        self.seat = seat  # who decided (-1 at the deal)
-        self.action = action  # the id decided (the seed at the deal)
+        self.seat = seat  # who decided (-1 at the first table)
+        self.action = action  # the id decided (at the first table, the seed that made it)
+        self.origin = origin
         self.legal: list[int] | None = None
-        self.prints: dict[int, str] = {}
+        # What each seat remembers of the tables before this one (a hash chain), and the
+        # digest of its view of this one.
+        self.memory: dict[int, str] = dict(memory or {})
+        self.digests: dict[int, str] = {}
         # Each seat's vector and text, asked for several times per state (the observation and
         # the information state are both made of them); dropped when play moves on.
         self.seen: dict[int, Any] = {}
@@ -324,17 +417,71 @@ class _Node:
             found = self.texts[player] = game.render(game.view(self.table, player), player)
         return found
 
+    def digest(self, spec: Encoding, player: int) -> str:
+        """``codec.digest(view(table, player))``: what the seat sees here, exactly."""
+        found = self.digests.get(player)
+        if found is None:
+            found = self.digests[player] = codec.digest(spec.game.view(self.table, player))
+        return found
+
+    def remembered(self, spec: Encoding, player: int) -> str:
+        """A hash chain over the digest of every view ``player`` had before this table (since
+        the deal) and the id of each action it took."""
+        missing: list[_Node] = []
+        node = self
+        while player not in node.memory:
+            if node.parent is None:
+                node.memory[player] = _FRESH if node.origin is None else _UNKNOWN
+                break
+            missing.append(node)
+            node = node.parent
+        for n in reversed(missing):
+            parent = n.parent
+            assert parent is not None
+            mine = str(n.action) if n.seat == player else "-"
+            link = f"{parent.memory[player]}|{mine}|{parent.digest(spec, player)}"
+            n.memory[player] = hashlib.sha256(link.encode()).hexdigest()[:32]
+        return self.memory[player]
+
     def chain(self) -> Iterator[_Node]:
         node: _Node | None = self
         while node is not None:
             yield node
             node = node.parent
 
+    def recipe(self) -> tuple[Any, ...]:
+        """How to make this node again: ``("deal", seed, ids)`` or
+        ``("resample", recipe of the origin, seat, seed, ids)``."""
+        nodes = list(self.chain())[::-1]
+        first, ids = nodes[0], [n.action for n in nodes[1:]]
+        if first.origin is None:
+            return ("deal", first.action, ids)
+        source, seat = first.origin
+        return ("resample", source.recipe(), seat, first.action, ids)
+
+
+def _resample(spec: Encoding, source: _Node, seat: int, seed: int) -> _Node:
+    """A first table drawn from what ``seat`` knows at ``source``: ``determinize`` of its view,
+    with the seat's memory carried over (what it saw before is the same in every such table)."""
+    game = spec.game
+    table = game.determinize(game.view(source.table, seat), seat, seed)
+    return _Node(None, table, -1, seed, (source, seat), {seat: source.remembered(spec, seat)})
+
+
+def _node_of(spec: Encoding, recipe: tuple[Any, ...]) -> _Node:
+    if recipe[0] == "deal":
+        node = _Node(None, spec.new_game(recipe[1]), -1, recipe[1])
+    else:
+        node = _resample(spec, _node_of(spec, recipe[1]), recipe[2], recipe[3])
+    for i in recipe[-1]:
+        node = _step(spec, node, i)
+    return node
+
 
 class _Play:
     """What a state holds: the encoding and the current node (None before the deal), or the
     seed the deal will use. Immutable, so a clone (OpenSpiel deep-copies a Python state's
-    attributes) shares it; pickled as the seed and the action ids, and replayed."""
+    attributes) shares it; pickled as its recipe (seeds and action ids), and replayed."""
 
     __slots__ = ("spec", "node", "seed")
 
@@ -347,21 +494,15 @@ class _Play:
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        if self.node is None:
-            return (_replay, (self.spec.game.key, dict(self.spec.options), self.seed, ()))
-        nodes = list(self.node.chain())[::-1]
-        ids = tuple(n.action for n in nodes[1:])
-        return (_replay, (self.spec.game.key, dict(self.spec.options), nodes[0].action, ids))
+        recipe = None if self.node is None else self.node.recipe()
+        return (_replay, (self.spec.game.key, dict(self.spec.options), self.seed, recipe))
 
 
-def _replay(key: str, options: dict[str, Any], seed: int | None, ids: tuple[int, ...]) -> _Play:
+def _replay(key: str, options: dict[str, Any], seed: int | None, recipe: tuple[Any, ...] | None) -> _Play:
     spec = encoding(key, options)
-    if seed is None or not isinstance(seed, int):
+    if recipe is None:
         return _Play(spec, None, seed)
-    node = _Node(None, spec.new_game(seed), -1, seed)
-    for i in ids:
-        node = _step(spec, node, i)
-    return _Play(spec, node, None)
+    return _Play(spec, _node_of(spec, recipe), None)
 
 
 def _step(spec: Encoding, node: _Node, action: int) -> _Node:
@@ -375,17 +516,36 @@ def _step(spec: Encoding, node: _Node, action: int) -> _Node:
     return child
 
 
-def _restore_state(game: WastelandGame, seed: int | None, ids: list[int] | None) -> WastelandState:
-    state = game.new_initial_state(seed)
-    if ids is not None:
+def _restore_state(game: WastelandGame, seed: int | None, recipe: tuple[Any, ...] | None) -> WastelandState:
+    """A state made again from its recipe, with OpenSpiel's history of the original."""
+    if recipe is None:
+        return game.new_initial_state(seed)
+    if recipe[0] == "deal":
+        state = game.new_initial_state(recipe[1])
         state.apply_action(_DEAL)
-        for i in ids:
-            state.apply_action(i)
+    else:
+        state = _restore_state(game, None, recipe[1]).resampled(recipe[2], recipe[3])
+    for i in recipe[-1]:
+        state.apply_action(i)
     return state
 
 
+def _seed_from(sampler: object) -> int:
+    """A 64-bit seed from two draws of OpenSpiel's probability sampler (numbers in [0, 1])."""
+    if not callable(sampler):
+        raise BadAction(f"a probability sampler is a function giving numbers from 0 to 1, got {short(sampler)}")
+    seed = 0
+    for _ in range(2):
+        x = sampler()
+        if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)) or not 0 <= x <= 1:
+            raise BadAction(f"a probability sampler gives numbers from 0 to 1, got {short(x)}")
+        seed = seed << 32 | min(int(float(x) * 2**32), 2**32 - 1)
+    return seed
+
+
 class WastelandState(pyspiel.State):  # type: ignore[misc]
-    """A state of a :class:`WastelandGame`: a chance node (the deal), then the game's table."""
+    """A state of a :class:`WastelandGame`: a chance node (the deal), then the game's table.
+    Refusals raise :class:`BadAction` (``pyspiel.SpielError`` and ``IllegalAction``)."""
 
     def __init__(self, game: WastelandGame, seed: int | None = None) -> None:
         super().__init__(game)
@@ -411,6 +571,7 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(_DEAL, 1.0)]
 
+    @_refusing
     def _apply_action(self, action: int) -> None:
         play = self._play
         if play.node is None:
@@ -432,13 +593,35 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
         except IllegalAction:
             return f"action {action}"  # an id that names no legal action here
 
+    @_refusing
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> WastelandState:
+        """A state ``player_id`` cannot tell from this one: the game's ``determinize`` of its
+        view, seeded from two draws of ``probability_sampler``, with the seat's memory (its
+        information-state string is this state's). Hidden cards and the generator are drawn
+        anew, so play from it cannot see this table's future. OpenSpiel's ISMCTS calls it.
+
+        Before the deal, a state whose deal takes its seed from the sampler."""
+        play = self._play
+        seat = check_viewer(player_id, play.spec.players)
+        seed = _seed_from(probability_sampler)
+        if play.node is None:
+            return WastelandState(self.get_game(), seed >> 1)
+        return self.resampled(seat, seed)
+
+    def resampled(self, seat: int, seed: int) -> WastelandState:
+        """``resample_from_infostate`` with determinize's ``seed`` given (and OpenSpiel's
+        history of this state kept)."""
+        play = self._play
+        if play.node is None:
+            raise BadAction("before the deal there is no table to resample")
+        state: WastelandState = self.clone()
+        state._play = _Play(play.spec, _resample(play.spec, play.node, seat, seed), None)
+        return state
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # As the game's: the deal's seed and the decisions, replayed on load (history included).
+        # As the game's: the seeds and the decisions, replayed on load (history included).
         node = self._play.node
-        if node is None:
-            return (_restore_state, (self.get_game(), self._play.seed, None))
-        nodes = list(node.chain())[::-1]
-        return (_restore_state, (self.get_game(), nodes[0].action, [n.action for n in nodes[1:]]))
+        return (_restore_state, (self.get_game(), self._play.seed, None if node is None else node.recipe()))
 
     def is_terminal(self) -> bool:
         node = self._play.node
@@ -472,23 +655,16 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
         node = self._play.node
         return None if node is None else node.table
 
+    @_refusing
     def fingerprint(self, player: int) -> str:
-        """A hash of every view ``player`` has had in this game, and of each action it took."""
+        """What ``player`` knows here, as a key: the digest of its view of this table, then a
+        hash chain over its views of the tables before and the id of each action it took."""
         node = self._play.node
         if node is None:
             return ""
-        missing: list[_Node] = []
-        for n in node.chain():
-            if player in n.prints:
-                break
-            missing.append(n)
-        game = self._play.spec.game
-        for n in reversed(missing):
-            before = n.parent.prints[player] if n.parent is not None else "deal"
-            mine = str(n.action) if n.seat == player else "-"
-            seen = codec.digest(game.view(n.table, player))
-            n.prints[player] = hashlib.sha256(f"{before}|{mine}|{seen}".encode()).hexdigest()[:32]
-        return node.prints[player]
+        spec = self._play.spec
+        check_viewer(player, spec.players)
+        return f"seen now: {node.digest(spec, player)[:32]}\nremembered: {node.remembered(spec, player)}"
 
 
 class Observer:
@@ -496,22 +672,23 @@ class Observer:
     the view's text as the string; with perfect recall, the text ends with the fingerprint.
 
     Only the seat's own information is offered (the public part alone, or every seat's,
-    would need a vector the games do not define): other observation types raise ValueError.
+    would need a vector the games do not define): other observation types raise BadParameter.
     """
 
     def __init__(self, spec: Encoding, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {short(params)}")
+            raise BadParameter(f"observation parameters are not supported, got {short(params)}")
         self.perfect_recall = False
         if iig_obs_type is not None:
             if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-                raise ValueError("only a seat's own observation is offered (public information "
-                                 "and the seat's private information)")
+                raise BadParameter("only a seat's own observation is offered (public information "
+                                   "and the seat's private information)")
             self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.spec = spec
         self.tensor = np.zeros(spec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
+    @_refusing
     def set_from(self, state: WastelandState, player: int) -> None:
         node = state.node
         if node is None:
@@ -519,13 +696,14 @@ class Observer:
         else:
             self.tensor[:] = node.vector(self.spec, player)
 
+    @_refusing
     def string_from(self, state: WastelandState, player: int) -> str:
         node = state.node
         if node is None:
             return "before the deal"
         text = node.text(self.spec, player)
         if self.perfect_recall:
-            text += f"\nseen so far: {state.fingerprint(player)}"
+            text += "\n" + state.fingerprint(player)
         return text
 
 

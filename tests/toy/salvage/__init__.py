@@ -17,6 +17,7 @@ from tests.toy.salvage.rules import (
 from tests.toy.salvage.state import Options, State
 from tests.toy.salvage.view import determinize, observation_size, observe, view
 from wasteland.core.engine import bundle
+from wasteland.core.game import Utility, always
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
@@ -24,4 +25,5 @@ __all__ = [
     "Action", "ACTION_TYPES", "Discard", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
-GAME = bundle(__name__, key="salvage", title="Salvage", player_counts=(2, 3, 4), rules_version=1)
+GAME = bundle(__name__, key="salvage", title="Salvage", player_counts=(2, 3, 4), rules_version=1,
+              utility=always(Utility.GENERAL_SUM, State, "a Salvage"))  # a tie shares the win
