@@ -38,12 +38,13 @@ from wasteland.arctic_scavengers.skirmish import fight_total, people_present
 from wasteland.arctic_scavengers.state import TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state, short
+from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 
 __all__ = [
     "view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "observation_sections",
-    "ObservationLayout", "PHASES", "TRIBE_FEATURES", "CARD_FEATURES",
+    "observation_layout", "PHASES", "TRIBE_FEATURES", "CARD_FEATURES",
 ]
 
 def _hidden(cards: Cards) -> Cards:
@@ -238,44 +239,55 @@ CARD_FEATURES = ("my_hand", "my_deck", "my_discard", "my_played", "committed", "
 _TYPES = len(CARD_TYPES)
 
 
-class ObservationLayout:
-    """Where each part of the observation lies, for one game's options (see the rules page)."""
+def _make_layout(options: Options) -> Layout:
+    """The observation's sections for ``options`` (the rules page describes each)."""
+    n, t = options.players, _TYPES
+    space = space_for(options.cards)
+    card_features = len(CARD_FEATURES) + 3 * (n - 1)
+    tribe_size = len(TRIBE_FEATURES) + 4 * t
+    return layout(
+        ("round", 1, "the round number"),
+        ("phase", len(PHASES), "one-hot: gathering, keep (a dug card to choose), skirmish, over"),
+        ("seat", n, "one-hot: the viewer's seat"),
+        ("initiator", n, "one-hot: the initiator's relative seat"),
+        ("decider", n, "one-hot: the relative seat deciding now; all 0 once the game is over"),
+        ("peeking", 1, "1 when initiators look at the top contested resource in this game"),
+        ("taken", len(TASKS), "the actions the gathering seat has taken this round"),
+        ("food", 1, "food hunted this round"),
+        ("task", len(TASKS), "one-hot: the action under way"),
+        ("action_total", 1, "its value so far"),
+        ("medicine", 1, "medicine committed (a Hire)"),
+        ("contested", 1, "cards left in the contested pile"),
+        ("peeked", t, "one-hot: the type of the top contested resource, for the initiator who looked at it"),
+        ("junkyard", 1, "cards in the junkyard"),
+        ("piles", len(MERCENARY_PILES), "cards in each mercenary pile"),
+        ("removed", t, "type counts of the cards out of the game"),
+        ("dug", 1, "dug cards waiting for the keep choice"),
+        ("dug_types", t, "their type counts (for the digger)"),
+        ("committed", 1, "cards committed to the action under way"),
+        ("committed_types", t, "their type counts"),
+        ("committed_slots", space.positions * (t + 2), "for each position of the committed cards: its type, "
+                                                       "a tool on it, Group Leaders on it"),
+        ("equipped_types", t, "type counts of the modifiers equipped"),
+        ("spent", 1, "Saboteurs and Sniper Teams that declared in this skirmish"),
+        ("tribes", n * tribe_size, f"for each relative seat, {tribe_size} numbers (see the rules page)"),
+        ("cards", len(space.cards) * card_features, f"for each card of the set, {card_features} flags of where "
+                                                    "the viewer sees it"),
+    )
 
-    __slots__ = ("players", "cards", "positions", "card_features", "tribe_size", "sections", "start", "size")
 
-    def __init__(self, options: Options) -> None:
-        n, t = options.players, _TYPES
-        space = space_for(options.cards)
-        self.players = n
-        self.cards = len(space.cards)
-        self.positions = space.positions
-        self.card_features = len(CARD_FEATURES) + 3 * (n - 1)
-        self.tribe_size = len(TRIBE_FEATURES) + 4 * t
-        lengths = (
-            ("round", 1), ("phase", len(PHASES)), ("seat", n), ("initiator", n), ("decider", n), ("peeking", 1),
-            ("taken", len(TASKS)), ("food", 1), ("task", len(TASKS)), ("action_total", 1), ("medicine", 1),
-            ("contested", 1), ("peeked", t), ("junkyard", 1), ("piles", len(MERCENARY_PILES)), ("removed", t),
-            ("dug", 1), ("dug_types", t), ("committed", 1), ("committed_types", t),
-            ("committed_slots", self.positions * (t + 2)), ("equipped_types", t), ("spent", 1),
-            ("tribes", n * self.tribe_size), ("cards", self.cards * self.card_features),
-        )
-        sections: list[tuple[str, int, int]] = []
-        at = 0
-        for name, length in lengths:
-            sections.append((name, at, length))
-            at += length
-        self.sections: tuple[tuple[str, int, int], ...] = tuple(sections)
-        self.start: dict[str, int] = {name: start for name, start, _ in sections}
-        self.size: int = at
+_LAYOUTS: DerivedCache[Options, Layout] = DerivedCache(_make_layout)
 
 
-_LAYOUTS: DerivedCache[Options, ObservationLayout] = DerivedCache(ObservationLayout)
-
-
-def _layout(state: object) -> ObservationLayout:
+def _layout(state: object) -> Layout:
     if type(state) is not State:
         raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
     return _LAYOUTS(state.options)
+
+
+def observation_layout(state: State) -> Layout:
+    """The observation's sections for ``state``'s options (a table or a view)."""
+    return _layout(state)
 
 
 def observation_size(state: State) -> int:
@@ -287,30 +299,44 @@ def observation_size(state: State) -> int:
 def observation_sections(state: State) -> tuple[tuple[str, int, int], ...]:
     """The observation's sections as (name, first index, length), in order (the rules page
     describes each)."""
-    return _layout(state).sections
+    shape = _layout(state)
+    return tuple((s.name, shape.start[s.name], s.size) for s in shape.sections)
 
 
-def observe(seen: State) -> tuple[float, ...]:
-    """The observation vector of ``seen.viewer``, from the view ``seen`` only (the table is
-    refused with IllegalAction): every number finite, length :func:`observation_size`.
-    Seats are counted from the viewer (0 = the viewer, 1 = the next seat clockwise, ...)."""
-    layout = _layout(seen)
-    me = seen.viewer
-    if me is None:
+def _seen_layout(seen: State) -> Layout:
+    shape = _layout(seen)
+    if seen.viewer is None:
         raise IllegalAction("observe takes a player's view, not the table: observe(view(state, p))")
-    n = layout.players
+    return shape
+
+
+_F_HAND, _F_DECK, _F_DISCARD, _F_PLAYED, _F_COMMITTED, _F_EQUIPPED, _F_DUG, _F_PILE, _F_REMOVED, _F_PEEKED, \
+    _F_SPENT = (CARD_FEATURES.index(name) for name in (
+        "my_hand", "my_deck", "my_discard", "my_played", "committed", "equipped", "dug", "pile", "removed", "peeked",
+        "spent"))
+_T_HAND, _T_DECK, _T_DISCARD, _T_PLAYED, _T_UNSEEN, _T_FIGHT, _T_PEOPLE = (TRIBE_FEATURES.index(name) for name in (
+    "hand", "deck", "discard", "played", "discard_unseen", "fight", "people"))
+
+
+def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
+    """The observation vector of ``seen.viewer``, from the view ``seen`` only, every number
+    finite. Seats are counted from the viewer (0 = the viewer, 1 = the next seat clockwise, ...)."""
+    me = seen.viewer
+    assert me is not None
+    n = seen.options.players
     table = table_of(seen)
     space = action_space(seen)
     kind, index = table.type_index, space.index
-    start = layout.start
-    out = [0.0] * layout.size
+    start = shape.start
+    width = len(CARD_FEATURES) + 3 * (n - 1)
+    tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
+    positions = space.positions
 
     def count(at: int, cards: Cards) -> None:
         for c in cards:
             if c != HIDDEN:
                 out[at + kind[c]] += 1.0
 
-    width = layout.card_features
     first_card = start["cards"]
 
     def mark(cards: Cards, feature: int) -> None:
@@ -343,22 +369,22 @@ def observe(seen: State) -> tuple[float, ...]:
     top = seen.contested[0] if seen.contested else HIDDEN
     if top != HIDDEN:
         out[start["peeked"] + kind[top]] = 1.0
-        mark((top,), 9)
+        mark((top,), _F_PEEKED)
     out[start["junkyard"]] = float(len(seen.junkyard))
     for i, pile in enumerate(seen.piles):
         out[start["piles"] + i] = float(len(pile))
-        mark(pile, 7)
+        mark(pile, _F_PILE)
     count(start["removed"], seen.removed)
-    mark(seen.removed, 8)
+    mark(seen.removed, _F_REMOVED)
     out[start["dug"]] = float(len(seen.dug))
     count(start["dug_types"], seen.dug)
-    mark(seen.dug, 6)
+    mark(seen.dug, _F_DUG)
     out[start["committed"]] = float(len(committed))
     count(start["committed_types"], committed)
-    mark(committed, 4)
+    mark(committed, _F_COMMITTED)
     slot = _TYPES + 2
     is_leader = table.is_leader
-    for position, c in enumerate(committed[:layout.positions]):
+    for position, c in enumerate(committed[:positions]):
         if c == HIDDEN:
             continue
         at = start["committed_slots"] + position * slot
@@ -368,35 +394,40 @@ def observe(seen: State) -> tuple[float, ...]:
                 out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
     equipped = tuple(m for m, _ in seen.equipped)
     count(start["equipped_types"], equipped)
-    mark(equipped, 5)
+    mark(equipped, _F_EQUIPPED)
     out[start["spent"]] = float(len(seen.spent))
-    mark(seen.spent, 10)
+    mark(seen.spent, _F_SPENT)
     spent = seen.spent
     for r in range(n):
         q = (me + r) % n
-        at = start["tribes"] + r * layout.tribe_size
+        at = start["tribes"] + r * tribe_size
         hand, deck, discard, played = seen.hands[q], seen.decks[q], seen.discards[q], seen.played[q]
-        out[at] = float(len(hand))
-        out[at + 1] = float(len(deck))
-        out[at + 2] = float(len(discard))
-        out[at + 3] = float(len(played))
-        out[at + 4] = float(discard.count(HIDDEN))
+        out[at + _T_HAND] = float(len(hand))
+        out[at + _T_DECK] = float(len(deck))
+        out[at + _T_DISCARD] = float(len(discard))
+        out[at + _T_PLAYED] = float(len(played))
+        out[at + _T_UNSEEN] = float(discard.count(HIDDEN))
         if HIDDEN not in hand:
-            out[at + 5] = float(fight_total(table, hand, spent))
-            out[at + 6] = float(people_present(table, hand))
+            out[at + _T_FIGHT] = float(fight_total(table, hand, spent))
+            out[at + _T_PEOPLE] = float(people_present(table, hand))
         types = at + len(TRIBE_FEATURES)
         count(types, hand)
         count(types + _TYPES, deck)
         count(types + 2 * _TYPES, discard)
         count(types + 3 * _TYPES, played)
         if r == 0:
-            mark(hand, 0)
-            mark(deck, 1)
-            mark(discard, 2)
-            mark(played, 3)
+            mark(hand, _F_HAND)
+            mark(deck, _F_DECK)
+            mark(discard, _F_DISCARD)
+            mark(played, _F_PLAYED)
         else:
             other = len(CARD_FEATURES) + 3 * (r - 1)
             mark(hand, other)
             mark(discard, other + 1)
             mark(played, other + 2)
-    return tuple(out)
+
+
+#: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is
+#: refused with IllegalAction), length :func:`observation_size`; ``observe.into(seen, out)``
+#: writes it into a zeroed buffer.
+observe: Observer[State] = Observer(_seen_layout, _write)
