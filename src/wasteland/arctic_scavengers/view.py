@@ -279,6 +279,17 @@ def _make_layout(options: Options) -> Layout:
 _LAYOUTS: DerivedCache[Options, Layout] = DerivedCache(_make_layout)
 
 
+def _make_card_at(options: Options) -> dict[int, int]:
+    """Where each card's block of the ``cards`` section starts, by card id."""
+    space = space_for(options.cards)
+    width = len(CARD_FEATURES) + 3 * (options.players - 1)
+    first = _LAYOUTS(options).start["cards"]
+    return {c: first + i * width for c, i in space.index.items()}
+
+
+_CARD_AT: DerivedCache[Options, dict[int, int]] = DerivedCache(_make_card_at)
+
+
 def _layout(state: object) -> Layout:
     if type(state) is not State:
         raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
@@ -325,24 +336,31 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
     assert me is not None
     n = seen.options.players
     table = table_of(seen)
-    space = action_space(seen)
-    kind, index = table.type_index, space.index
+    kind = table.type_index
+    card_at = _CARD_AT(seen.options)
     start = shape.start
-    width = len(CARD_FEATURES) + 3 * (n - 1)
     tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
-    positions = space.positions
+    positions = action_space(seen).positions
 
     def count(at: int, cards: Cards) -> None:
         for c in cards:
             if c != HIDDEN:
                 out[at + kind[c]] += 1.0
 
-    first_card = start["cards"]
-
     def mark(cards: Cards, feature: int) -> None:
         for c in cards:
             if c != HIDDEN:
-                out[first_card + index[c] * width + feature] = 1.0
+                out[card_at[c] + feature] = 1.0
+
+    def both(at: int, cards: Cards, feature: int) -> None:
+        """``count(at, cards)`` and ``mark(cards, feature)`` in one pass; nothing for a zone
+        the viewer sees only the back of."""
+        if not cards or (cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards)):
+            return
+        for c in cards:
+            if c != HIDDEN:
+                out[at + kind[c]] += 1.0
+                out[card_at[c] + feature] = 1.0
 
     phase = seen.phase
     over = phase is Phase.OVER
@@ -374,14 +392,11 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
     for i, pile in enumerate(seen.piles):
         out[start["piles"] + i] = float(len(pile))
         mark(pile, _F_PILE)
-    count(start["removed"], seen.removed)
-    mark(seen.removed, _F_REMOVED)
+    both(start["removed"], seen.removed, _F_REMOVED)
     out[start["dug"]] = float(len(seen.dug))
-    count(start["dug_types"], seen.dug)
-    mark(seen.dug, _F_DUG)
+    both(start["dug_types"], seen.dug, _F_DUG)
     out[start["committed"]] = float(len(committed))
-    count(start["committed_types"], committed)
-    mark(committed, _F_COMMITTED)
+    both(start["committed_types"], committed, _F_COMMITTED)
     slot = _TYPES + 2
     is_leader = table.is_leader
     for position, c in enumerate(committed[:positions]):
@@ -393,8 +408,7 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
             if person == c:
                 out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
     equipped = tuple(m for m, _ in seen.equipped)
-    count(start["equipped_types"], equipped)
-    mark(equipped, _F_EQUIPPED)
+    both(start["equipped_types"], equipped, _F_EQUIPPED)
     out[start["spent"]] = float(len(seen.spent))
     mark(seen.spent, _F_SPENT)
     spent = seen.spent
@@ -411,20 +425,17 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
             out[at + _T_FIGHT] = float(fight_total(table, hand, spent))
             out[at + _T_PEOPLE] = float(people_present(table, hand))
         types = at + len(TRIBE_FEATURES)
-        count(types, hand)
-        count(types + _TYPES, deck)
-        count(types + 2 * _TYPES, discard)
-        count(types + 3 * _TYPES, played)
         if r == 0:
-            mark(hand, _F_HAND)
-            mark(deck, _F_DECK)
-            mark(discard, _F_DISCARD)
-            mark(played, _F_PLAYED)
-        else:
+            both(types, hand, _F_HAND)
+            both(types + _TYPES, deck, _F_DECK)
+            both(types + 2 * _TYPES, discard, _F_DISCARD)
+            both(types + 3 * _TYPES, played, _F_PLAYED)
+        else:  # another tribe's deck is only ever seen from the back
             other = len(CARD_FEATURES) + 3 * (r - 1)
-            mark(hand, other)
-            mark(discard, other + 1)
-            mark(played, other + 2)
+            both(types, hand, other)
+            count(types + _TYPES, deck)
+            both(types + 2 * _TYPES, discard, other + 1)
+            both(types + 3 * _TYPES, played, other + 2)
 
 
 #: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is

@@ -205,6 +205,8 @@ _UP, _DOWN, _ROTATED, _SELECTED = _C["up"], _C["down"], _C["rotated"], _C["selec
 _ATTACKING, _ATTACK_STRENGTH = _C["attacking"], _C["attack_strength"]
 _PRINTED, _STRENGTH, _FLARE = _C["threat_printed"], _C["threat_strength"], _C["flare"]
 _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
+#: The 24 map cells of each grid, in the order of its ``cells`` section (its tank column left out).
+_MAP_CELLS = tuple(tuple(side * GRID + index // 6 * 7 + index % 6 + 1 for index in range(24)) for side in (0, 1))
 
 
 def _grid(
@@ -213,31 +215,33 @@ def _grid(
 ) -> None:
     """Write grid ``side``'s sections, named with ``prefix``."""
     table = table_of(view)
-    squad, threats, down, rotated = view.squad, view.threats, view.down, view.rotated
+    squad, threats, down, rotated, selected = view.squad, view.threats, view.down, view.rotated, view.selected
+    kinds, attackable, printed = table.kind, table.attackable, table.strength
     first = side * GRID
     cells = start[prefix + "cells"]
-    for index in range(24):
-        cell = first + index // 6 * 7 + index % 6 + 1
-        at = cells + index * CELL_FEATURES
+    for index, cell in enumerate(_MAP_CELLS[side]):
         member = squad[cell]
+        card = threats[cell]
+        if member < 0 and card < 0 and cell not in flares and cell not in assigned:
+            continue
+        at = cells + index * CELL_FEATURES
         if member >= 0:
             out[at + member % SQUAD_SIZE] = 1.0
             out[at + (_DOWN if member in down else _UP)] = 1.0
             if member in rotated:
                 out[at + _ROTATED] = 1.0
-            if member == view.selected:
+            if member == selected:
                 out[at + _SELECTED] = 1.0
             if member in attackers:
                 out[at + _ATTACKING] = 1.0
             if can_attack(view, member):
                 out[at + _ATTACK_STRENGTH] = float(attacker_strength(view, member, cell))
-        card = threats[cell]
         if card >= 0:
-            slot = _CELL_KIND.get(table.kind[card])
+            slot = _CELL_KIND.get(kinds[card])
             if slot is not None:
                 out[at + slot] = 1.0
-            if table.attackable[card]:
-                out[at + _PRINTED] = float(table.strength[card])
+            if attackable[card]:
+                out[at + _PRINTED] = float(printed[card])
                 out[at + _STRENGTH] = float(threat_strength(view, cell))
         if cell in flares:
             out[at + _FLARE] = 1.0
@@ -251,9 +255,9 @@ def _grid(
             out[tanks + row] = 1.0
     deck = view.decks[side]
     out[start[prefix + "deck"]] = float(len(deck))
-    kinds, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
+    by_kind, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
     for card in deck:
-        out[kinds + table.kind[card]] += 1.0
+        out[by_kind + kinds[card]] += 1.0
         column = table.column[card]
         if column:
             out[columns + column] += 1.0

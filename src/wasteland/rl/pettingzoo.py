@@ -153,7 +153,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
                               for name in self.possible_agents}
         self.table: Any = None  # the game's state (the referee's), None before reset
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
-        self._legal: tuple[Any, list[int]] | None = None  # (a table, the ids of its legal actions)
+        self._legal: tuple[Any, dict[int, Any]] | None = None  # (a table, its legal actions by id)
 
     # -- spaces -----------------------------------------------------------------------------
 
@@ -191,12 +191,20 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._select()
 
-    def _legal_ids(self) -> list[int]:
-        """The ids of the table's legal actions, worked out once per table."""
+    def _legal_ids(self) -> dict[int, Any]:
+        """The legal actions of the table by id, worked out once per table."""
         table = self.table
         known = self._legal
         if known is None or known[0] is not table:
-            known = self._legal = (table, legal_ids(self.encoding, table))
+            game = self.game
+            if game.current_player(table) is None:
+                by_id: dict[int, Any] = {}
+            else:
+                action_id, legal = game.action_id, game.legal_actions(table)
+                by_id = {action_id(table, action): action for action in legal}
+                if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
+                    legal_ids(self.encoding, table)  # raises, saying which promise the game broke
+            known = self._legal = (table, by_id)
         return known[1]
 
     def step(self, action: Any) -> None:
@@ -211,10 +219,12 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             return
         table = self.table
         i = action_index(action, self.encoding.action_count)
-        if self.illegal_reward is not None and i not in self._legal_ids():
-            self._end_illegal(agent)
-            return
-        move = self.encoding.action_from_id(table, i)  # IllegalAction here leaves everything as it was
+        move = self._legal_ids().get(i)
+        if move is None:
+            if self.illegal_reward is not None:
+                self._end_illegal(agent)
+                return
+            move = self.encoding.action_from_id(table, i)  # raises IllegalAction saying why; nothing changes
         table = self.game.apply(table, move)
         self.table = table
         self._cumulative_rewards[agent] = 0.0
@@ -262,7 +272,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
         mask = np.zeros(spec.action_count, dtype=np.int8)
         if self.game.current_player(table) == seat:
-            mask[self._legal_ids()] = 1
+            mask[list(self._legal_ids())] = 1
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> Any:
