@@ -6,7 +6,8 @@ import array
 
 import pytest
 
-from wasteland.core.observation import Layout, Observer, Section, layout
+from wasteland.core.game import IllegalAction
+from wasteland.core.observation import FloatBuffer, Layout, Observer, Section, layout
 
 
 def _shape() -> Layout:
@@ -38,29 +39,46 @@ def test_the_table_lists_each_section_with_its_first_index() -> None:
     assert lines[4] == "| `cards` | 4 | 4 | per card |"
 
 
-def _observer() -> Observer[tuple[int, int]]:
+#: A toy game: a state is (viewer or None, phase, score, seats).
+Toy = tuple[int | None, int, int, int]
+
+
+def _observer() -> Observer[Toy]:
     shape = _shape()
 
-    def layout_of(view: tuple[int, int]) -> Layout:
-        if view[0] < 0:
-            raise ValueError("not a view")
+    def layout_of(state: Toy) -> Layout:
+        if state[1] < 0:
+            raise IllegalAction("not a toy state")
         return shape
 
-    def write(view: tuple[int, int], s: Layout, out: object) -> None:
-        out[s.start["phase"] + view[0]] = 1.0  # type: ignore[index]
-        out[s.start["score"]] = float(view[1])  # type: ignore[index]
-        out[s.start["cards"] + 2] += 0.5  # type: ignore[index]
+    def write(state: Toy, seat: int, s: Layout, out: FloatBuffer) -> None:
+        out[s.start["phase"] + state[1]] = 1.0
+        out[s.start["score"]] = float(state[2] + seat)
+        out[s.start["cards"] + 2] += 0.5
 
-    return Observer(layout_of, write)
+    return Observer(layout_of, lambda state: state[0], lambda state: state[3], write)
 
 
 def test_an_observer_gives_a_tuple_and_fills_any_buffer_with_the_same_numbers() -> None:
     observe = _observer()
-    assert observe((2, 7)) == (0.0, 0.0, 1.0, 7.0, 0.0, 0.0, 0.5, 0.0)
+    assert observe((0, 2, 7, 2)) == (0.0, 0.0, 1.0, 7.0, 0.0, 0.0, 0.5, 0.0)
     floats = array.array("f", bytes(4 * 8))
-    observe.into((1, 3), memoryview(floats))
-    assert floats.tolist() == [0.0, 1.0, 0.0, 3.0, 0.0, 0.0, 0.5, 0.0]
+    observe.into((1, 1, 3, 2), memoryview(floats))
+    assert floats.tolist() == [0.0, 1.0, 0.0, 4.0, 0.0, 0.0, 0.5, 0.0]
     with pytest.raises(ValueError, match="holds 2 numbers, the observation 8"):
-        observe.into((1, 3), [0.0, 0.0])
-    with pytest.raises(ValueError, match="not a view"):
-        observe((-1, 0))
+        observe.into((1, 1, 3, 2), [0.0, 0.0])
+    with pytest.raises(IllegalAction, match="not a toy state"):
+        observe((0, -1, 0, 2))
+    with pytest.raises(IllegalAction, match="not the table"):
+        observe((None, 1, 0, 2))
+
+
+def test_seat_into_writes_a_seat_s_observation_from_the_table() -> None:
+    observe = _observer()
+    out = [0.0] * 8
+    observe.seat_into((None, 0, 5, 2), 1, out)
+    assert tuple(out) == observe((1, 0, 5, 2))
+    with pytest.raises(IllegalAction, match="player 1's view, not the table"):
+        observe.seat_into((1, 0, 5, 2), 1, [0.0] * 8)
+    with pytest.raises(IllegalAction, match="seat from 0 to 1"):
+        observe.seat_into((None, 0, 5, 2), 2, [0.0] * 8)

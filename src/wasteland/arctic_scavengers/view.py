@@ -314,11 +314,12 @@ def observation_sections(state: State) -> tuple[tuple[str, int, int], ...]:
     return tuple((s.name, shape.start[s.name], s.size) for s in shape.sections)
 
 
-def _seen_layout(seen: State) -> Layout:
-    shape = _layout(seen)
-    if seen.viewer is None:
-        raise IllegalAction("observe takes a player's view, not the table: observe(view(state, p))")
-    return shape
+def _viewer(state: State) -> int | None:
+    return state.viewer
+
+
+def _seats(state: State) -> int:
+    return state.options.players
 
 
 _F_HAND, _F_DECK, _F_DISCARD, _F_PLAYED, _F_COMMITTED, _F_EQUIPPED, _F_DUG, _F_PILE, _F_REMOVED, _F_PEEKED, \
@@ -329,11 +330,12 @@ _T_HAND, _T_DECK, _T_DISCARD, _T_PLAYED, _T_UNSEEN, _T_FIGHT, _T_PEOPLE = (TRIBE
     "hand", "deck", "discard", "played", "discard_unseen", "fight", "people"))
 
 
-def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
-    """The observation vector of ``seen.viewer``, from the view ``seen`` only, every number
-    finite. Seats are counted from the viewer (0 = the viewer, 1 = the next seat clockwise, ...)."""
-    me = seen.viewer
-    assert me is not None
+def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
+    """The observation vector of seat ``me``, every number finite. Seats are counted from the
+    viewer (0 = the viewer, 1 = the next seat clockwise, ...). ``seen`` is the seat's view or
+    the table: a card counts only where :func:`view` shows it to ``me`` (the rules are the
+    same: the hands until the reveal, the decks, the unseen discards, a Trash under way, the
+    contested pile but the peeked card, another's dug cards), so both give the same numbers."""
     n = seen.options.players
     table = table_of(seen)
     kind = table.type_index
@@ -341,11 +343,6 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
     start = shape.start
     tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
     positions = action_space(seen).positions
-
-    def count(at: int, cards: Cards) -> None:
-        for c in cards:
-            if c != HIDDEN:
-                out[at + kind[c]] += 1.0
 
     def mark(cards: Cards, feature: int) -> None:
         for c in cards:
@@ -375,7 +372,8 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
         if seen.used >> task._value_ & 1:
             out[start["taken"] + task._value_] = 1.0
     out[start["food"]] = float(seen.food)
-    committed = seen.committed
+    trashing = seen.task is Task.TRASH and seen.turn != me
+    committed = _hidden(seen.committed) if trashing else seen.committed
     if seen.task is not None:
         out[start["task"] + seen.task._value_] = 1.0
         if HIDDEN not in committed:
@@ -384,8 +382,8 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
         else:  # another seat's Trash: its cards lie face down, their number is known
             out[start["action_total"]] = float(len(committed))
     out[start["contested"]] = float(len(seen.contested))
-    top = seen.contested[0] if seen.contested else HIDDEN
-    if top != HIDDEN:
+    top = peeked_card(seen) if me == seen.initiator else None
+    if top is not None and top != HIDDEN:
         out[start["peeked"] + kind[top]] = 1.0
         mark((top,), _F_PEEKED)
     out[start["junkyard"]] = float(len(seen.junkyard))
@@ -394,7 +392,8 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
         mark(pile, _F_PILE)
     both(start["removed"], seen.removed, _F_REMOVED)
     out[start["dug"]] = float(len(seen.dug))
-    both(start["dug_types"], seen.dug, _F_DUG)
+    if me == seen.turn:
+        both(start["dug_types"], seen.dug, _F_DUG)
     out[start["committed"]] = float(len(committed))
     both(start["committed_types"], committed, _F_COMMITTED)
     slot = _TYPES + 2
@@ -412,6 +411,7 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
     out[start["spent"]] = float(len(seen.spent))
     mark(seen.spent, _F_SPENT)
     spent = seen.spent
+    revealed = seen.phase is Phase.SKIRMISH or seen.phase is Phase.OVER
     for r in range(n):
         q = (me + r) % n
         at = start["tribes"] + r * tribe_size
@@ -420,6 +420,15 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
         out[at + _T_DECK] = float(len(deck))
         out[at + _T_DISCARD] = float(len(discard))
         out[at + _T_PLAYED] = float(len(played))
+        if r:
+            if not revealed:
+                hand = _hidden(hand)
+            secret = seen.secret[q]
+            if secret:
+                discard = tuple(HIDDEN if c in secret else c for c in discard)
+            if trashing and q == seen.turn:
+                face_down = frozenset(seen.committed)
+                played = tuple(HIDDEN if c in face_down else c for c in played)
         out[at + _T_UNSEEN] = float(discard.count(HIDDEN))
         if HIDDEN not in hand:
             out[at + _T_FIGHT] = float(fight_total(table, hand, spent))
@@ -433,12 +442,11 @@ def _write(seen: State, shape: Layout, out: FloatBuffer) -> None:
         else:  # another tribe's deck is only ever seen from the back
             other = len(CARD_FEATURES) + 3 * (r - 1)
             both(types, hand, other)
-            count(types + _TYPES, deck)
             both(types + 2 * _TYPES, discard, other + 1)
             both(types + 3 * _TYPES, played, other + 2)
 
 
 #: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is
 #: refused with IllegalAction), length :func:`observation_size`; ``observe.into(seen, out)``
-#: writes it into a zeroed buffer.
-observe: Observer[State] = Observer(_seen_layout, _write)
+#: writes it into a zeroed buffer, ``observe.seat_into(table, seat, out)`` the same without the view.
+observe: Observer[State] = Observer(_layout, _viewer, _seats, _write)

@@ -11,9 +11,13 @@ An :class:`Observer` bundles the layout and the writer and is the game's ``obser
 * ``observe(view)`` is the contract's ``tuple[float, ...]``;
 * ``observe.into(view, out)`` writes the same numbers into ``out``, any zeroed buffer of
   ``observation_size`` floats that takes item assignment: a ``list``, an
-  ``array.array("f")``, a ``memoryview`` of a numpy ``float32`` array. The RL adapters
-  use it to fill a numpy array with no tuple in between; this module imports nothing
-  but the standard library and attrs, so numpy stays an optional dependency.
+  ``array.array("f")``, a ``memoryview`` of a numpy ``float32`` array;
+* ``observe.seat_into(table, seat, out)`` writes ``observe(view(table, seat))`` straight
+  from the table, without building the view: the writer reads only what the seat may see.
+
+The RL adapters use the last to fill a numpy array with no view and no tuple in between;
+this module imports nothing but the standard library, attrs and the core, so numpy stays an
+optional dependency.
 
 The writer sets only the numbers that are not zero, which is why the buffer must start
 at zero: a vector of thousands of numbers is mostly zeros, and skipping them is most of
@@ -25,6 +29,8 @@ from __future__ import annotations
 from typing import Callable, Generic, Mapping, Protocol, TypeVar
 
 from attrs import field, frozen
+
+from wasteland.core.game import IllegalAction, check_viewer
 
 __all__ = ["Section", "Layout", "FloatBuffer", "Observer", "layout"]
 
@@ -108,24 +114,56 @@ class FloatBuffer(Protocol):
 
 @frozen
 class Observer(Generic[S]):
-    """A game's ``observe``: ``layout_of(view)`` checks the view and gives its layout (it
-    raises the game's IllegalAction for anything else), ``write(view, layout, out)`` sets
-    the numbers that are not zero."""
+    """A game's ``observe``.
+
+    ``layout_of(state)`` checks that ``state`` is one of the game's (the table or a view; the
+    game's IllegalAction otherwise) and gives its layout; ``viewer_of(state)`` is the state's
+    viewer (None for the table) and ``seats_of(state)`` its number of seats;
+    ``write(state, seat, layout, out)`` sets the numbers that are not zero of what ``seat``
+    sees. The writer reads only what the seat may see, so it gives the same numbers from the
+    table as from the seat's view: :meth:`seat_into` uses that to skip building the view
+    (the RL adapters' path), and a test checks the two agree after every step of random play.
+    """
 
     layout_of: Callable[[S], Layout]
-    write: Callable[[S, Layout, FloatBuffer], None]
+    viewer_of: Callable[[S], int | None]
+    seats_of: Callable[[S], int]
+    write: Callable[[S, int, Layout, FloatBuffer], None]
+
+    def _view_layout(self, view: S) -> tuple[Layout, int]:
+        shape = self.layout_of(view)
+        seat = self.viewer_of(view)
+        if seat is None:
+            raise IllegalAction("observe takes a player's view, not the table: call view(state, player) first")
+        return shape, seat
 
     def __call__(self, view: S) -> tuple[float, ...]:
         """The observation of ``view`` as a tuple of floats (the contract's ``observe``)."""
-        shape = self.layout_of(view)
+        shape, seat = self._view_layout(view)
         out = [0.0] * shape.size
-        self.write(view, shape, out)
+        self.write(view, seat, shape, out)
         return tuple(out)
 
     def into(self, view: S, out: FloatBuffer) -> None:
         """Write the observation of ``view`` into ``out``, a buffer of ``observation_size``
         zeros; ValueError if its length is not that."""
-        shape = self.layout_of(view)
-        if len(out) != shape.size:
-            raise ValueError(f"the buffer holds {len(out)} numbers, the observation {shape.size}")
-        self.write(view, shape, out)
+        shape, seat = self._view_layout(view)
+        _check_length(out, shape)
+        self.write(view, seat, shape, out)
+
+    def seat_into(self, table: S, seat: int, out: FloatBuffer) -> None:
+        """Write ``observe(view(table, seat))`` into ``out`` (a zeroed buffer), straight from
+        the table: the same numbers, without the view. IllegalAction for a view or a seat not
+        at the table."""
+        shape = self.layout_of(table)
+        viewer = self.viewer_of(table)
+        if viewer is not None:
+            raise IllegalAction(f"this is player {viewer}'s view, not the table: seat_into reads the table")
+        checked = check_viewer(seat, self.seats_of(table))
+        _check_length(out, shape)
+        self.write(table, checked, shape, out)
+
+
+def _check_length(out: FloatBuffer, shape: Layout) -> None:
+    if len(out) != shape.size:
+        raise ValueError(f"the buffer holds {len(out)} numbers, the observation {shape.size}")

@@ -144,17 +144,18 @@ def observation_size(state: State) -> int:
     return observation_layout(state).size
 
 
-def _seen_layout(view: State) -> Layout:
-    shape = observation_layout(view)
-    if view.viewer is None:
-        raise IllegalAction("observe takes a player's view, not the table: call view(state, player) first")
-    return shape
+def _viewer(state: State) -> int | None:
+    return state.viewer
 
 
-def _write(view: State, shape: Layout, out: FloatBuffer) -> None:
-    """Everything ``view.viewer`` sees and decides on, section by section."""
-    seat = view.viewer
-    assert seat is not None
+def _seats(state: State) -> int:
+    return state.options.players
+
+
+def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
+    """Everything ``seat`` sees and decides on, section by section. ``view`` is the seat's view
+    or the table: the decks are only counted and the generator is not read, which is all a
+    view hides, so both give the same numbers."""
     start = shape.start
     table = table_of(view)
     sides = len(view.decks)
@@ -269,5 +270,6 @@ def _grid(
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``
 #: floats (the sections are in docs/rules/lucky_seven.md); ``observe.into(view, out)`` writes
-#: them into a zeroed buffer. IllegalAction for the table: an observation is what one seat sees.
-observe: Observer[State] = Observer(_seen_layout, _write)
+#: them into a zeroed buffer, ``observe.seat_into(table, seat, out)`` the same without the view.
+#: IllegalAction for the table: an observation is what one seat sees.
+observe: Observer[State] = Observer(observation_layout, _viewer, _seats, _write)

@@ -132,17 +132,23 @@ def observation_size(state: State) -> int:
     return OBSERVATION_SIZE
 
 
-def _seen_layout(view: State) -> Layout:
-    _state(view)
-    if view.viewer is None:
-        raise IllegalAction("observe takes a player's view, not the table: call view(state, player) first")
+def _layout(state: State) -> Layout:
+    _state(state)
     return LAYOUT
 
 
-def _write(view: State, shape: Layout, out: FloatBuffer) -> None:
-    """Everything ``view.viewer`` sees, section by section."""
-    seat = view.viewer
-    assert seat is not None
+def _viewer(state: State) -> int | None:
+    return state.viewer
+
+
+def _seats(state: State) -> int:
+    return state.options.players
+
+
+def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
+    """Everything ``seat`` sees, section by section. ``view`` is the seat's view or the table:
+    a crowd card counts as known only when it is face up or the seat looked at it (the rule
+    of :func:`view`), and the hidden piles only by their sizes, so both give the same numbers."""
     kind = table_of(view).kind
     if view.day:
         out[_S["day"]] = float(view.day)
@@ -174,11 +180,12 @@ def _write(view: State, shape: Layout, out: FloatBuffer) -> None:
         out[base + _C["card"]] = 1.0
         if cell in others:
             out[base + _C["seen_by_other"]] = 1.0
-        if card == HIDDEN:
+        up, seen = card in face_up, cell in mine
+        if card == HIDDEN or not (up or seen):
             continue
-        if card in face_up:
+        if up:
             out[base + _C["face_up"]] = 1.0
-        if cell in mine:
+        if seen:
             out[base + _C["seen_by_me"]] = 1.0
         out[base + _C["type"] + kind[card]] = 1.0
     seats = _S["seats"]
@@ -208,5 +215,6 @@ def _write(view: State, shape: Layout, out: FloatBuffer) -> None:
 
 #: ``observe(view)``: everything ``view.viewer`` sees, as ``OBSERVATION_SIZE`` floats (the
 #: sections are in docs/rules/raxxon.md); ``observe.into(view, out)`` writes them into a zeroed
-#: buffer. IllegalAction for the table.
-observe: Observer[State] = Observer(_seen_layout, _write)
+#: buffer, ``observe.seat_into(table, seat, out)`` the same without the view. IllegalAction for
+#: the table.
+observe: Observer[State] = Observer(_layout, _viewer, _seats, _write)

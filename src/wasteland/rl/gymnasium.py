@@ -143,11 +143,10 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
 
     def _observe(self) -> Any:
         spec = self.encoding
-        seen = self.game.view(self.table, 0)
         observe = spec.observe
-        if isinstance(observe, Observer):
+        if isinstance(observe, Observer):  # observe(view(table, 0)), without the view or a tuple
             vector = np.zeros(spec.observation_size, np.float32)
-            observe.into(seen, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
+            observe.seat_into(self.table, 0, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
             return vector
         return np.asarray(spec.observation(self.table, 0), dtype=np.float32)
 

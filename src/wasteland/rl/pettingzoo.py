@@ -263,11 +263,10 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         table = self.table
         spec = self.encoding
-        seen = self.game.view(table, seat)
         observe = spec.observe
-        if isinstance(observe, Observer):
+        if isinstance(observe, Observer):  # observe(view(table, seat)), without the view or a tuple
             vector = np.zeros(spec.observation_size, np.float32)
-            observe.into(seen, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
+            observe.seat_into(table, seat, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
         else:
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
         mask = np.zeros(spec.action_count, dtype=np.int8)
