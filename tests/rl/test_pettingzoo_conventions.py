@@ -76,6 +76,7 @@ def test_a_finished_agent_steps_only_with_none() -> None:
     e.reset(seed=1)
     obs = e.observe(e.agent_selection)
     e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert not e.observe(e.agent_selection)["action_mask"].any()  # nobody moves in an ended game
     with pytest.raises(ActionOutOfSpace, match="game is over"):
         e.step(0)
     e.step(None)

@@ -191,7 +191,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._select()
 
-    def _legal_ids(self) -> dict[int, Any]:
+    def _legal_by_id(self) -> dict[int, Any]:
         """The legal actions of the table by id, worked out once per table."""
         table = self.table
         known = self._legal
@@ -219,7 +219,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             return
         table = self.table
         i = action_index(action, self.encoding.action_count)
-        move = self._legal_ids().get(i)
+        move = self._legal_by_id().get(i)
         if move is None:
             if self.illegal_reward is not None:
                 self._end_illegal(agent)
@@ -270,8 +270,8 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         else:
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
         mask = np.zeros(spec.action_count, dtype=np.int8)
-        if self.game.current_player(table) == seat:
-            mask[list(self._legal_ids())] = 1
+        if self.game.current_player(table) == seat and not self.terminations.get(agent, False):
+            mask[list(self._legal_by_id())] = 1
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> Any:
