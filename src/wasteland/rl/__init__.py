@@ -2,6 +2,8 @@
 
 * :mod:`wasteland.rl.pettingzoo`: ``env(game, **options)``, a PettingZoo AEC environment;
 * :mod:`wasteland.rl.open_spiel`: ``load_game(game, **options)``, a ``pyspiel`` game.
+* :mod:`wasteland.rl.gymnasium`: ``env(game, **options)``, a Gymnasium environment of a
+  table of one seat.
 
 Both are thin: they translate between the contract (``wasteland.GAMES[key]``) and the
 other library's interface, and hold no rule of any game. What they need from a game
