@@ -116,9 +116,12 @@ def action_for(spec: Encoding, table: Any, action: object) -> Any:
     IllegalAction for anything else, before the game is asked."""
     if isinstance(action, bool) or not hasattr(action, "__index__"):
         raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {short(action)}")
-    i = action.__index__()
-    if not 0 <= i < spec.action_count:
-        raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {i}")
+    try:
+        i = action.__index__()
+    except Exception:  # noqa: BLE001 - a stranger's __index__ (a numpy array of several) may raise anything
+        raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {short(action)}") from None
+    if type(i) is not int or not 0 <= i < spec.action_count:
+        raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {short(i)}")
     return spec.action_from_id(table, i)
 
 
