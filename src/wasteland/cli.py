@@ -24,6 +24,7 @@ import math
 import os
 import re
 import secrets
+import shlex
 import signal
 import sys
 import textwrap
@@ -467,7 +468,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 _HELP = ("Type an action's number or its notation (the short word beside the number); "
-         "r redraws, s saves, q quits (saving when --save is given), ? shows this.")
+         "r redraws, s saves, q quits (saving when --save is given), ? shows the rules in short and this.")
+#: Where ``s`` saves when no ``--save FILE`` was given: in the folder ``play`` was started from.
+_DEFAULT_SAVE = "wasteland-save.json"
 
 
 class _Screen:
@@ -503,7 +506,7 @@ class _Table:
         self.moves, self.save_path, self.screen = moves, save_path, screen
 
     def save(self) -> None:
-        target = self.save_path or Path("wasteland-save.json")
+        target = (self.save_path or Path(_DEFAULT_SAVE)).absolute()
         draft = replays.Replay(self.game.key, self.seed, self.options, tuple(self.moves), None, None, "saved game",
                                self.game.rules_version)
         try:
@@ -511,11 +514,17 @@ class _Table:
         except OSError as exc:
             self.screen.say(f"Could not save to {target}: {exc.strerror or exc}. The game goes on.", "yellow")
             return
-        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {target}", "green")
+        where = shlex.quote(str(target))
+        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {where}", "green")
 
     def play(self, action: Any) -> None:
         self.moves.append(self.game.notation(self.state, action))
         self.state = self.game.apply(self.state, action)
+
+
+def _goal(game: Game[Any, Any], state: Any) -> str:
+    """The first line of the game's rules in short: the goal and how the game ends."""
+    return game.summary(state).split("\n", 1)[0]
 
 
 def _check_save_path(path: str | None) -> Path | None:
@@ -553,6 +562,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         moves = []
         shown_seed = f", seed {seed}" if args.seed is not None else ""
         screen.say(f"{game.title}{shown_seed}. {_HELP}")
+    screen.say(_goal(game, state), "bold")
     players = game.num_players(state)
     humans = set(args.seat) if args.seat else {0}
     bad = sorted(s for s in humans if not 0 <= s < players)
@@ -604,7 +614,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 shown = None
                 continue
             if word in ("?", "h", "help", ""):
+                screen.show(_board(game.summary(state), highlights, screen.width))
                 screen.say(_HELP)
+                screen.say(f"s saves to {(save_path or Path(_DEFAULT_SAVE)).absolute()} (--save FILE chooses).")
                 continue
             if answer.isascii() and answer.isdigit() and len(answer) <= 6:
                 if not 1 <= int(answer) <= len(legal):
