@@ -34,7 +34,7 @@ from wasteland.lucky_seven.view import view
 
 __all__ = [
     "render", "svg", "describe", "events", "event_text", "member_name", "cell_name", "threat_label", "LEGEND",
-    "SVG_LEGEND", "KIND_NAMES", "summary",
+    "SVG_LEGEND", "KIND_NAMES", "summary", "seat_role",
 ]
 
 #: The key printed under every drawing.
@@ -140,7 +140,9 @@ def _grid_lines(state: State, side: int, across: bool) -> list[str]:
     return lines
 
 
-def _seat(state: State, player: int) -> str:
+def seat_role(state: State, player: int) -> str:
+    """What seat ``player`` plays at this table: ``the squad``, ``the threats`` (the competitive
+    game's second seat) or ``grid 2`` (the cooperative game)."""
     variant = state.options.variant
     if variant == "competitive":
         return "the squad" if player == 0 else "the threats"
@@ -151,7 +153,7 @@ def _seat(state: State, player: int) -> str:
 
 def _header(state: State, player: int | None) -> list[str]:
     sides = _sides(state)
-    seen = "" if player is None else f" (seen by player {player}, {_seat(state, player)})"
+    seen = "" if player is None else f" (seen by player {player}, {seat_role(state, player)})"
     result = ending(state)
     if result is not None:
         verdict = "won" if result.winners else "lost"
@@ -411,7 +413,7 @@ SVG_LEGEND: tuple[tuple[str, str], ...] = (
 
 
 def _seat_name(state: State, player: int) -> str:
-    return f"player {player} ({_seat(state, player)})"
+    return f"player {player} ({seat_role(state, player)})"
 
 
 def _phase_line(state: State) -> str:
