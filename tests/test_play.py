@@ -43,6 +43,7 @@ def test_the_lucky_seven_goal_names_each_seat_s_role(monkeypatch: pytest.MonkeyP
     assert main(["play", "lucky_seven", "--players", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Seat 0 commands the squad, seat 1 plays the threats" in out
+    assert "seat 0: the squad (you); seat 1: the threats (heuristic)." in out
 
 
 def test_save_without_save_path_names_the_full_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -49,7 +49,7 @@ from wasteland.core.codec import CodecError
 from wasteland.core.game import Game, RulesError, short
 from wasteland.parallel import BACKENDS
 from wasteland.registry import GAME_KEYS, GAMES, get_game
-from wasteland.simulate import bot_seed, simulate
+from wasteland.simulate import bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
 
 __all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE"]
@@ -572,6 +572,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         seat: make_bot(args.bot, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
     }
     watcher = min(humans)  # whose eyes the bots' moves and the events are told through
+    roles = seat_roles(game, state)
+    if roles:
+        screen.say("; ".join(f"seat {seat}: {roles[seat]} ({'you' if seat in humans else bots[seat].name})"
+                             for seat in range(players)) + ".")
     table = _Table(game, seed, options, state, moves, save_path, screen)
     highlights = _highlights(game)
     shown = None
