@@ -257,6 +257,9 @@ class Game(Generic[S, A]):
     action_from_id: Callable[[S, int], A]
     observation_size: Callable[[S], int]
     observe: Callable[[S], tuple[float, ...]]
+    # The rules in short for a player at the table (the goal, how the game ends, the words the
+    # text uses), as ``play`` shows it on ``?``:
+    summary: Callable[[S], str]
     # What the returns of a game with the options of ``state`` add up to (see Utility):
     # a function of the table, since a game's variants may differ (The Lucky Seven's do).
     utility: Callable[[S], Utility] = field(kw_only=True)
@@ -287,6 +290,7 @@ class GameModule(Protocol[S, A]):
     def action_from_id(self, state: S, i: int) -> A: ...
     def observation_size(self, state: S) -> int: ...
     def observe(self, view: S) -> tuple[float, ...]: ...
+    def summary(self, state: S) -> str: ...
 
 
 def check_options(name: str, value: object, allowed: Iterable[object]) -> None:

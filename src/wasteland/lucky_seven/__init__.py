@@ -11,7 +11,7 @@ from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
     action_count, action_from_id, action_id, notation, parse,
 )
-from wasteland.lucky_seven.render import describe, events, render, svg
+from wasteland.lucky_seven.render import describe, events, render, summary, svg
 from wasteland.lucky_seven.rules import (
     apply, current_player, legal_actions, new_game, num_players, outcome, returns, utility,
 )
@@ -23,6 +23,7 @@ __all__ = [
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
     "ChooseRow", "action_count", "utility", "action_id", "action_from_id", "observation_size", "observe",
+    "ChooseRow", "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -54,4 +55,5 @@ GAME: Game[State, Action] = Game(
     observation_size=observation_size,
     observe=observe,
     utility=utility,
+    summary=summary,
 )

@@ -61,6 +61,8 @@ def num_players(state: State) -> int:
 
 def current_player(state: State) -> int | None:
     """Who decides now (on a view too); None once the game is over."""
+    if type(state) is not State:
+        _check(state)
     if state.phase is Phase.OVER:
         return None
     if state.options.variant == "competitive":

@@ -10,7 +10,7 @@ from wasteland.raxxon.actions import (
     ACTION_TYPES, Act, Action, Decline, Line, Option, Pass, Place, Take, Target, Turn, action_count,
     action_from_id, action_id, notation, parse,
 )
-from wasteland.raxxon.render import describe, events, render, svg
+from wasteland.raxxon.render import describe, events, render, summary, svg
 from wasteland.raxxon.rules import (
     apply, current_player, legal_actions, new_game, num_players, outcome, returns,
 )
@@ -21,7 +21,7 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline",
-    "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -53,4 +53,5 @@ GAME: Game[State, Action] = Game(
     observation_size=observation_size,
     observe=observe,
     utility=always(Utility.IDENTICAL, State, "a Raxxon"),  # cooperative: the team wins or loses
+    summary=summary,
 )
