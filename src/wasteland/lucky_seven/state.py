@@ -288,10 +288,10 @@ def check_state_content(state: State) -> None:
     if not 0 < state.turn <= 10_000 or not (state.viewer is None or 0 <= state.viewer < state.options.players):
         raise ValueError("the turn or the viewer is out of range")
     check_conservation(state, sides)
-    check_events(state, sides)
-    check_decision(state)
     if state.viewer is not None:
         check_view_content(state)
+    check_events(state, sides)
+    check_decision(state)
 
 
 def check_conservation(state: State, sides: int) -> None:
@@ -398,7 +398,8 @@ def check_decision(state: State) -> None:
 
 
 def check_view_content(state: State) -> None:
-    """A view shows each deck in id order and no generator: what ``view`` makes."""
+    """A view shows each deck in id order and no generator: what ``view`` makes (the loader
+    checks the rest, as for a table; ``determinize`` checks this much, cheaply)."""
     from wasteland.core.rng import HIDDEN_RNG
 
     if any(list(deck) != sorted(deck) for deck in state.decks) or state.rng != HIDDEN_RNG:
