@@ -100,3 +100,25 @@ def test_determinize_refuses_a_view_no_table_gives_and_answers_one_it_does() -> 
     table = GAME.determinize(seen, 2, 0)
     assert GAME.view(table, 2) == seen
     assert codec.loads(codec.dumps(table)) == table
+
+
+def test_determinize_refuses_a_hire_under_way_that_no_hidden_hand_could_pay() -> None:
+    """The rules let a Hire begin only when the hand can pay: with every mercenary pile empty,
+    no hidden hand can finish it, and no table gives the view."""
+    from wasteland.arctic_scavengers.state import Task
+
+    for seed in range(40):
+        state = GAME.new_game(seed, players=3)
+        pick = Rng.from_seed(seed)
+        while GAME.outcome(state) is None and not (state.task is Task.HIRE and state.hands[state.turn]):
+            action, pick = pick.choice(GAME.legal_actions(state))
+            state = GAME.apply(state, action)
+        if state.task is Task.HIRE:
+            break
+    assert state.task is Task.HIRE
+    seat = (state.turn + 1) % 3
+    seen = GAME.view(state, seat)
+    GAME.determinize(seen, seat, 0)
+    emptied = replace(seen, piles=((),) * 8, removed=seen.removed + tuple(c for pile in seen.piles for c in pile))
+    with pytest.raises(IllegalAction, match="cannot finish the action under way"):
+        GAME.determinize(emptied, seat, 0)
