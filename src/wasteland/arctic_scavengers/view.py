@@ -128,10 +128,10 @@ def determinize(seen: State, player: int, seed: int) -> State:
     for zone in (seen.junkyard, seen.contested, seen.removed, seen.dug, seen.committed):
         shown.update(zone)
     unknown = [c for c in table.ids if c not in shown]
-    zones = [*seen.hands, *seen.decks, *seen.discards, *seen.played, *seen.piles, seen.junkyard, seen.contested,
-             seen.removed, seen.dug]
-    places = sum(len(zone) for zone in zones)
-    hidden_places = sum(zone.count(HIDDEN) for zone in zones)
+    places_of = [*seen.hands, *seen.decks, *seen.discards, *seen.played, *seen.piles, seen.junkyard, seen.contested,
+                 seen.removed, seen.dug]
+    places = sum(len(zone) for zone in places_of)
+    hidden_places = sum(zone.count(HIDDEN) for zone in places_of)
     if places - hidden_places != len(shown - {HIDDEN}) or hidden_places != len(unknown):
         raise IllegalAction("no table gives this view: its hidden places are not the cards it cannot place")
     rng = Rng.from_seed(seed)

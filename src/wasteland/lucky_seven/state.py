@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 from typing import Union
 
+import attrs
 from attrs import frozen
 
 from wasteland.core.codec import register
@@ -358,7 +359,8 @@ def check_events(state: State, sides: int) -> None:
               "downed": (0, 8 * sides), "fell": (0, 8 * sides), "saved": (0, 8 * sides), "row": (0, 4 * sides),
               "side": (0, sides)}
     for event in state.events:
-        for name in event.__slots__:
+        for field in attrs.fields(type(event)):
+            name = field.name
             span = ranges.get(name)
             if span is None:
                 continue
