@@ -7,8 +7,9 @@ zones), read it back with ``codec.loads``; whatever loads must be answered by ev
 function with a result or a ``RulesError``, and ``determinize`` of a loaded view must give a
 table that views back to it and survives a codec round trip.
 
-``python -m tests.mutation SECONDS`` runs it for that long and prints how many files were
-mutated, how many loaded, and each crash signature with a count.
+``python -m tests.mutation SECONDS [GAME ...]`` runs it for that long (``--files N``: on the
+first N mutated files) and prints how many files were mutated, how many loaded, and each crash
+signature with a count.
 """
 
 from __future__ import annotations
@@ -289,15 +290,16 @@ def fuzz_one(key: str, option: int, seed: int, pick: int, mutations: int) -> tup
     return True, exercise(game, state, pick)
 
 
-def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS)) -> None:
-    """Fuzz the games ``keys`` for ``seconds`` and print the counts and the crash signatures."""
+def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS), files: int | None = None) -> None:
+    """Fuzz the games ``keys`` for ``seconds`` (or the first ``files`` mutated files) and print
+    the counts and the crash signatures."""
     cases = tuple(case for case in CASES if case[0] in keys)
     start = time.perf_counter()
     ran = loaded = 0
     found: Counter[str] = Counter()
     examples: dict[str, str] = {}
     i = 0
-    while time.perf_counter() - start < seconds:
+    while (time.perf_counter() - start < seconds) if files is None else i < files:
         key, option = cases[i % len(cases)]
         ok, failures = fuzz_one(key, option, i // len(cases) % 6, i, 1 + i % 3)
         ran += 1
@@ -312,4 +314,10 @@ def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS)) -> None:
 
 
 if __name__ == "__main__":
-    run(float(sys.argv[1]) if len(sys.argv) > 1 else 60.0, tuple(sys.argv[2:]) or tuple(OPTIONS))
+    args = sys.argv[1:]
+    count = None
+    if "--files" in args:
+        at = args.index("--files")
+        count = int(args[at + 1])
+        del args[at:at + 2]
+    run(float(args[0]) if args else 60.0, tuple(args[1:]) or tuple(OPTIONS), count)
