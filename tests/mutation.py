@@ -32,7 +32,9 @@ from wasteland.registry import GAMES
 #: The tables the fuzzer starts from: every game and player count.
 OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "lucky_seven": ({}, {"players": 2}, {"players": 2, "variant": "cooperative", "depot": True}),
-    "arctic_scavengers": ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}),
+    "arctic_scavengers": ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+                          {"players": 3, "cards": {"Sniper Team": {"cost": {"medicine": 0, "food": 0}},
+                                                   "Saboteur": {"cost": {"medicine": 0, "food": 0}}}}),
     "raxxon": ({"players": 1}, {"players": 2}, {"players": 3}, {"players": 4, "difficulty": "intro"}),
 }
 CASES: tuple[tuple[str, int], ...] = tuple((key, i) for key, opts in OPTIONS.items() for i in range(len(opts)))

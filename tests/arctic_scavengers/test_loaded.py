@@ -122,3 +122,26 @@ def test_determinize_refuses_a_hire_under_way_that_no_hidden_hand_could_pay() ->
     emptied = replace(seen, piles=((),) * 8, removed=seen.removed + tuple(c for pile in seen.piles for c in pile))
     with pytest.raises(IllegalAction, match="cannot finish the action under way"):
         GAME.determinize(emptied, seat, 0)
+
+
+def test_a_skirmish_with_units_that_declared_loads_back() -> None:
+    """Saboteurs and Sniper Teams that declared are in their tribe's force, not among the
+    cards played: such a table and every view of it read back."""
+    free = {"medicine": 0, "food": 0}
+    cards = {"Sniper Team": {"cost": free}, "Saboteur": {"cost": free}}  # hired, and declaring, often
+    found = 0
+    for seed in range(19, 30):
+        state = GAME.new_game(seed, players=2 + seed % 4, cards=cards)
+        pick = Rng.from_seed(seed)
+        while GAME.outcome(state) is None:
+            if state.spent:
+                found += 1
+                assert codec.loads(codec.dumps(state)) == state
+                for p in range(state.options.players):
+                    seen = GAME.view(state, p)
+                    assert codec.loads(codec.dumps(seen)) == seen
+            action, pick = pick.choice(GAME.legal_actions(state))
+            state = GAME.apply(state, action)
+        if found >= 3:
+            break
+    assert found >= 3

@@ -325,9 +325,9 @@ def check_conservation(state: State, ids: tuple[int, ...]) -> None:
     equipped = [c for pair in state.equipped for c in pair]
     if len(set(equipped)) != len(equipped) or not frozenset(equipped) <= played:
         raise ValueError("the equipped cards are distinct cards played by the tribe deciding")
-    everyone = frozenset(c for zone in state.played for c in zone)
-    if len(set(state.spent)) != len(state.spent) or not frozenset(state.spent) <= everyone:
-        raise ValueError("the units that declared are cards in play")
+    tribes = frozenset(c for zones in (state.hands, state.played, state.discards) for zone in zones for c in zone)
+    if len(set(state.spent)) != len(state.spent) or not frozenset(state.spent) <= tribes - {-1}:
+        raise ValueError("the units that declared are cards of the tribes")
     for q, secret in enumerate(state.secret):
         own = frozenset((*state.hands[q], *state.decks[q], *state.discards[q], *state.played[q]))
         if not secret <= own - {-1}:
