@@ -35,7 +35,9 @@ from wasteland.arctic_scavengers.cards import CARD_TYPES, HIDDEN, MERCENARY_PILE
 from wasteland.arctic_scavengers.draw_phase import peeked_card, peeks
 from wasteland.arctic_scavengers.gathering import action_total, can_afford, medicine_in
 from wasteland.arctic_scavengers.skirmish import fight_total, people_present
-from wasteland.arctic_scavengers.state import TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task
+from wasteland.arctic_scavengers.state import (
+    TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task, check_view_content,
+)
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state, short
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
@@ -110,8 +112,14 @@ def view(state: State, player: int) -> State:
 
 def determinize(seen: State, player: int, seed: int) -> State:
     """A full table drawn at random (from ``seed``) among those ``player`` cannot tell from
-    the view ``seen``: ``view(determinize(seen, player, k), player) == seen``."""
+    the view ``seen``: ``view(determinize(seen, player, k), player) == seen``. IllegalAction for
+    a view that ``view`` cannot make, or one whose decider's hidden hand could not finish the
+    action under way."""
     check_determinize(need_state(seen, State, "an Arctic Scavengers"), player, seed)
+    try:
+        check_view_content(seen)
+    except ValueError as why:
+        raise IllegalAction(f"no table gives this view: {why}") from None
     table = table_of(seen)
     n = seen.options.players
     shown: set[int] = set()
@@ -121,6 +129,12 @@ def determinize(seen: State, player: int, seed: int) -> State:
     for zone in (seen.junkyard, seen.contested, seen.removed, seen.dug, seen.committed):
         shown.update(zone)
     unknown = [c for c in table.ids if c not in shown]
+    places_of = [*seen.hands, *seen.decks, *seen.discards, *seen.played, *seen.piles, seen.junkyard, seen.contested,
+                 seen.removed, seen.dug]
+    places = sum(len(zone) for zone in places_of)
+    hidden_places = sum(zone.count(HIDDEN) for zone in places_of)
+    if places - hidden_places != len(shown - {HIDDEN}) or hidden_places != len(unknown):
+        raise IllegalAction("no table gives this view: its hidden places are not the cards it cannot place")
     rng = Rng.from_seed(seed)
     pool, rng = rng.shuffle(unknown)
     # The decider's hidden hand takes first what it needs to finish the action under way,
@@ -136,9 +150,13 @@ def determinize(seen: State, player: int, seed: int) -> State:
         found = _needed_to_finish(seen, table, plain, size)
         if found is None:
             found = _needed_to_finish(seen, table, plain + [c for c in pool if is_contested[c]], size)
-        needed = found or []
+        if found is None:
+            raise IllegalAction("no table gives this view: the hidden hand cannot finish the action under way")
+        needed = found
     chosen = set(needed)
     prizes = [c for c in pool if is_contested[c] and c not in chosen][:seen.contested.count(HIDDEN)]
+    if len(prizes) < seen.contested.count(HIDDEN):
+        raise IllegalAction("no table gives this view: too few contested resources for the contested pile")
     prize_iter = iter(prizes)
     taken = chosen | set(prizes)
     others = needed + [c for c in pool if c not in taken]

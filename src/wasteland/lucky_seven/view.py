@@ -33,7 +33,7 @@ from wasteland.lucky_seven.board import GRID
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import DEPOT_KIND, INFANTRY, MACHINE_GUN, SQUAD_SIZE
 from wasteland.lucky_seven.rules import current_player
-from wasteland.lucky_seven.state import Phase, State
+from wasteland.lucky_seven.state import Phase, State, check_view_content
 
 __all__ = [
     "view", "determinize", "HIDDEN_RNG", "observation_size", "observation_layout", "observe", "GAME_LAYOUT",
@@ -56,8 +56,13 @@ def view(state: State, player: int) -> State:
 
 def determinize(view: State, player: int, seed: int) -> State:
     """A table consistent with everything ``player`` sees in ``view``: the decks shuffled and
-    a generator drawn from ``seed``. IllegalAction unless ``view`` is ``player``'s view."""
+    a generator drawn from ``seed``. IllegalAction unless ``view`` is ``player``'s view, as
+    ``view`` makes it (each deck in id order, no generator)."""
     check_determinize(_state(view), player, seed)
+    try:
+        check_view_content(view)
+    except ValueError as why:
+        raise IllegalAction(f"no table gives this view: {why}") from None
     rng = Rng.from_seed(seed)
     decks = []
     for deck in view.decks:

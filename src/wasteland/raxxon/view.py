@@ -26,7 +26,7 @@ from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import POWER_LIMIT
-from wasteland.raxxon.state import CELLS, EMPTY, HIDDEN, KINDS, Ask, Looked, Phase, State
+from wasteland.raxxon.state import CELLS, EMPTY, HIDDEN, KINDS, Ask, Looked, Phase, State, check_view_content
 
 __all__ = ["view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "OBSERVATION_SIZE", "LAYOUT",
            "CELL_LAYOUT", "SEAT_LAYOUT"]
@@ -61,8 +61,12 @@ def view(state: State, player: int) -> State:
 def determinize(view: State, player: int, seed: int) -> State:
     """A table consistent with everything ``player`` sees in ``view``: the unknown cards dealt
     at random (infected first to the supply), the Raxxon draw pile shuffled, a generator from
-    ``seed``. IllegalAction unless ``view`` is ``player``'s view."""
+    ``seed``. IllegalAction unless ``view`` is ``player``'s view, as ``view`` makes it."""
     check_determinize(_state(view), player, seed)
+    try:
+        check_view_content(view)
+    except ValueError as why:
+        raise IllegalAction(f"no table gives this view: {why}") from None
     rng = Rng.from_seed(seed)
     pool, rng = rng.shuffle(view.unknown)
     healthy = table_of(view).healthy
