@@ -13,7 +13,7 @@ from wasteland.lucky_seven.actions import (
 )
 from wasteland.lucky_seven.render import describe, events, render, svg
 from wasteland.lucky_seven.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
 )
 from wasteland.lucky_seven.state import Options, State
 from wasteland.lucky_seven.view import determinize, observation_size, observe, view
@@ -22,14 +22,14 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
-    "ChooseRow", "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "ChooseRow", "action_count", "action_id", "action_from_id", "observation_size", "observe", "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
     key="lucky_seven",
     title="The Lucky Seven",
     player_counts=(1, 2),
-    rules_version=2,
+    rules_version=3,
     new_game=new_game,
     current_player=current_player,
     legal_actions=legal_actions,
@@ -53,4 +53,5 @@ GAME: Game[State, Action] = Game(
     action_from_id=action_from_id,
     observation_size=observation_size,
     observe=observe,
+    max_decisions=max_decisions,
 )

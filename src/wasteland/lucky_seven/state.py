@@ -218,6 +218,8 @@ class State:
     phase; ``pending``/``pending_row`` a drawn threat that waits for a row
     (competitive) or for the player to discard a squad member (full row);
     ``dealt_rows`` the rows of the active grid that got a threat this turn.
+    ``backed`` the members put back (``Deselect``) since a member last acted: they
+    cannot be selected again until one does.
     ``down`` and ``rotated`` hold ids of squad members on the grid.
     """
 
@@ -247,6 +249,7 @@ class State:
     events: tuple[Event, ...]
     rng: Rng
     viewer: int | None
+    backed: frozenset[int] = frozenset()
 
     def __codec_check__(self) -> None:
         """A state read from a file holds only what a game can hold: board sizes that fit the
@@ -272,7 +275,8 @@ def check_state_content(state: State) -> None:
     threat_ids = table_of(state).stride * sides
     if not all(-1 <= m < members for m in state.squad) or not all(0 <= m < members for m in state.fallen):
         raise ValueError(f"squad member ids run from 0 to {members - 1}")
-    if not (state.down <= set(range(members)) and state.rotated <= set(range(members))):
+    if not (state.down <= set(range(members)) and state.rotated <= set(range(members))
+            and state.backed <= set(range(members))):
         raise ValueError(f"squad member ids run from 0 to {members - 1}")
     threats = [*state.threats, *(c for deck in state.decks for c in deck), *state.discard, *state.depots,
                *(card for _, card in state.flares), state.pending]
