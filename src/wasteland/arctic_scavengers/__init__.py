@@ -6,7 +6,7 @@ from wasteland.arctic_scavengers.actions import (
 )
 from wasteland.arctic_scavengers.render import describe, events, render, svg
 from wasteland.arctic_scavengers.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
 )
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
@@ -17,7 +17,7 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
-    "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe", "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -48,4 +48,5 @@ GAME: Game[State, Action] = Game(
     action_from_id=action_from_id,
     observation_size=observation_size,
     observe=observe,
+    max_decisions=max_decisions,
 )
