@@ -518,3 +518,25 @@ def test_max_decisions_is_part_of_the_bundle_and_refuses_a_stranger(key: str) ->
     assert game.max_decisions is module.max_decisions
     with pytest.raises(IllegalAction):
         game.max_decisions("not a state")
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_replay_longer_than_its_game_can_last_is_refused_in_one_line(key: str) -> None:
+    from wasteland import replay
+
+    game = GAMES[key]
+    players = game.player_counts[0]
+    bound = game.max_decisions(game.new_game(0, players=players))
+    assert bound <= replay.MAX_MOVES
+    long = replay.Replay(key, 0, {"players": players}, ("x",) * (bound + 1), None, None, "", game.rules_version)
+    with pytest.raises(replay.ReplayError) as refused:
+        replay.final_state(long)
+    assert str(refused.value) == (f"{bound + 1} moves: longer than a game of {key} with these options can last "
+                                  f"({bound} decisions)")
+
+
+def test_the_replay_bound_holds_the_longest_game_of_the_public_cards() -> None:
+    from wasteland.replay import MAX_MOVES
+
+    longest = max(GAMES[key].max_decisions(GAMES[key].new_game(0, **options)) for key, options in TABLES)
+    assert longest <= MAX_MOVES < 2 * longest
