@@ -235,6 +235,7 @@ class State:
     flares: tuple[tuple[int, int], ...]
     down: frozenset[int]
     rotated: frozenset[int]
+    backed: frozenset[int]
     selected: int
     moved: bool
     attacks: tuple[tuple[int, int], ...]
@@ -249,7 +250,6 @@ class State:
     events: tuple[Event, ...]
     rng: Rng
     viewer: int | None
-    backed: frozenset[int] = frozenset()
 
     def __codec_check__(self) -> None:
         """A state read from a file holds only what a game can hold: board sizes that fit the

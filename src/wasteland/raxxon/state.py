@@ -325,12 +325,12 @@ class State:
     reading: tuple[int, ...]
     power: int
     unknown: tuple[int, ...]
+    decisions: int
+    cut: bool
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
     viewer: int | None
-    decisions: int = 0
-    cut: bool = False
 
     def __codec_check__(self) -> None:
         check_state_content(self)
