@@ -6,7 +6,7 @@ from wasteland.arctic_scavengers.actions import (
 )
 from wasteland.arctic_scavengers.render import describe, events, render, summary, svg
 from wasteland.arctic_scavengers.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
 )
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
@@ -18,6 +18,7 @@ __all__ = [
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
     "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",
+    "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -50,4 +51,5 @@ GAME: Game[State, Action] = Game(
     observe=observe,
     utility=always(Utility.GENERAL_SUM, State, "an Arctic Scavengers"),  # a tie shares the win
     summary=summary,
+    max_decisions=max_decisions,
 )

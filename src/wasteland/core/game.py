@@ -257,6 +257,9 @@ class Game(Generic[S, A]):
     action_from_id: Callable[[S, int], A]
     observation_size: Callable[[S], int]
     observe: Callable[[S], tuple[float, ...]]
+    # A proven upper bound on the decisions of a whole game with a state's options (the rules
+    # page says how it is derived, or what the engine does at it):
+    max_decisions: Callable[[S], int]
     # The rules in short for a player at the table (the goal, how the game ends, the words the
     # text uses), as ``play`` shows it on ``?``:
     summary: Callable[[S], str]
@@ -291,6 +294,7 @@ class GameModule(Protocol[S, A]):
     def observation_size(self, state: S) -> int: ...
     def observe(self, view: S) -> tuple[float, ...]: ...
     def summary(self, state: S) -> str: ...
+    def max_decisions(self, state: S) -> int: ...
 
 
 def check_options(name: str, value: object, allowed: Iterable[object]) -> None:

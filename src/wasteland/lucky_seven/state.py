@@ -220,6 +220,8 @@ class State:
     phase; ``pending``/``pending_row`` a drawn threat that waits for a row
     (competitive) or for the player to discard a squad member (full row);
     ``dealt_rows`` the rows of the active grid that got a threat this turn.
+    ``backed`` the members put back (``Deselect``) since a member last acted: they
+    cannot be selected again until one does.
     ``down`` and ``rotated`` hold ids of squad members on the grid.
     """
 
@@ -235,6 +237,7 @@ class State:
     flares: tuple[tuple[int, int], ...]
     down: frozenset[int]
     rotated: frozenset[int]
+    backed: frozenset[int]
     selected: int
     moved: bool
     attacks: tuple[tuple[int, int], ...]
@@ -274,7 +277,8 @@ def check_state_content(state: State) -> None:
     threat_ids = table_of(state).stride * sides
     if not all(-1 <= m < members for m in state.squad) or not all(0 <= m < members for m in state.fallen):
         raise ValueError(f"squad member ids run from 0 to {members - 1}")
-    if not (state.down <= set(range(members)) and state.rotated <= set(range(members))):
+    if not (state.down <= set(range(members)) and state.rotated <= set(range(members))
+            and state.backed <= set(range(members))):
         raise ValueError(f"squad member ids run from 0 to {members - 1}")
     threats = [*state.threats, *(c for deck in state.decks for c in deck), *state.discard, *state.depots,
                *(card for _, card in state.flares), state.pending]

@@ -12,7 +12,7 @@ from wasteland.raxxon.actions import (
 )
 from wasteland.raxxon.render import describe, events, render, summary, svg
 from wasteland.raxxon.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
 )
 from wasteland.raxxon.state import Options, State
 from wasteland.raxxon.view import determinize, observation_size, observe, view
@@ -22,13 +22,14 @@ __all__ = [
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline",
     "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",
+    "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
     key="raxxon",
     title="Raxxon",
     player_counts=(1, 2, 3, 4),
-    rules_version=1,
+    rules_version=2,
     new_game=new_game,
     current_player=current_player,
     legal_actions=legal_actions,
@@ -54,4 +55,5 @@ GAME: Game[State, Action] = Game(
     observe=observe,
     utility=always(Utility.IDENTICAL, State, "a Raxxon"),  # cooperative: the team wins or loses
     summary=summary,
+    max_decisions=max_decisions,
 )

@@ -14,6 +14,10 @@ face-up crowd cards; ``seen[p]`` the cells of face-down cards seat ``p`` has
 looked at. ``tokens[p][k]`` counts the tokens on action ``k`` of seat ``p``'s
 sheet (they fill its slots from the left).
 
+``decisions`` counts the decisions taken; ``cut`` marks a game the engine ended
+at its decision limit (``rules.DECISION_LIMIT``: the published game sets no
+bound on its length).
+
 The turn: at ``stage`` START the active player takes the turn or passes; a
 taken turn triggers the consequences (they resolve on the stack), then the
 player chooses an action at stage CHOOSE; at DONE the turn passes on once the
@@ -321,6 +325,8 @@ class State:
     reading: tuple[int, ...]
     power: int
     unknown: tuple[int, ...]
+    decisions: int
+    cut: bool
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
@@ -378,6 +384,10 @@ def check_state_content(state: State) -> None:
             and state.stage in (START, CHOOSE, DONE) and state.passed <= set(range(n))
             and 0 < state.day <= 100_000 and (state.viewer is None or 0 <= state.viewer < n)):
         raise ValueError("power, first, active, stage, passed, day or viewer is out of range")
+    from wasteland.raxxon.rules import DECISION_LIMIT
+
+    if not 0 <= state.decisions <= DECISION_LIMIT or (state.cut and state.phase is not Phase.OVER):
+        raise ValueError(f"decisions run from 0 to {DECISION_LIMIT}; only a finished game is cut")
     if state.viewer is None and state.unknown:
         raise ValueError("only a view holds unknown cards")
     if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
