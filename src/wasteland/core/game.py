@@ -22,6 +22,7 @@ from wasteland.core.codec import register
 
 __all__ = [
     "RulesError",
+    "TRUNCATED",
     "IllegalAction",
     "ConfigError",
     "Outcome",
@@ -103,6 +104,17 @@ class Outcome:
     reason: str
     code: str = field(validator=_code)
     scores: tuple[float, ...] = field(default=(), converter=_scores)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the engine cut the game at its decision limit (code ``decision_limit``) rather
+        than the rules ending it: nobody won, and nobody lost either (the RL adapters report a
+        truncation, not a termination)."""
+        return self.code == TRUNCATED
+
+
+#: The outcome code of a game the engine cut at its decision limit (see ``Outcome.truncated``).
+TRUNCATED = "decision_limit"
 
 
 def returns_of(outcome: Outcome, players: int) -> tuple[float, ...]:

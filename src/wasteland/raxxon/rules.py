@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from wasteland.core.driver import Driver, scratch_class
 from wasteland.core.records import replace
-from wasteland.core.game import ConfigError, IllegalAction, Outcome, check_table, returns_of, short
+from wasteland.core.game import TRUNCATED, ConfigError, IllegalAction, Outcome, check_table, returns_of, short
 from wasteland.raxxon import turn
 from wasteland.raxxon.actions import (
     ACT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Decline, Line, Option, Pass, Place,
@@ -89,7 +89,7 @@ def ending(state: State) -> Outcome | None:
         return None
     if state.cut:
         return Outcome(winners=(), reason=f"the game reached the engine's limit of {DECISION_LIMIT} decisions",
-                       code="decision_limit")
+                       code=TRUNCATED)
     everyone = range(state.options.players)
     if healthy_left(state) == 0:
         return Outcome(winners=everyone, reason="every healthy card was evacuated", code="evacuated")

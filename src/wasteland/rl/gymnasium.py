@@ -124,10 +124,12 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
         self.table = table
         over = self._done = self.game.current_player(table) is None
         reward = float(self.game.returns(table)[0]) if over else 0.0
+        result = self.game.outcome(table) if over else None
+        cut = result is not None and result.truncated  # the engine's decision limit: truncated
         observation, info = self._observe(), self._info()
         if self.render_mode == "human":
             self.render()
-        return observation, reward, over, False, info
+        return observation, reward, over and not cut, cut, info
 
     def action_masks(self) -> Any:
         """The legal-action mask of the table (``int8``, a 1 at each legal id); all zeros once

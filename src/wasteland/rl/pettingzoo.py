@@ -231,9 +231,11 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         for name in self.rewards:
             self.rewards[name] = 0.0
         if self.game.current_player(table) is None:
+            cut = self.game.outcome(table)
+            ended = self.truncations if cut is not None and cut.truncated else self.terminations
             for name, value in zip(self.possible_agents, self.game.returns(table)):
                 self.rewards[name] = float(value)
-                self.terminations[name] = True
+                ended[name] = True  # cut at the decision limit: truncated, not a loss
             self._accumulate_rewards()
         else:
             self._select()
