@@ -173,6 +173,27 @@ def position(key: str) -> Any:
     return state
 
 
+#: A rules page named as a path in a docstring (``See docs/rules/raxxon.md.``): a link on the site.
+_RULES_PATH = re.compile(r"\bdocs/rules/([a-z_]+)\.md\b")
+
+
+def _link_rules(text: str) -> str:
+    """``docs/rules/<key>.md`` in a game page's text as a link to that rules page."""
+    return _RULES_PATH.sub(lambda m: f"[the rules walk-through](../rules/{m.group(1)}.md)", text)
+
+
+def _drawing(title: str, target: str) -> list[str]:
+    """A drawing at its natural size (its text stays readable), scrolled sideways on a narrow
+    screen, with a link to the SVG alone."""
+    return [
+        '<div class="wasteland-drawing" markdown>',
+        f"[![{title}]({target})]({target})",
+        "</div>",
+        "",
+        f"[Open the drawing alone]({target}) (full size, to zoom).",
+    ]
+
+
 def _replays(key: str) -> list[str]:
     return sorted(path.name for path in (_REPO / "examples" / "replays").glob(f"{key}_*.json"))
 
@@ -184,7 +205,7 @@ def game_page(key: str, rules_page: bool) -> str:
     lines = [
         f"# {game.title}",
         "",
-        _markdown(module.__doc__),
+        _link_rules(_markdown(module.__doc__)),
         "",
         f"- key: `{key}`",
         f"- players: {_players(game.player_counts)}",
@@ -216,11 +237,11 @@ def game_page(key: str, rules_page: bool) -> str:
         f"{FIGURE_DECISIONS} decisions, drawn by `wasteland.render.svg` for the referee "
         "(everything on the table):",
         "",
-        f"![{game.title}: the referee's table]({key}.svg)",
+        *_drawing(f"{game.title}: the referee's table", f"{key}.svg"),
         "",
         "and as seat 0 sees it (`player=0`: what its view hides is not drawn):",
         "",
-        f"![{game.title}: seat 0's view]({key}-seat0.svg)",
+        *_drawing(f"{game.title}: seat 0's view", f"{key}-seat0.svg"),
         "",
         "## Rules",
         "",

@@ -29,7 +29,7 @@ CASES = [(key, n) for key in GAME_KEYS for n in GAMES[key].player_counts]
 IDS = [f"{key}-{n}p" for key, n in CASES]
 CONTRACT = ("new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
             "notation", "parse", "num_players", "events", "render", "svg", "describe", "action_count", "action_id",
-            "action_from_id", "observation_size", "observe")
+            "action_from_id", "observation_size", "observe", "max_decisions")
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)
@@ -384,3 +384,160 @@ def test_action_ids_and_observations(key: str, players: int) -> None:
             game.observe(state)
         action, pick = pick.choice(legal)
         state = game.apply(state, action)
+
+
+# -- every game ends, and no legal action is a no-op ---------------------------------------------
+
+#: Every player count, and the variants and difficulties whose games run differently.
+TABLES = [(key, {"players": n}) for key, n in CASES] + [
+    ("lucky_seven", {"players": 2, "variant": "cooperative"}),
+    ("lucky_seven", {"players": 2, "variant": "cooperative", "depot": True}),
+    ("raxxon", {"difficulty": "intro"}),
+    ("raxxon", {"players": 2, "difficulty": "expert"}),
+]
+TABLE_IDS = [f"{key}-" + "-".join(f"{k}={v}" for k, v in options.items()) for key, options in TABLES]
+
+
+def _same(before: Any, after: Any) -> bool:
+    """Whether ``after`` is ``before`` again, a count of decisions taken aside (a game that keeps
+    one, to end at its declared limit, changes it with every decision)."""
+    if hasattr(after, "decisions"):
+        after = attrs.evolve(after, decisions=before.decisions)
+    return bool(after == before)
+
+
+@pytest.mark.parametrize(("key", "options"), TABLES, ids=TABLE_IDS)
+def test_no_legal_action_leaves_the_state_unchanged(key: str, options: dict[str, Any]) -> None:
+    """At every position of random games (and of games that repeat their last move while they
+    can), every legal action changes the table: a legal action that changes nothing lets a
+    player (or a search) repeat it for ever."""
+    game = GAMES[key]
+    positions = 0
+    for seed in range(4):
+        for policy in POLICIES:
+            state = game.new_game(seed, **options)
+            choose = _policy(policy, game, seed)
+            last: str | None = None
+            for _ in range(300):
+                if game.outcome(state) is not None:
+                    break
+                legal = game.legal_actions(state)
+                for action in legal:
+                    after = game.apply(state, action)
+                    assert not _same(state, after), f"{game.notation(state, action)} changes nothing"
+                positions += 1
+                action = choose(state, legal, last)
+                last = game.notation(state, action)
+                state = game.apply(state, action)
+    assert positions > 50
+
+
+def _policy(name: str, game: Game[Any, Any], seed: int) -> Any:
+    """A choice of move ``(state, legal, last) -> action`` by a fixed rule, however foolish:
+    ``habit`` plays the move it has played most often (the first in notation order on a tie)."""
+    pick = [Rng.from_seed(seed)]
+    played: dict[str, int] = {}
+
+    def by_notation(state: Any, legal: tuple[Any, ...]) -> list[Any]:
+        return sorted(legal, key=lambda a: game.notation(state, a))
+
+    def choose(state: Any, legal: tuple[Any, ...], last: str | None) -> Any:
+        if name == "first":
+            return by_notation(state, legal)[0]
+        if name == "last":
+            return by_notation(state, legal)[-1]
+        if name.startswith("repeat") and last is not None:
+            for action in legal:
+                if game.notation(state, action) == last:
+                    return action
+        if name == "repeat-else-first":
+            return by_notation(state, legal)[0]
+        if name == "habit":
+            if last is not None:
+                played[last] = played.get(last, 0) + 1
+            return max(by_notation(state, legal), key=lambda a: played.get(game.notation(state, a), 0))
+        action, pick[0] = pick[0].choice(legal)
+        return action
+
+    return choose
+
+
+POLICIES = ("random", "first", "last", "repeat-else-random", "repeat-else-first", "habit")
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("key", "options"), TABLES, ids=TABLE_IDS)
+def test_every_game_ends_within_its_bound_under_any_policy(key: str, options: dict[str, Any], policy: str) -> None:
+    """Whatever a player does, the game ends by its rules within ``max_decisions``: taking always
+    the first or the last move in notation order, or repeating the last move while it is legal."""
+    game = GAMES[key]
+    for seed in range(2):
+        state = game.new_game(seed, **options)
+        bound = game.max_decisions(state)
+        assert type(bound) is int and bound > 0
+        choose = _policy(policy, game, seed)
+        last: str | None = None
+        decisions = 0
+        while game.outcome(state) is None:
+            assert decisions < bound, f"no end after {bound} decisions ({policy})"
+            action = choose(state, game.legal_actions(state), last)
+            last = game.notation(state, action)
+            state = game.apply(state, action)
+            decisions += 1
+        result = game.outcome(state)
+        assert result is not None and result.code != "decision_limit", f"cut at the limit ({policy})"
+
+
+#: The fast bots at every table; the search bots, with a tiny budget, at each game's smallest.
+BOT_CASES = [(key, n, bot) for key, n in CASES for bot in ("random", "heuristic")] + [
+    (key, GAMES[key].player_counts[0], bot) for key in GAME_KEYS for bot in ("ismcts:3", "flat:3")]
+
+
+@pytest.mark.parametrize(("key", "players", "bot_name"), BOT_CASES, ids=[f"{k}-{n}p-{b}" for k, n, b in BOT_CASES])
+def test_every_game_ends_within_its_bound_under_the_bots(key: str, players: int, bot_name: str) -> None:
+    from wasteland.agents import make_bot, reads_view
+
+    game = GAMES[key]
+    state = game.new_game(1, players=players)
+    bound = game.max_decisions(state)
+    bots = [make_bot(bot_name, key, seed=seat) for seat in range(players)]
+    decisions = 0
+    while (seat := game.current_player(state)) is not None:
+        assert decisions < bound, f"no end after {bound} decisions ({bot_name})"
+        legal = game.legal_actions(state)
+        view = game.view(state, seat) if reads_view(bots[seat]) else None
+        state = game.apply(state, bots[seat].choose(game, view, legal))
+        decisions += 1
+    result = game.outcome(state)
+    assert result is not None and result.code != "decision_limit"
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_max_decisions_is_part_of_the_bundle_and_refuses_a_stranger(key: str) -> None:
+    game = GAMES[key]
+    module = __import__(f"wasteland.{key}", fromlist=["GAME"])
+    assert game.max_decisions is module.max_decisions
+    with pytest.raises(IllegalAction):
+        game.max_decisions("not a state")
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_replay_longer_than_its_game_can_last_is_refused_in_one_line(key: str) -> None:
+    from wasteland import replay
+
+    game = GAMES[key]
+    players = game.player_counts[0]
+    bound = game.max_decisions(game.new_game(0, players=players))
+    assert bound <= replay.MAX_MOVES
+    long = replay.Replay(key, 0, {"players": players}, ("x",) * (bound + 1), None, None, "", game.rules_version)
+    with pytest.raises(replay.ReplayError) as refused:
+        replay.final_state(long)
+    assert str(refused.value) == (f"{bound + 1} moves: longer than a game of {key} with these options can last "
+                                  f"({bound} decisions)")
+
+
+def test_the_replay_bound_holds_the_longest_game_of_the_public_cards() -> None:
+    from wasteland.replay import MAX_MOVES
+
+    longest = max(GAMES[key].max_decisions(GAMES[key].new_game(0, **options)) for key, options in TABLES)
+    assert longest <= MAX_MOVES < 2 * longest

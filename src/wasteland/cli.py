@@ -23,6 +23,7 @@ import math
 import os
 import re
 import secrets
+import shlex
 import signal
 import sys
 import textwrap
@@ -48,7 +49,7 @@ from wasteland.core.data import MAX_JSON_BYTES, read_json
 from wasteland.core.game import ConfigError, Game, RulesError, short
 from wasteland.parallel import BACKENDS
 from wasteland.registry import GAME_KEYS, GAMES, get_game
-from wasteland.simulate import bot_seed, simulate
+from wasteland.simulate import bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
 
 __all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE"]
@@ -478,7 +479,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 _HELP = ("Type an action's number or its notation (the short word beside the number); "
-         "r redraws, s saves, q quits (saving when --save is given), ? shows this.")
+         "r redraws, s saves, q quits (saving when --save is given), ? shows the rules in short and this.")
+#: Where ``s`` saves when no ``--save FILE`` was given: in the folder ``play`` was started from.
+_DEFAULT_SAVE = "wasteland-save.json"
 
 
 class _Screen:
@@ -514,7 +517,9 @@ class _Table:
         self.moves, self.save_path, self.screen = moves, save_path, screen
 
     def save(self) -> None:
-        target = self.save_path or Path("wasteland-save.json")
+        target = self.save_path or Path(_DEFAULT_SAVE)
+        if str(target) != replays.STDOUT:
+            target = target.absolute()
         draft = replays.Replay(self.game.key, self.seed, self.options, tuple(self.moves), None, None, "saved game",
                                self.game.rules_version)
         try:
@@ -525,11 +530,17 @@ class _Table:
         if str(target) == replays.STDOUT:
             self.screen.say("Saved to standard output.", "green")
             return
-        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {target}", "green")
+        where = shlex.quote(str(target))
+        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {where}", "green")
 
     def play(self, action: Any) -> None:
         self.moves.append(self.game.notation(self.state, action))
         self.state = self.game.apply(self.state, action)
+
+
+def _goal(game: Game[Any, Any], state: Any) -> str:
+    """The first line of the game's rules in short: the goal and how the game ends."""
+    return game.summary(state).split("\n", 1)[0]
 
 
 def _check_save_path(path: str | None) -> Path | None:
@@ -567,6 +578,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         moves = []
         shown_seed = f", seed {seed}" if args.seed is not None else ""
         screen.say(f"{game.title}{shown_seed}. {_HELP}")
+    screen.say(_goal(game, state), "bold")
     players = game.num_players(state)
     humans = set(args.seat) if args.seat else {0}
     bad = sorted(s for s in humans if not 0 <= s < players)
@@ -576,6 +588,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         seat: make_bot(args.bot, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
     }
     watcher = min(humans)  # whose eyes the bots' moves and the events are told through
+    roles = seat_roles(game, state)
+    if roles:
+        screen.say("; ".join(f"seat {seat}: {roles[seat]} ({'you' if seat in humans else bots[seat].name})"
+                             for seat in range(players)) + ".")
     table = _Table(game, seed, options, state, moves, save_path, screen)
     highlights = _highlights(game)
     shown = None
@@ -618,7 +634,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 shown = None
                 continue
             if word in ("?", "h", "help", ""):
+                screen.show(_board(game.summary(state), highlights, screen.width))
                 screen.say(_HELP)
+                screen.say(f"s saves to {(save_path or Path(_DEFAULT_SAVE)).absolute()} (--save FILE chooses).")
                 continue
             if answer.isascii() and answer.isdigit() and len(answer) <= 6:
                 if not 1 <= int(answer) <= len(legal):

@@ -60,8 +60,12 @@ VERSION = 2
 #: replay (five-seat Arctic Scavengers with every card count at its largest, 8,588 moves: 90 KB;
 #: Raxxon with the largest card set in its options: 70 KB) with a margin of more than twenty times.
 MAX_BYTES = 2 * 1024 * 1024
-#: The most moves a replay may hold, and the longest move.
-MAX_MOVES = 1_000_000
+#: The most moves a replay may hold, and the longest move. A replay is also refused when it is
+#: longer than its own game can last (``Game.max_decisions`` of its first state); this bound is the
+#: largest ``max_decisions`` of any game with its public cards (37,080: The Lucky Seven,
+#: cooperative), with a margin. A card set of one's own can give a game a larger bound, but a
+#: replay of it longer than this is refused all the same (no game played has come near).
+MAX_MOVES = 50_000
 MAX_MOVE_LENGTH = 200
 #: The longest title.
 MAX_TITLE = 1000
@@ -367,6 +371,10 @@ def steps(replay: Replay) -> Iterator[Step]:
     """Play the replay, yielding each step; raises ReplayError at the first move that is not legal."""
     game = _game(replay)
     state = _start(game, replay)
+    bound = game.max_decisions(state)
+    if len(replay.moves) > bound:
+        raise ReplayError(f"{len(replay.moves)} moves: longer than a game of {replay.game} with these options "
+                          f"can last ({bound} decisions)")
     for index, move in enumerate(replay.moves):
         try:
             action = game.parse(state, move)

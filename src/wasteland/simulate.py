@@ -10,6 +10,7 @@ from its own seed, and the workers' counts are added up in whole numbers.
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 from contextlib import closing
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -23,7 +24,7 @@ from wasteland.core.rng import Rng
 from wasteland.parallel import check_backend, run_jobs
 from wasteland.registry import get_game
 
-__all__ = ["GameResult", "Summary", "play", "play_seeded", "simulate", "summarise"]
+__all__ = ["GameResult", "Summary", "play", "play_seeded", "simulate", "summarise", "seat_roles"]
 
 
 class GameTooLong(RuntimeError):
@@ -59,6 +60,9 @@ class Summary:
     lengths: tuple[tuple[int, int], ...] = ()
     #: How many games ended with each outcome code: ``(code, games)``, most frequent first.
     codes: tuple[tuple[str, int], ...] = ()
+    #: What each seat plays, where the seats differ (The Lucky Seven's competitive game: "the
+    #: squad", "the threats"); empty where they do not.
+    roles: tuple[str, ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -68,13 +72,16 @@ class Summary:
     def seat_rates(self) -> tuple[float, ...]:
         return tuple(w / self.games if self.games else 0.0 for w in self.wins_by_seat)
 
+    def _role(self, seat: int) -> str:
+        return f" ({self.roles[seat]})" if seat < len(self.roles) and self.roles[seat] else ""
+
     def format(self) -> str:
         lines = [
             f"{self.game}: {self.games} games, bots {', '.join(self.bots)}",
             f"  games with a winner: {self.team_wins} ({self.win_rate:.1%})",
         ]
         if len(self.wins_by_seat) > 1:
-            seats = ", ".join(f"seat {i}: {r:.1%}" for i, r in enumerate(self.seat_rates()))
+            seats = ", ".join(f"seat {i}{self._role(i)}: {r:.1%}" for i, r in enumerate(self.seat_rates()))
             lines.append(f"  wins by seat: {seats}")
         lines.append(
             f"  decisions per game: mean {self.mean_decisions:.1f}, "
@@ -282,7 +289,7 @@ def simulate(
     check_backend(backend, address)
     opts = dict(options or {})
     game = get_game(key)
-    game.new_game(seed, **opts)  # validate the options once, here, with a clear error
+    first = game.new_game(seed, **opts)  # validate the options once, here, with a clear error
     seeds = list(range(seed, seed + games))
     names = tuple(bot_names)
     tally = _Tally()
@@ -309,8 +316,18 @@ def simulate(
                 results.extend(chunk_results)
                 if progress:
                     progress(tally.games, games)
-    summary = tally.summary(key, _names_for(names, players), seed)
+    summary = attrs.evolve(tally.summary(key, _names_for(names, players), seed), roles=seat_roles(game, first))
     return attrs.evolve(summary, results=tuple(results)) if keep_moves else summary
+
+
+def seat_roles(game: Game[Any, Any], state: Any) -> tuple[str, ...]:
+    """What each seat of ``state`` plays, where a game's seats differ: its render module's
+    ``seat_role(state, seat)`` when it has one (The Lucky Seven), else nothing."""
+    role = getattr(sys.modules.get(getattr(game.render, "__module__", "") or ""), "seat_role", None)
+    if role is None:
+        return ()
+    roles = tuple(str(role(state, seat)) for seat in range(game.num_players(state)))
+    return roles if len(set(roles)) > 1 else ()
 
 
 def summarise(key: str, bots: Sequence[str], results: Sequence[GameResult]) -> Summary:

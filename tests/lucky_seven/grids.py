@@ -151,7 +151,7 @@ def table(
         row_cards=tuple(r + 10 * s for s in range(sides) for r in range(4)),
         column_cards=tuple(c + 10 * s for s in range(sides) for c in range(4, 10)),
         squad=tuple(squad), threats=tuple(threats), flares=tuple(flares), down=frozenset(down),
-        rotated=frozenset(rotated), selected=selected, moved=False, attacks=(), pending=-1, pending_row=-1,
+        rotated=frozenset(rotated), backed=frozenset(), selected=selected, moved=False, attacks=(), pending=-1, pending_row=-1,
         dealt_rows=frozenset(), decks=tuple(d or () for d in decks), discard=discard, fallen=fallen, depots=(),
         stack=(), events=(), rng=Rng.from_seed(0), viewer=None,
     )

@@ -276,6 +276,7 @@ def legacy_digest(state: State) -> str:
     assert encoded["options"].pop("cards") is None
     assert encoded.pop("stack") == {"$t": []} and encoded.pop("viewer") is None
     encoded.pop("events")
+    assert encoded.pop("backed") == codec.encode(frozenset())
     encoded = _old_tags(encoded)
     return hashlib.sha256(json.dumps(encoded, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 

@@ -19,7 +19,7 @@ from wasteland.lucky_seven.state import Phase
 
 def test_registered() -> None:
     assert get_game("lucky_seven") is GAME
-    assert GAME.player_counts == (1, 2) and GAME.rules_version == 2
+    assert GAME.player_counts == (1, 2) and GAME.rules_version == 3
     assert GAME.state_type is State and GAME.options_type is Options and GAME.action_types == ACTION_TYPES
     assert GAME.notation is notation and GAME.parse is parse and GAME.events is events
 

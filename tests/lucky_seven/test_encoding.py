@@ -109,7 +109,7 @@ def test_random_play_keeps_ids_and_observations_sound(options: dict[str, Any]) -
     steps = 0
     seen: set[tuple[Phase, bool, bool]] = set()
     for game in range(16):
-        state = new_game(100 + game, **options)
+        state = new_game(400 + game, **options)
         count, size = action_count(state), observation_size(state)
         pick = Rng.from_seed(game)
         while True:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.lucky_seven.grids import at, cell, member, table
 from tests.support import assert_illegal
+from wasteland.core.records import replace
 from wasteland.lucky_seven import GAME, Deselect, EndPhase, GetDown, GetUp, Move, Select, Stop, apply, legal_actions
 
 
@@ -327,8 +328,36 @@ def test_deselect_puts_the_member_back_before_it_acts() -> None:
     selected = apply(state, Select(member("HAM")))
     assert Deselect() in legal_actions(selected) and EndPhase() not in legal_actions(selected)
     back = apply(selected, Deselect())
-    assert back == state, "nothing else changed: the Hammer has not acted"
-    assert Select(member("HAM")) in legal_actions(back) and Select(member("ANV")) in legal_actions(back)
+    assert replace(back, backed=frozenset()) == state, "nothing else changed: the Hammer has not acted"
+    assert Select(member("ANV")) in legal_actions(back)
+
+
+def test_a_member_put_back_is_not_chosen_again_until_another_acts() -> None:
+    """Design: a choice taken back is not made again in the same step, so select and back cannot
+    alternate for ever; once another member acts, the one put back may be chosen again."""
+    state = table("""
+    . .   .   .   .   .   .
+    . .   HAM ANV .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   PAC
+    """)
+    back = apply(apply(state, Select(member("HAM"))), Deselect())
+    assert Select(member("HAM")) not in legal_actions(back)
+    assert_illegal(GAME, back, Select(member("HAM")), "put back")
+    acted = apply(apply(back, Select(member("ANV"))), GetDown())
+    assert acted.backed == frozenset() and Select(member("HAM")) in legal_actions(acted)
+
+
+def test_putting_back_every_member_ends_the_maneuver() -> None:
+    """With every member that could act put back, only ending the phase is left: it ends by itself."""
+    state = table("""
+    . .   .   .   .   .   .
+    . .   HAM .   .   .   .
+    . .   .   .   .   .   .
+    . .   .   .   .   .   .
+    """)
+    back = apply(apply(state, Select(member("HAM"))), Deselect())
+    assert back.turn == state.turn + 1 and back.backed == frozenset(), "the turn went on to the next one"
 
 
 def test_deselect_not_after_moving() -> None:

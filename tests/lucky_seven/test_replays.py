@@ -21,7 +21,7 @@ def test_the_three_endings_are_recorded() -> None:
 def test_replay_verifies(path: Path) -> None:
     replay = load(path)
     verify(replay)
-    assert replay.rules_version == 2 and all(move == " ".join(move.split()) for move in replay.moves)
+    assert replay.rules_version == 3 and all(move == " ".join(move.split()) for move in replay.moves)
     if path.stem == "lucky_seven_win":
         assert replay.expect_outcome is not None and replay.expect_outcome.winners == frozenset({0})
         assert replay.expect_outcome.code == "landing_zone_clear"

@@ -21,4 +21,4 @@ def test_the_three_endings_are_recorded() -> None:
 def test_replay_verifies(path: Path) -> None:
     replay = load(path)
     verify(replay)
-    assert replay.rules_version == 1 and all(move == " ".join(move.split()) for move in replay.moves)
+    assert replay.rules_version == 2 and all(move == " ".join(move.split()) for move in replay.moves)

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from wasteland.core.game import Outcome
-from wasteland.raxxon import apply, legal_actions, outcome
+from wasteland.core.records import replace
+from wasteland.raxxon import GAME, apply, legal_actions, max_decisions, new_game, outcome
 from wasteland.raxxon.actions import ACT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Place
 from wasteland.raxxon.cards import ADD, CALM, END_DAY, FLIP, HOSTILE_BACK, INFECT, POWER, RAXXON
 from wasteland.raxxon.crowd import ADJACENT, MIDDLE, placements
-from wasteland.raxxon.rules import settle
+from wasteland.raxxon.rules import DECISION_LIMIT, settle
 from wasteland.raxxon.state import (
     Ask, State,
     CHOOSE, EMPTY, K_OPTION, K_PLACE, START, Added, DayBegan, Evacuated, Flipped, Icon, Infected, Killed,
     PowerChanged, RaxxonDrawn, Spread,
 )
 
+from tests.support import assert_illegal
 from tests.raxxon.tables import (
     CARRIER, CELEBRITY, CHAOTIC, FAMILY, HOSTILE, INNOCENT, VOLATILE, asked, cell, table,
 )
@@ -205,7 +207,7 @@ def test_investigate_needs_no_token_and_an_action_takes_the_leftmost_empty_slot(
 
 
 def test_a_full_action_is_not_available() -> None:
-    state = table(tokens=((5, 0, 0),), stage=CHOOSE)
+    state = table(crowd={cell(1, 1): HOSTILE[0]}, tokens=((5, 0, 0),), stage=CHOOSE)
     assert ACT[1] not in legal_actions(state) and ACT[0] in legal_actions(state)
 
 
@@ -376,3 +378,63 @@ def test_the_placer_chooses_among_the_best_cells() -> None:
                                           PLACE[_frame(2, 3)]}
     state = apply(state, PLACE[_frame(3, 2)])
     assert state.crowd[cell(3, 2)] == INNOCENT[0]
+
+
+# -- every turn does something; the decision limit (design) ----------------------------------------
+
+def test_investigate_is_offered_only_while_a_face_down_card_is_left_to_look_at() -> None:
+    """Design: with every face-down card looked at (or none face down), Investigate would do
+    nothing, so it is not offered; the actions with an empty slot still are."""
+    crowd = {cell(1, 1): HOSTILE[0], cell(1, 2): HOSTILE[1]}
+    fresh = table(crowd=crowd)
+    assert ACT[0] in legal_actions(fresh)
+    looked = table(crowd=crowd, seen=(frozenset({cell(1, 1), cell(1, 2)}),))
+    assert ACT[0] not in legal_actions(looked) and ACT[1] in legal_actions(looked)
+    assert_illegal(GAME, looked, ACT[0], "has no empty token slot")
+    face_up = table(crowd=crowd, up=(HOSTILE[0], HOSTILE[1]))
+    assert ACT[0] not in legal_actions(face_up)
+
+
+def test_a_player_with_no_available_action_passes() -> None:
+    """A turn is to choose an available action: with none (the sheet full, nothing to look at),
+    the player may only pass."""
+    full = table(crowd={cell(1, 1): HOSTILE[0]}, up=(HOSTILE[0],), tokens=((5, 5, 5),))
+    assert legal_actions(full) == (PASS,)
+    assert_illegal(GAME, full, TURN, "no action is available")
+
+
+def test_a_turn_whose_consequences_leave_no_action_ends_with_them() -> None:
+    """The consequences flip the last face-down card: nothing is left to choose, the turn ends."""
+    state = table(players=2, crowd={cell(1, 1): HOSTILE[0], cell(1, 2): HOSTILE[1]}, up=(HOSTILE[1],),
+                  tokens=((5, 5, 5), (0, 0, 0)), draw=(), raxxon=(1,))
+    assert TURN in legal_actions(state)
+    state = apply(state, TURN)  # add: nothing to add; flip: the last face-down card; a Raxxon card
+    assert HOSTILE[0] in state.face_up
+    assert state.active == 1 and state.stage == START
+
+
+def test_investigating_whenever_it_is_offered_ends_the_game() -> None:
+    """Solo, seed 3, Investigate whenever offered: every decision changes the table and the game
+    ends (Investigate used to stay on offer with nothing to look at, and changed nothing)."""
+    state = new_game(3, players=1)
+    decisions = 0
+    while outcome(state) is None:
+        legal = legal_actions(state)
+        action = ACT[0] if ACT[0] in legal else legal[0]
+        after = apply(state, action)
+        assert replace(after, decisions=state.decisions) != state, f"decision {decisions} changed nothing"
+        state, decisions = after, decisions + 1
+    assert decisions < max_decisions(state) and outcome(state).code != "decision_limit"
+
+
+def test_a_game_that_reaches_the_decision_limit_is_cut() -> None:
+    """Design: the published game sets no bound on its length; the engine ends a game at its
+    5,000th decision with the outcome decision_limit, which nobody wins."""
+    state = replace(table(crowd={cell(1, 1): HOSTILE[0]}), decisions=DECISION_LIMIT - 1)
+    assert max_decisions(state) == DECISION_LIMIT == 5_000
+    cut = apply(state, PASS)
+    assert cut.cut and cut.decisions == DECISION_LIMIT and legal_actions(cut) == ()
+    assert outcome(cut) == Outcome(winners=(), reason="the game reached the engine's limit of 5000 decisions",
+                                   code="decision_limit")
+    going = apply(replace(state, decisions=0), PASS)
+    assert not going.cut and going.decisions == 1 and outcome(going) is None

@@ -32,7 +32,8 @@ def test_a_card_looked_at_is_seen_by_that_player_only() -> None:
     assert mine.seen == theirs.seen == (both, frozenset()), "who looked where is public"
     assert Looked(0, cell(1, 1), HOSTILE[0]) in mine.events
     assert Looked(0, cell(1, 1), HIDDEN) in theirs.events
-    assert "[Hos]" in GAME.render(state, 0) and "[Hos]" not in GAME.render(state, 1)
+    texts = [GAME.render(state, seat).split("\nkey:")[0] for seat in (0, 1)]  # the table, not the key
+    assert "[Hos+]" in texts[0] and "[Hos" not in texts[1]
     assert "##'0" in GAME.render(state, 1), "the other seat sees where player 0 looked"
 
 

@@ -186,4 +186,4 @@ def test_bad_arguments_are_refused_in_the_game_s_words() -> None:
     with pytest.raises(ValueError, match="unknown game"):
         env("chess")
     with pytest.raises(ValueError, match="render_mode"):
-        env("lucky_seven", render_mode="rgb_array")
+        env("lucky_seven", render_mode="pixels")

@@ -4,9 +4,9 @@ from wasteland.arctic_scavengers.actions import (
     ACTION_TYPES, Action, Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
     action_count, action_from_id, action_id, notation, parse,
 )
-from wasteland.arctic_scavengers.render import describe, events, render, svg
+from wasteland.arctic_scavengers.render import describe, events, render, summary, svg
 from wasteland.arctic_scavengers.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
 )
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
@@ -17,7 +17,8 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
-    "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",
+    "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
@@ -49,4 +50,6 @@ GAME: Game[State, Action] = Game(
     observation_size=observation_size,
     observe=observe,
     utility=always(Utility.GENERAL_SUM, State, "an Arctic Scavengers"),  # a tie shares the win
+    summary=summary,
+    max_decisions=max_decisions,
 )

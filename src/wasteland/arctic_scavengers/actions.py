@@ -222,7 +222,9 @@ _NOTATION: dict[type, Callable[[Any], str]] = {
 
 def notation(state: State, action: Action) -> str:
     """The short text of ``action`` (see the module's text); it needs no state, but the
-    contract passes the state the action is taken in."""
+    contract passes the state the action is taken in (IllegalAction when it is none of this game's)."""
+    if type(state) is not State:
+        need_state(state, State, "an Arctic Scavengers")
     write = _NOTATION.get(type(action))
     if write is None:
         return short(action)

@@ -26,10 +26,10 @@ from wasteland.arctic_scavengers.state import (
     Task,
 )
 from wasteland.arctic_scavengers.view import view
-from wasteland.core.game import describer, seen_by, short
+from wasteland.core.game import describer, need_state, seen_by, short
 from wasteland.core.svg import CHAR_WIDTH, PALETTE, Drawing
 
-__all__ = ["render", "svg", "describe", "events", "event_text", "card_name", "card_stats", "cards_text"]
+__all__ = ["render", "svg", "describe", "events", "event_text", "card_name", "card_stats", "cards_text", "summary"]
 
 #: Colours for a terminal: (regular expression, rich style) pairs over ``render``'s text; the
 #: text says everything without them.
@@ -128,9 +128,38 @@ def event_text(event: Event, table: CardTable) -> str:
         return f"game over: {scores}; {winners} {verb}"
     return short(event)
 
+# -- the rules in short ---------------------------------------------------------------------------
+
+_SUMMARY = (
+    "Arctic Scavengers, {n} tribes, each for itself. Goal: the largest tribe. The game ends when the last "
+    "contested resource is won (or lost in a stalemate); then the tribe with the most people on all its "
+    "cards wins (a tie goes to the most contested resources, then the tied tribes share the win).",
+    "A round: 1 draw: each tribe discards what it played and draws 5 (its discard reshuffled when the deck "
+    "runs out). 2 gathering: in turn, from the initiator, each tribe uses its hand for actions, each "
+    "action at most once a round and each card for one action: dig (look at junkyard cards, keep one), "
+    "draw (more cards), hunt (food for hiring), hire (a mercenary, paid in food and medicine), trash "
+    "(send cards to the junkyard); then ends its gathering, and the cards left in hand are its force. "
+    "3 skirmish (from round 3): snipers and saboteurs are declared, the forces' fight totals are "
+    "compared, and the highest takes the top contested resource (a tie: the most people present; still "
+    "tied, a stalemate: the resource goes to the junkyard). With two players a skirmish must be won by 2.",
+    "Words: a card is its name and id (Brawler#41); its values: 1p one person, dig/draw/hunt/fight n what "
+    "it gives to that action, +n a tool's bonus to a person; 'food' and 'med' pay for hires; ? a card you "
+    "cannot see. Notation: an action's word (dig, draw, hunt, hire, trash), c <id> commits a card, "
+    "eq <tool>><person> equips, go resolves, keep <id>, end ends the gathering, pass ends the "
+    "declarations.",
+)
+
+
+def summary(state: State) -> str:
+    """The game in a few lines for a player at this table: the goal and how the game ends, a round,
+    and the words the text uses."""
+    need_state(state, State, "an Arctic Scavengers")
+    return "\n".join((_SUMMARY[0].format(n=state.options.players), *_SUMMARY[1:]))
+
 
 def events(state: State) -> tuple[str, ...]:
     """What happened without a decision since the last one, as text (as the state's reader sees it)."""
+    need_state(state, State, "an Arctic Scavengers")
     table = table_of(state)
     return tuple(event_text(e, table) for e in state.events)
 
@@ -152,6 +181,7 @@ def _declarations(state: State) -> str:
 
 def render(state: State, player: int | None = None) -> str:
     """The state drawn as text, from seat ``player``'s eyes (None: the state as it is)."""
+    need_state(state, State, "an Arctic Scavengers")
     state = seen_by(state, player, view)
     n = state.options.players
     table = table_of(state)
@@ -274,7 +304,14 @@ _NAMERS: dict[type, Callable[[Any, Any], str]] = {
 }
 
 #: ``describe(state, action)``: a few words naming ``action`` for the reader of ``state``; never raises.
-describe: Callable[[State, object], str] = describer(_NAMERS)
+_describe = describer(_NAMERS)
+
+
+def describe(state: State, action: object) -> str:
+    """A few words naming ``action`` in ``state`` (as the reader sees it); IllegalAction when
+    ``state`` is not a state of this game, and otherwise never raises, whatever ``action`` is."""
+    need_state(state, State, "an Arctic Scavengers")
+    return _describe(state, action)
 
 
 
@@ -710,6 +747,7 @@ _LEGEND: tuple[tuple[str, str], ...] = (
 def svg(state: State, player: int | None = None) -> str:
     """The table as SVG: as seat ``player`` sees it (drawn from ``view(state, player)``), or the
     state as it is with None (the whole table for the referee, one seat's table for a view)."""
+    need_state(state, State, "an Arctic Scavengers")
     state = seen_by(state, player, view)
     table = table_of(state)
     viewer = state.viewer

@@ -29,18 +29,35 @@ from wasteland.arctic_scavengers.skirmish import (
     declaration_actions, declare, declare_sabotage, declare_snipe, end_declarations, end_declarations_reason,
     resolve_skirmish, reveal_forces, sabotage_reason, snipe_reason,
 )
+from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.state import (
-    Declare, Declaring, DrawPhase, EndOfGame, GatheringOver, Phase, ResolveSkirmish, RevealForces, State,
+    FIRST_SKIRMISH_ROUND, TASKS, Declare, Declaring, DrawPhase, EndOfGame, GatheringOver, Phase, ResolveSkirmish,
+    RevealForces, State,
 )
 from wasteland.core.driver import Driver, Scratch, scratch_class
 from wasteland.core.game import IllegalAction, Outcome, check_table, need_state, returns_of, short
 
 __all__ = [
     "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
-    "illegal_reason", "Work", "DRIVER", "settle", "check_state",
+    "illegal_reason", "Work", "DRIVER", "settle", "check_state", "max_decisions",
 ]
 
 _GATHERING, _KEEP, _SKIRMISH, _OVER = Phase.GATHERING, Phase.KEEP, Phase.SKIRMISH, Phase.OVER
+
+def max_decisions(state: State) -> int:
+    """The most decisions a whole game with ``state``'s options can take, from the rules (see the
+    rules page, "How long a game lasts"): every round from the third has a skirmish, which takes
+    the top contested resource (won, or to the junkyard in a stalemate), so there are at most
+    2 + K rounds for K contested resources; in a round each seat begins, resolves and keeps at
+    most once per action (T actions), commits or equips each of the C cards of the set at most
+    once, and ends its gathering once; the skirmish's declarations spend a unit each (at most C)
+    and each seat ends them once."""
+    table = table_of(need_state(state, State, "an Arctic Scavengers"))
+    cards = len(table.ids)
+    rounds = FIRST_SKIRMISH_ROUND - 1 + sum(table.is_contested)
+    n = state.options.players
+    return rounds * (n * (3 * len(TASKS) + 2 * cards + 1) + cards + n)
+
 
 #: The mutable working copy of a State the driver plays on.
 Work: type[Scratch[State]] = scratch_class(State)

@@ -35,15 +35,18 @@ from wasteland.arctic_scavengers.cards import CARD_TYPES, HIDDEN, MERCENARY_PILE
 from wasteland.arctic_scavengers.draw_phase import peeked_card, peeks
 from wasteland.arctic_scavengers.gathering import action_total, can_afford, medicine_in
 from wasteland.arctic_scavengers.skirmish import fight_total, people_present
-from wasteland.arctic_scavengers.state import TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task
+from wasteland.arctic_scavengers.state import (
+    TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task, check_view_content,
+)
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state, short
+from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 
 __all__ = [
     "view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "observation_sections",
-    "ObservationLayout", "PHASES", "TRIBE_FEATURES", "CARD_FEATURES",
+    "observation_layout", "PHASES", "TRIBE_FEATURES", "CARD_FEATURES",
 ]
 
 def _hidden(cards: Cards) -> Cards:
@@ -109,8 +112,14 @@ def view(state: State, player: int) -> State:
 
 def determinize(seen: State, player: int, seed: int) -> State:
     """A full table drawn at random (from ``seed``) among those ``player`` cannot tell from
-    the view ``seen``: ``view(determinize(seen, player, k), player) == seen``."""
+    the view ``seen``: ``view(determinize(seen, player, k), player) == seen``. IllegalAction for
+    a view that ``view`` cannot make, or one whose decider's hidden hand could not finish the
+    action under way."""
     check_determinize(need_state(seen, State, "an Arctic Scavengers"), player, seed)
+    try:
+        check_view_content(seen)
+    except ValueError as why:
+        raise IllegalAction(f"no table gives this view: {why}") from None
     table = table_of(seen)
     n = seen.options.players
     shown: set[int] = set()
@@ -120,6 +129,12 @@ def determinize(seen: State, player: int, seed: int) -> State:
     for zone in (seen.junkyard, seen.contested, seen.removed, seen.dug, seen.committed):
         shown.update(zone)
     unknown = [c for c in table.ids if c not in shown]
+    places_of = [*seen.hands, *seen.decks, *seen.discards, *seen.played, *seen.piles, seen.junkyard, seen.contested,
+                 seen.removed, seen.dug]
+    places = sum(len(zone) for zone in places_of)
+    hidden_places = sum(zone.count(HIDDEN) for zone in places_of)
+    if places - hidden_places != len(shown - {HIDDEN}) or hidden_places != len(unknown):
+        raise IllegalAction("no table gives this view: its hidden places are not the cards it cannot place")
     rng = Rng.from_seed(seed)
     pool, rng = rng.shuffle(unknown)
     # The decider's hidden hand takes first what it needs to finish the action under way,
@@ -135,9 +150,13 @@ def determinize(seen: State, player: int, seed: int) -> State:
         found = _needed_to_finish(seen, table, plain, size)
         if found is None:
             found = _needed_to_finish(seen, table, plain + [c for c in pool if is_contested[c]], size)
-        needed = found or []
+        if found is None:
+            raise IllegalAction("no table gives this view: the hidden hand cannot finish the action under way")
+        needed = found
     chosen = set(needed)
     prizes = [c for c in pool if is_contested[c] and c not in chosen][:seen.contested.count(HIDDEN)]
+    if len(prizes) < seen.contested.count(HIDDEN):
+        raise IllegalAction("no table gives this view: too few contested resources for the contested pile")
     prize_iter = iter(prizes)
     taken = chosen | set(prizes)
     others = needed + [c for c in pool if c not in taken]
@@ -238,44 +257,66 @@ CARD_FEATURES = ("my_hand", "my_deck", "my_discard", "my_played", "committed", "
 _TYPES = len(CARD_TYPES)
 
 
-class ObservationLayout:
-    """Where each part of the observation lies, for one game's options (see the rules page)."""
+def _make_layout(options: Options) -> Layout:
+    """The observation's sections for ``options`` (the rules page describes each)."""
+    n, t = options.players, _TYPES
+    space = space_for(options.cards)
+    card_features = len(CARD_FEATURES) + 3 * (n - 1)
+    tribe_size = len(TRIBE_FEATURES) + 4 * t
+    return layout(
+        ("round", 1, "the round number"),
+        ("phase", len(PHASES), "one-hot: gathering, keep (a dug card to choose), skirmish, over"),
+        ("seat", n, "one-hot: the viewer's seat"),
+        ("initiator", n, "one-hot: the initiator's relative seat"),
+        ("decider", n, "one-hot: the relative seat deciding now; all 0 once the game is over"),
+        ("peeking", 1, "1 when initiators look at the top contested resource in this game"),
+        ("taken", len(TASKS), "the actions the gathering seat has taken this round"),
+        ("food", 1, "food hunted this round"),
+        ("task", len(TASKS), "one-hot: the action under way"),
+        ("action_total", 1, "its value so far"),
+        ("medicine", 1, "medicine committed (a Hire)"),
+        ("contested", 1, "cards left in the contested pile"),
+        ("peeked", t, "one-hot: the type of the top contested resource, for the initiator who looked at it"),
+        ("junkyard", 1, "cards in the junkyard"),
+        ("piles", len(MERCENARY_PILES), "cards in each mercenary pile"),
+        ("removed", t, "type counts of the cards out of the game"),
+        ("dug", 1, "dug cards waiting for the keep choice"),
+        ("dug_types", t, "their type counts (for the digger)"),
+        ("committed", 1, "cards committed to the action under way"),
+        ("committed_types", t, "their type counts"),
+        ("committed_slots", space.positions * (t + 2), "for each position of the committed cards: its type, "
+                                                       "a tool on it, Group Leaders on it"),
+        ("equipped_types", t, "type counts of the modifiers equipped"),
+        ("spent", 1, "Saboteurs and Sniper Teams that declared in this skirmish"),
+        ("tribes", n * tribe_size, f"for each relative seat, {tribe_size} numbers (see the rules page)"),
+        ("cards", len(space.cards) * card_features, f"for each card of the set, {card_features} flags of where "
+                                                    "the viewer sees it"),
+    )
 
-    __slots__ = ("players", "cards", "positions", "card_features", "tribe_size", "sections", "start", "size")
 
-    def __init__(self, options: Options) -> None:
-        n, t = options.players, _TYPES
-        space = space_for(options.cards)
-        self.players = n
-        self.cards = len(space.cards)
-        self.positions = space.positions
-        self.card_features = len(CARD_FEATURES) + 3 * (n - 1)
-        self.tribe_size = len(TRIBE_FEATURES) + 4 * t
-        lengths = (
-            ("round", 1), ("phase", len(PHASES)), ("seat", n), ("initiator", n), ("decider", n), ("peeking", 1),
-            ("taken", len(TASKS)), ("food", 1), ("task", len(TASKS)), ("action_total", 1), ("medicine", 1),
-            ("contested", 1), ("peeked", t), ("junkyard", 1), ("piles", len(MERCENARY_PILES)), ("removed", t),
-            ("dug", 1), ("dug_types", t), ("committed", 1), ("committed_types", t),
-            ("committed_slots", self.positions * (t + 2)), ("equipped_types", t), ("spent", 1),
-            ("tribes", n * self.tribe_size), ("cards", self.cards * self.card_features),
-        )
-        sections: list[tuple[str, int, int]] = []
-        at = 0
-        for name, length in lengths:
-            sections.append((name, at, length))
-            at += length
-        self.sections: tuple[tuple[str, int, int], ...] = tuple(sections)
-        self.start: dict[str, int] = {name: start for name, start, _ in sections}
-        self.size: int = at
+_LAYOUTS: DerivedCache[Options, Layout] = DerivedCache(_make_layout)
 
 
-_LAYOUTS: DerivedCache[Options, ObservationLayout] = DerivedCache(ObservationLayout)
+def _make_card_at(options: Options) -> dict[int, int]:
+    """Where each card's block of the ``cards`` section starts, by card id."""
+    space = space_for(options.cards)
+    width = len(CARD_FEATURES) + 3 * (options.players - 1)
+    first = _LAYOUTS(options).start["cards"]
+    return {c: first + i * width for c, i in space.index.items()}
 
 
-def _layout(state: object) -> ObservationLayout:
+_CARD_AT: DerivedCache[Options, dict[int, int]] = DerivedCache(_make_card_at)
+
+
+def _layout(state: object) -> Layout:
     if type(state) is not State:
         raise IllegalAction(f"not an Arctic Scavengers state: {short(state)}")
     return _LAYOUTS(state.options)
+
+
+def observation_layout(state: State) -> Layout:
+    """The observation's sections for ``state``'s options (a table or a view)."""
+    return _layout(state)
 
 
 def observation_size(state: State) -> int:
@@ -287,36 +328,54 @@ def observation_size(state: State) -> int:
 def observation_sections(state: State) -> tuple[tuple[str, int, int], ...]:
     """The observation's sections as (name, first index, length), in order (the rules page
     describes each)."""
-    return _layout(state).sections
+    shape = _layout(state)
+    return tuple((s.name, shape.start[s.name], s.size) for s in shape.sections)
 
 
-def observe(seen: State) -> tuple[float, ...]:
-    """The observation vector of ``seen.viewer``, from the view ``seen`` only (the table is
-    refused with IllegalAction): every number finite, length :func:`observation_size`.
-    Seats are counted from the viewer (0 = the viewer, 1 = the next seat clockwise, ...)."""
-    layout = _layout(seen)
-    me = seen.viewer
-    if me is None:
-        raise IllegalAction("observe takes a player's view, not the table: observe(view(state, p))")
-    n = layout.players
+def _viewer(state: State) -> int | None:
+    return state.viewer
+
+
+def _seats(state: State) -> int:
+    return state.options.players
+
+
+_F_HAND, _F_DECK, _F_DISCARD, _F_PLAYED, _F_COMMITTED, _F_EQUIPPED, _F_DUG, _F_PILE, _F_REMOVED, _F_PEEKED, \
+    _F_SPENT = (CARD_FEATURES.index(name) for name in (
+        "my_hand", "my_deck", "my_discard", "my_played", "committed", "equipped", "dug", "pile", "removed", "peeked",
+        "spent"))
+_T_HAND, _T_DECK, _T_DISCARD, _T_PLAYED, _T_UNSEEN, _T_FIGHT, _T_PEOPLE = (TRIBE_FEATURES.index(name) for name in (
+    "hand", "deck", "discard", "played", "discard_unseen", "fight", "people"))
+
+
+def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
+    """The observation vector of seat ``me``, every number finite. Seats are counted from the
+    viewer (0 = the viewer, 1 = the next seat clockwise, ...). ``seen`` is the seat's view or
+    the table: a card counts only where :func:`view` shows it to ``me`` (the rules are the
+    same: the hands until the reveal, the decks, the unseen discards, a Trash under way, the
+    contested pile but the peeked card, another's dug cards), so both give the same numbers."""
+    n = seen.options.players
     table = table_of(seen)
-    space = action_space(seen)
-    kind, index = table.type_index, space.index
-    start = layout.start
-    out = [0.0] * layout.size
-
-    def count(at: int, cards: Cards) -> None:
-        for c in cards:
-            if c != HIDDEN:
-                out[at + kind[c]] += 1.0
-
-    width = layout.card_features
-    first_card = start["cards"]
+    kind = table.type_index
+    card_at = _CARD_AT(seen.options)
+    start = shape.start
+    tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
+    positions = action_space(seen).positions
 
     def mark(cards: Cards, feature: int) -> None:
         for c in cards:
             if c != HIDDEN:
-                out[first_card + index[c] * width + feature] = 1.0
+                out[card_at[c] + feature] = 1.0
+
+    def both(at: int, cards: Cards, feature: int) -> None:
+        """``count(at, cards)`` and ``mark(cards, feature)`` in one pass; nothing for a zone
+        the viewer sees only the back of."""
+        if not cards or (cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards)):
+            return
+        for c in cards:
+            if c != HIDDEN:
+                out[at + kind[c]] += 1.0
+                out[card_at[c] + feature] = 1.0
 
     phase = seen.phase
     over = phase is Phase.OVER
@@ -331,7 +390,8 @@ def observe(seen: State) -> tuple[float, ...]:
         if seen.used >> task._value_ & 1:
             out[start["taken"] + task._value_] = 1.0
     out[start["food"]] = float(seen.food)
-    committed = seen.committed
+    trashing = seen.task is Task.TRASH and seen.turn != me
+    committed = _hidden(seen.committed) if trashing else seen.committed
     if seen.task is not None:
         out[start["task"] + seen.task._value_] = 1.0
         if HIDDEN not in committed:
@@ -340,25 +400,23 @@ def observe(seen: State) -> tuple[float, ...]:
         else:  # another seat's Trash: its cards lie face down, their number is known
             out[start["action_total"]] = float(len(committed))
     out[start["contested"]] = float(len(seen.contested))
-    top = seen.contested[0] if seen.contested else HIDDEN
-    if top != HIDDEN:
+    top = peeked_card(seen) if me == seen.initiator else None
+    if top is not None and top != HIDDEN:
         out[start["peeked"] + kind[top]] = 1.0
-        mark((top,), 9)
+        mark((top,), _F_PEEKED)
     out[start["junkyard"]] = float(len(seen.junkyard))
     for i, pile in enumerate(seen.piles):
         out[start["piles"] + i] = float(len(pile))
-        mark(pile, 7)
-    count(start["removed"], seen.removed)
-    mark(seen.removed, 8)
+        mark(pile, _F_PILE)
+    both(start["removed"], seen.removed, _F_REMOVED)
     out[start["dug"]] = float(len(seen.dug))
-    count(start["dug_types"], seen.dug)
-    mark(seen.dug, 6)
+    if me == seen.turn:
+        both(start["dug_types"], seen.dug, _F_DUG)
     out[start["committed"]] = float(len(committed))
-    count(start["committed_types"], committed)
-    mark(committed, 4)
+    both(start["committed_types"], committed, _F_COMMITTED)
     slot = _TYPES + 2
     is_leader = table.is_leader
-    for position, c in enumerate(committed[:layout.positions]):
+    for position, c in enumerate(committed[:positions]):
         if c == HIDDEN:
             continue
         at = start["committed_slots"] + position * slot
@@ -367,36 +425,46 @@ def observe(seen: State) -> tuple[float, ...]:
             if person == c:
                 out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
     equipped = tuple(m for m, _ in seen.equipped)
-    count(start["equipped_types"], equipped)
-    mark(equipped, 5)
+    both(start["equipped_types"], equipped, _F_EQUIPPED)
     out[start["spent"]] = float(len(seen.spent))
-    mark(seen.spent, 10)
+    mark(seen.spent, _F_SPENT)
     spent = seen.spent
+    revealed = seen.phase is Phase.SKIRMISH or seen.phase is Phase.OVER
     for r in range(n):
         q = (me + r) % n
-        at = start["tribes"] + r * layout.tribe_size
+        at = start["tribes"] + r * tribe_size
         hand, deck, discard, played = seen.hands[q], seen.decks[q], seen.discards[q], seen.played[q]
-        out[at] = float(len(hand))
-        out[at + 1] = float(len(deck))
-        out[at + 2] = float(len(discard))
-        out[at + 3] = float(len(played))
-        out[at + 4] = float(discard.count(HIDDEN))
+        out[at + _T_HAND] = float(len(hand))
+        out[at + _T_DECK] = float(len(deck))
+        out[at + _T_DISCARD] = float(len(discard))
+        out[at + _T_PLAYED] = float(len(played))
+        if r:
+            if not revealed:
+                hand = _hidden(hand)
+            secret = seen.secret[q]
+            if secret:
+                discard = tuple(HIDDEN if c in secret else c for c in discard)
+            if trashing and q == seen.turn:
+                face_down = frozenset(seen.committed)
+                played = tuple(HIDDEN if c in face_down else c for c in played)
+        out[at + _T_UNSEEN] = float(discard.count(HIDDEN))
         if HIDDEN not in hand:
-            out[at + 5] = float(fight_total(table, hand, spent))
-            out[at + 6] = float(people_present(table, hand))
+            out[at + _T_FIGHT] = float(fight_total(table, hand, spent))
+            out[at + _T_PEOPLE] = float(people_present(table, hand))
         types = at + len(TRIBE_FEATURES)
-        count(types, hand)
-        count(types + _TYPES, deck)
-        count(types + 2 * _TYPES, discard)
-        count(types + 3 * _TYPES, played)
         if r == 0:
-            mark(hand, 0)
-            mark(deck, 1)
-            mark(discard, 2)
-            mark(played, 3)
-        else:
+            both(types, hand, _F_HAND)
+            both(types + _TYPES, deck, _F_DECK)
+            both(types + 2 * _TYPES, discard, _F_DISCARD)
+            both(types + 3 * _TYPES, played, _F_PLAYED)
+        else:  # another tribe's deck is only ever seen from the back
             other = len(CARD_FEATURES) + 3 * (r - 1)
-            mark(hand, other)
-            mark(discard, other + 1)
-            mark(played, other + 2)
-    return tuple(out)
+            both(types, hand, other)
+            both(types + 2 * _TYPES, discard, other + 1)
+            both(types + 3 * _TYPES, played, other + 2)
+
+
+#: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is
+#: refused with IllegalAction), length :func:`observation_size`; ``observe.into(seen, out)``
+#: writes it into a zeroed buffer, ``observe.seat_into(table, seat, out)`` the same without the view.
+observe: Observer[State] = Observer(_layout, _viewer, _seats, _write)

@@ -22,6 +22,7 @@ from wasteland.core.codec import register
 
 __all__ = [
     "RulesError",
+    "TRUNCATED",
     "IllegalAction",
     "ConfigError",
     "Outcome",
@@ -109,6 +110,17 @@ class Outcome:
     reason: str
     code: str = field(converter=_code_text, validator=_code)
     scores: tuple[float, ...] = field(default=(), converter=_scores)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the engine cut the game at its decision limit (code ``decision_limit``) rather
+        than the rules ending it: nobody won, and nobody lost either (the RL adapters report a
+        truncation, not a termination)."""
+        return self.code == TRUNCATED
+
+
+#: The outcome code of a game the engine cut at its decision limit (see ``Outcome.truncated``).
+TRUNCATED = "decision_limit"
 
 
 def returns_of(outcome: Outcome, players: int) -> tuple[float, ...]:
@@ -263,6 +275,12 @@ class Game(Generic[S, A]):
     action_from_id: Callable[[S, int], A]
     observation_size: Callable[[S], int]
     observe: Callable[[S], tuple[float, ...]]
+    # A proven upper bound on the decisions of a whole game with a state's options (the rules
+    # page says how it is derived, or what the engine does at it):
+    max_decisions: Callable[[S], int]
+    # The rules in short for a player at the table (the goal, how the game ends, the words the
+    # text uses), as ``play`` shows it on ``?``:
+    summary: Callable[[S], str]
     # What the returns of a game with the options of ``state`` add up to (see Utility):
     # a function of the table, since a game's variants may differ (The Lucky Seven's do).
     utility: Callable[[S], Utility] = field(kw_only=True)
@@ -293,6 +311,8 @@ class GameModule(Protocol[S, A]):
     def action_from_id(self, state: S, i: int) -> A: ...
     def observation_size(self, state: S) -> int: ...
     def observe(self, view: S) -> tuple[float, ...]: ...
+    def summary(self, state: S) -> str: ...
+    def max_decisions(self, state: S) -> int: ...
 
 
 def check_options(name: str, value: object, allowed: Iterable[object]) -> None:

@@ -11,9 +11,9 @@ from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
     action_count, action_from_id, action_id, notation, parse,
 )
-from wasteland.lucky_seven.render import describe, events, render, svg
+from wasteland.lucky_seven.render import describe, events, render, summary, svg
 from wasteland.lucky_seven.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns, utility,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns, utility,
 )
 from wasteland.lucky_seven.state import Options, State
 from wasteland.lucky_seven.view import determinize, observation_size, observe, view
@@ -23,13 +23,14 @@ __all__ = [
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
     "ChooseRow", "action_count", "utility", "action_id", "action_from_id", "observation_size", "observe",
+    "summary", "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
     key="lucky_seven",
     title="The Lucky Seven",
     player_counts=(1, 2),
-    rules_version=2,
+    rules_version=3,
     new_game=new_game,
     current_player=current_player,
     legal_actions=legal_actions,
@@ -54,4 +55,6 @@ GAME: Game[State, Action] = Game(
     observation_size=observation_size,
     observe=observe,
     utility=utility,
+    summary=summary,
+    max_decisions=max_decisions,
 )

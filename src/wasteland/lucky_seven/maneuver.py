@@ -70,20 +70,20 @@ def can_act(state: Board, member: int, cell: int) -> bool:
 
 def actors(state: Board) -> list[int]:
     """The members of the active grid that may be selected, in cell order."""
-    squad, rotated = state.squad, state.rotated
+    squad, rotated, backed = state.squad, state.rotated, state.backed
     out: list[int] = []
     for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
-        if member >= 0 and member not in rotated and can_act(state, member, cell):
+        if member >= 0 and member not in rotated and member not in backed and can_act(state, member, cell):
             out.append(member)
     return out
 
 
 def any_actor(state: Board) -> bool:
-    squad, rotated = state.squad, state.rotated
+    squad, rotated, backed = state.squad, state.rotated, state.backed
     for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
-        if member >= 0 and member not in rotated and can_act(state, member, cell):
+        if member >= 0 and member not in rotated and member not in backed and can_act(state, member, cell):
             return True
     return False
 
@@ -140,20 +140,21 @@ def move(state: State, target: int) -> State:
     kind = member % SQUAD_SIZE
     again = not state.moved and (kind == ATHLETE or (kind == MOUSE and member not in state.down))
     if again:
-        return replace(state, squad=tuple(squad), rotated=rotated, moved=True, events=())
-    return replace(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False, events=())
+        return replace(state, squad=tuple(squad), rotated=rotated, moved=True, backed=frozenset(), events=())
+    return replace(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False, backed=frozenset(),
+                   events=())
 
 
 def get_up(state: State) -> State:
     member = state.selected
     return replace(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False,
-                   events=())
+                   backed=frozenset(), events=())
 
 
 def get_down(state: State) -> State:
     member = state.selected
     return replace(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False,
-                   events=())
+                   backed=frozenset(), events=())
 
 
 def stop(state: State) -> State:
@@ -161,14 +162,17 @@ def stop(state: State) -> State:
 
 
 def deselect(state: State) -> State:
-    """The selected member goes back unused (it has not acted, so it stays unrotated)."""
-    return replace(state, selected=-1, events=())
+    """The selected member goes back unused (it has not acted, so it stays unrotated); it cannot be
+    selected again until another member acts (*design*: a choice taken back is not made again
+    in the same step, so select and back cannot alternate for ever)."""
+    return replace(state, selected=-1, backed=state.backed | {state.selected}, events=())
 
 
 def end_maneuver(work: Scratch[Any]) -> None:
     """Reset every squad member and discard the flares; the attack phase begins."""
     work.phase = Phase.ATTACK
     work.rotated = set()
+    work.backed = set()
     work.discard += [card for _, card in work.flares]
     work.flares = []
     work.attacks = []

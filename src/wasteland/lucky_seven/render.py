@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from wasteland.core.game import describer, seen_by
+from wasteland.core.game import describer, need_state, seen_by
 from wasteland.core.svg import PALETTE, Drawing, wrap
 from wasteland.lucky_seven.actions import (
     Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop, cell_code,
@@ -22,7 +22,8 @@ from wasteland.lucky_seven.attack import attacker_strength, can_attack, reach, t
 from wasteland.lucky_seven.board import COLUMNS, GRID, ROWS, cell_of, column_of, flare_cells, row_of, side_of
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
-    ABBREVIATIONS, KIND_LABELS, PUBLIC_TABLE, SQUAD_SIZE, TANK, CardTable, member_card,
+    ABBREVIATIONS, DEPOT, KIND_LABELS, PUBLIC_TABLE, SQUAD, SQUAD_SIZE, TANK, THREATS, CardTable, ThreatKind,
+    member_card,
 )
 from wasteland.lucky_seven.rules import current_player, ending
 from wasteland.lucky_seven.state import (
@@ -33,7 +34,7 @@ from wasteland.lucky_seven.view import view
 
 __all__ = [
     "render", "svg", "describe", "events", "event_text", "member_name", "cell_name", "threat_label", "LEGEND",
-    "SVG_LEGEND", "KIND_NAMES",
+    "SVG_LEGEND", "KIND_NAMES", "summary", "seat_role",
 ]
 
 #: The key printed under every drawing.
@@ -139,7 +140,9 @@ def _grid_lines(state: State, side: int, across: bool) -> list[str]:
     return lines
 
 
-def _seat(state: State, player: int) -> str:
+def seat_role(state: State, player: int) -> str:
+    """What seat ``player`` plays at this table: ``the squad``, ``the threats`` (the competitive
+    game's second seat) or ``grid 2`` (the cooperative game)."""
     variant = state.options.variant
     if variant == "competitive":
         return "the squad" if player == 0 else "the threats"
@@ -150,7 +153,7 @@ def _seat(state: State, player: int) -> str:
 
 def _header(state: State, player: int | None) -> list[str]:
     sides = _sides(state)
-    seen = "" if player is None else f" (seen by player {player}, {_seat(state, player)})"
+    seen = "" if player is None else f" (seen by player {player}, {seat_role(state, player)})"
     result = ending(state)
     if result is not None:
         verdict = "won" if result.winners else "lost"
@@ -178,6 +181,7 @@ def _pending_line(state: State) -> str:
 
 def render(state: State, player: int | None = None) -> str:
     """The table as text, as ``player`` sees it (None: the state as it is); see the module's text."""
+    need_state(state, State, "a Lucky Seven")
     state = seen_by(state, player, view)
     sides = _sides(state)
     lines = _header(state, player)
@@ -269,9 +273,60 @@ def event_text(state: State, event: Event) -> str:
         return "the squad is eliminated" if sides == 1 else f"grid {event.side + 1}'s squad is eliminated"
     return repr(event)
 
+# -- the rules in short ----------------------------------------------------------------------------
+
+_GOAL = {
+    "solo": ("You command the squad. Goal: no threat left on the map at the end of the last turn. "
+             "You lose if threats are left then, or if the whole squad is discarded before."),
+    "competitive": ("Seat 0 commands the squad, seat 1 plays the threats: as each threat is drawn, seat 1 "
+                    "chooses the row it enters (one threat per row each turn). Seat 0 wins if no threat is "
+                    "left on the map at the end of the last turn; otherwise (threats left, or the squad "
+                    "discarded) seat 1 wins."),
+    "cooperative": ("Two squads on two grids whose top rows face each other: seat 0 plays grid 1, seat 1 "
+                    "grid 2, a whole turn each in turn. Cards of the facing top rows help and harm across "
+                    "the edge, but nothing crosses it. You win together if neither grid has a threat left "
+                    "at the end of its last turn; you lose together if either has, or if a squad is "
+                    "discarded."),
+}
+
+_TURN = (
+    "A turn: 1 encounter: a threat is dealt to each row, entering at the column printed on it (Infantry and "
+    "Machine Guns take the nearest empty cell of the row; a full row makes you discard a squad member "
+    "there). 2 maneuver: each squad member may do one thing: move to an adjacent cell (or swap with a "
+    "neighbour), get up, get down, or use its ability. 3 attack: each member that is up may attack one "
+    "adjacent threat; a threat falls when the attackers' strengths add up to its own. 4 counter-attack: "
+    "the threats left on the map strike.",
+)
+_ENDS = (" The game ends when the helicopter comes: it is called as the last four threats of the deck are "
+         "dealt; that turn and one more, with no new threats, are played.")
+
+
+def _threat_words(depot: bool) -> list[str]:
+    lines: dict[ThreatKind, str] = {}
+    for card in (*THREATS, DEPOT) if depot else THREATS:
+        if card.kind not in lines:
+            label = KIND_LABELS[list(ThreatKind).index(card.kind)]
+            lines[card.kind] = f"  {label}: {card.name}, acts in the {card.phase}: {card.effect}"
+    return list(lines.values())
+
+
+def summary(state: State) -> str:
+    """The game in a few lines for a player at this table: first the goal and how the game ends (for
+    the table's variant), then the turn, and the words and marks the text uses."""
+    need_state(state, State, "a Lucky Seven")
+    members = [f"  {ABBREVIATIONS[c.id]} the {c.name}, strength {c.up_strength}."
+               + (f" {c.up_ability}" if c.up_ability else "")
+               + (f" Down: {c.down_ability}" if c.down_ability else "") for c in SQUAD]
+    lines = ["The Lucky Seven: " + _GOAL.get(state.options.variant, _GOAL["solo"]) + _ENDS, *_TURN,
+             "The squad (three letters, in capitals when up, in small letters when down):", *members,
+             "The threats (their strength after the name where they can be attacked):", *_threat_words(state.options.depot),
+             "Map: rows 1-4 from the top, columns 1-6, T the tank column. " + LEGEND[0].upper() + LEGEND[1:]]
+    return "\n".join(lines)
+
 
 def events(state: State) -> tuple[str, ...]:
     """What happened without a decision since the last one, as sentences."""
+    need_state(state, State, "a Lucky Seven")
     return tuple(event_text(state, event) for event in state.events)
 
 
@@ -317,8 +372,14 @@ _NAMERS: dict[type, Callable[[Any, Any], str]] = {
     ChooseRow: lambda state, action: f"put {_pending_label(state)} in row {action.row + 1}",
 }
 
-describe: Callable[[State, object], str] = describer(_NAMERS)
-describe.__doc__ = """A few words naming ``action`` in ``state`` (as the reader sees it); never raises."""
+_describe = describer(_NAMERS)
+
+
+def describe(state: State, action: object) -> str:
+    """A few words naming ``action`` in ``state`` (as the reader sees it); IllegalAction when
+    ``state`` is not a state of this game, and otherwise never raises, whatever ``action`` is."""
+    need_state(state, State, "a Lucky Seven")
+    return _describe(state, action)
 
 
 
@@ -352,7 +413,7 @@ SVG_LEGEND: tuple[tuple[str, str], ...] = (
 
 
 def _seat_name(state: State, player: int) -> str:
-    return f"player {player} ({_seat(state, player)})"
+    return f"player {player} ({seat_role(state, player)})"
 
 
 def _phase_line(state: State) -> str:
@@ -664,6 +725,7 @@ def svg(state: State, player: int | None = None) -> str:
     their totals, flipped Depots, the fallen and what happened since the last decision;
     a legend closes it.
     """
+    need_state(state, State, "a Lucky Seven")
     state = seen_by(state, player, view)
     sides = _sides(state)
     slots = COLUMNS + (1 if sides > 1 else 0)

@@ -24,6 +24,7 @@ from wasteland.lucky_seven.actions import (
     GetUp, Move, Select, Stop,
 )
 from wasteland.lucky_seven.board import can_get_up, squad_eliminated, threats_left
+from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import ATHLETE, SQUAD_SIZE
 from wasteland.lucky_seven.counter_attack import counter_attack, end_of_turn
 from wasteland.lucky_seven.setup import initial_state, make_options
@@ -33,8 +34,22 @@ from wasteland.lucky_seven.state import (
 
 __all__ = [
     "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "utility", "num_players",
-    "ending", "illegal_reason", "actions_of", "Work", "DRIVER", "advance", "settle", "ready",
+    "ending", "illegal_reason", "actions_of", "Work", "DRIVER", "advance", "settle", "ready", "max_decisions",
 ]
+
+def max_decisions(state: State) -> int:
+    """The most decisions a whole game with ``state``'s options can take, from the rules (see the
+    rules page, "How long a game lasts"): every turn but a side's final one deals at least one
+    threat of its deck (D threats and the Depot), so a side has at most D + 2 turns; in a turn
+    at most 4 threats wait for a row and a discard (8), each of the m squad members acts once
+    (select and up to two more steps), between two actions each member is put back at most once
+    (select and back), each attacks once, and each phase ends once (2)."""
+    table = table_of(_check(state))
+    sides = len(state.decks)
+    members = SQUAD_SIZE * sides
+    turn = 8 + 3 * members + 2 * members * (members + 1) + members + 2
+    return sides * (table.threat_ids + 2) * turn
+
 
 #: The working copy of a State (lists and sets) that the automatic steps change in place.
 Work = scratch_class(State)
@@ -61,6 +76,8 @@ def num_players(state: State) -> int:
 
 def current_player(state: State) -> int | None:
     """Who decides now (on a view too); None once the game is over."""
+    if type(state) is not State:
+        _check(state)
     if state.phase is Phase.OVER:
         return None
     if state.options.variant == "competitive":
@@ -174,6 +191,8 @@ def illegal_reason(state: State, action: object) -> str | None:
                 return member
             if member in state.rotated:
                 return "that squad member has already acted this turn"
+            if member in state.backed:
+                return "that squad member was put back: another must act before it is chosen again"
             if not man.can_act(state, member, state.squad.index(member)):
                 return "that squad member has nothing it can do"
             return None
@@ -308,7 +327,7 @@ _DO: dict[type, Callable[[State, Any], State]] = {
     GetUp: lambda state, action: settle(man.get_up(state)),
     GetDown: lambda state, action: settle(man.get_down(state)),
     Stop: lambda state, action: settle(man.stop(state)),
-    Deselect: lambda state, action: man.deselect(state),
+    Deselect: lambda state, action: settle(man.deselect(state)),
     Attack: lambda state, action: settle(atk.assign(state, action.member, action.cell)),
     EndPhase: _on_work(_end_phase),
     Discard: _on_work(lambda work, action: enc.discard_for_threat(work, action.member)),

@@ -121,7 +121,7 @@ def initial_state(seed: int, options: Options) -> State:
     return State(
         options=options, phase=Phase.ENCOUNTER, turn=1, active=0, final=False,
         row_cards=row_cards, column_cards=column_cards, squad=tuple(squad), threats=tuple(threats),
-        flares=(), down=frozenset(down), rotated=frozenset(), selected=-1, moved=False, attacks=(),
+        flares=(), down=frozenset(down), rotated=frozenset(), backed=frozenset(), selected=-1, moved=False, attacks=(),
         pending=-1, pending_row=-1, dealt_rows=frozenset(), decks=tuple(decks), discard=(),
         fallen=tuple(fallen), depots=(), stack=(), events=(), rng=rng, viewer=None,
     )

@@ -10,9 +10,9 @@ from wasteland.raxxon.actions import (
     ACTION_TYPES, Act, Action, Decline, Line, Option, Pass, Place, Take, Target, Turn, action_count,
     action_from_id, action_id, notation, parse,
 )
-from wasteland.raxxon.render import describe, events, render, svg
+from wasteland.raxxon.render import describe, events, render, summary, svg
 from wasteland.raxxon.rules import (
-    apply, current_player, legal_actions, new_game, num_players, outcome, returns,
+    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
 )
 from wasteland.raxxon.state import Options, State
 from wasteland.raxxon.view import determinize, observation_size, observe, view
@@ -21,14 +21,15 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline",
-    "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",
+    "max_decisions",
 ]
 
 GAME: Game[State, Action] = Game(
     key="raxxon",
     title="Raxxon",
     player_counts=(1, 2, 3, 4),
-    rules_version=1,
+    rules_version=2,
     new_game=new_game,
     current_player=current_player,
     legal_actions=legal_actions,
@@ -53,4 +54,6 @@ GAME: Game[State, Action] = Game(
     observation_size=observation_size,
     observe=observe,
     utility=always(Utility.IDENTICAL, State, "a Raxxon"),  # cooperative: the team wins or loses
+    summary=summary,
+    max_decisions=max_decisions,
 )

@@ -47,11 +47,13 @@ from wasteland.core.codec import register
 from wasteland.core.data import DerivedCache, at, need_int, need_list, need_name, need_object, need_text
 from wasteland.core.game import ConfigError, short
 from wasteland.raxxon.cards import (
-    CHARACTER, CHARACTER_KEYS, EFFECT_NAMES, FACE_UP_TYPE, HEALTHY_TYPES, POPULATION_TYPES, PUBLIC_TABLE,
+    CHARACTER, CHARACTER_KEYS, EFFECT_NAMES, FACE_UP_TYPE, FLIP, HEALTHY_TYPES, KILL_UP, POPULATION_TYPES,
+    PUBLIC_TABLE,
     RAXXON_CARDS, TRIGGER_NAMES, TYPE_NAMES, CardTable, PopulationType, RaxxonCard, make_table,
 )
 
-__all__ = ["CardSet", "read_card_set", "card_set_data", "card_table", "table_of", "MAX_POPULATION", "MAX_RAXXON"]
+__all__ = ["CardSet", "read_card_set", "card_set_data", "card_table", "table_of", "check_chains", "MAX_POPULATION",
+           "MAX_RAXXON"]
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -196,10 +198,51 @@ def read_card_set(value: object) -> CardSet | None:
         raise ConfigError(f"cards: must be null (the default set) or an object with the keys 'population', "
                           f"'raxxon', got {short(value)}{hint}")
     need_object("cards", value, ("population", "raxxon"))
-    return CardSet(
-        population=_population(value["population"]) if "population" in value else POPULATION_TYPES,
-        raxxon=_raxxon(value["raxxon"]) if "raxxon" in value else RAXXON_CARDS,
-    )
+    population = _population(value["population"]) if "population" in value else POPULATION_TYPES
+    check_chains(population)
+    return CardSet(population=population, raxxon=_raxxon(value["raxxon"]) if "raxxon" in value else RAXXON_CARDS)
+
+
+#: What a population card's effects can set off at once: a flip sets off a "when flipped" table,
+#: a kill of a face-up card a "when killed" list. (A Raxxon card draws from a deck that a chain
+#: cannot refill while it is read, ``icons.draw_raxxon``: chains through it end by themselves.)
+_SETS_OFF = {FLIP: "flipped", KILL_UP: "killed"}
+
+
+def check_chains(population: tuple[PopulationType, ...]) -> None:
+    """ConfigError, naming the cards, if a "when flipped" or "when killed" effect can set off a
+    chain that feeds itself (a flip whose effects flip, a kill whose effects kill, or a flip
+    and a kill that set each other off): such a chain may grow for ever, a decision at a time.
+
+    The check follows what each trigger can set off: a ``flip`` effect any type's "when
+    flipped" table, a ``kill_up`` effect any type's "when killed" list. A cycle is refused."""
+    sources: dict[str, list[tuple[str, tuple[int, ...]]]] = {"flipped": [], "killed": []}
+    for p in population:
+        for n, effects in p.flipped:
+            sources["flipped"].append((f'{p.name} "when flipped" at {n}', effects))
+        if p.killed:
+            sources["killed"].append((f'{p.name} "when killed"', p.killed))
+    # the trigger kinds each kind can set off, with the first card that does it
+    leads: dict[str, dict[str, str]] = {kind: {} for kind in sources}
+    for kind, entries in sources.items():
+        for name, effects in entries:
+            for code in effects:
+                target = _SETS_OFF.get(code)
+                if target is not None and sources[target]:
+                    leads[kind].setdefault(target, f"{name} ({EFFECT_NAMES[code]})")
+    for kind in ("flipped", "killed"):
+        if kind in leads[kind]:
+            raise ConfigError(f"cards.population: a chain of triggers feeds itself and may never end: "
+                              f"{leads[kind][kind]} sets off {_who(sources[kind])} again")
+    if "killed" in leads["flipped"] and "flipped" in leads["killed"]:
+        raise ConfigError(f"cards.population: a chain of triggers feeds itself and may never end: "
+                          f"{leads['flipped']['killed']} sets off {_who(sources['killed'])}, and "
+                          f"{leads['killed']['flipped']} sets off {_who(sources['flipped'])}")
+
+
+def _who(entries: list[tuple[str, tuple[int, ...]]]) -> str:
+    names = [name for name, _ in entries]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _names(codes: tuple[int, ...]) -> list[str]:

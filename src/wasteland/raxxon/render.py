@@ -16,27 +16,52 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from wasteland.core.game import describer, seen_by
+from wasteland.core.game import describer, need_state, seen_by
 from wasteland.core.svg import BOLD_WIDTH, PALETTE, Drawing, wrap
 from wasteland.raxxon import cards as C
 from wasteland.raxxon.actions import Act, Decline, Line, Option, Pass, Place, Take, Target, Turn, cell_code, place_code
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.rules import ending, pending
 from wasteland.raxxon.state import (
-    COLUMNS, EMPTY, HIDDEN, K_OPTION, K_OPTIONAL, K_PLACE, KINDS, ROWS, START, Added, DayBegan, DayEnded, Event,
+    COLUMNS, EMPTY, HIDDEN, K_OPTION, K_OPTIONAL, K_PLACE, ROWS, START, Added, DayBegan, DayEnded, Event,
     Evacuated, Flipped, Hidden, HostileBack, Infected, Killed, Looked, Phase, PowerChanged, Quarantined,
     RaxxonDrawn, Released, Reshuffled, Spread, State, Swapped,
 )
 from wasteland.raxxon.turn import side
 from wasteland.raxxon.view import view
 
-__all__ = ["render", "svg", "describe", "events", "event_text", "card_label", "trigger_text", "LEGEND", "SVG_LEGEND"]
+__all__ = ["render", "svg", "describe", "events", "event_text", "card_label", "trigger_text", "LEGEND", "SVG_LEGEND",
+           "EFFECT_WORDS", "STEP_WORDS", "effect_words", "summary"]
 
-LEGEND = ("key: ## a face-down card; [Car] a face-down card you looked at (the referee sees them all); "
-          "##'02 a face-down card players 0 and 2 looked at; "
+LEGEND = ("key: ## a face-down card; [Car!] a face-down card you looked at, infected ([Hos+] healthy; "
+          "the referee sees them all); ##'02 a face-down card players 0 and 2 looked at; "
           "Hos+ a face-up healthy card, "
           "Car! a face-up infected one; . an empty cell of the 6 x 6 frame; (h) / (i) healthy / infected")
 _SHORT = ("Hos", "Cel", "Sus", "Inn", "Fml", "Fam", "Car", "Vol", "Cha")
+
+#: The effects as the text names them (in effect-code order); ``summary`` says what each does.
+EFFECT_WORDS: tuple[str, ...] = (
+    "infect", "Raxxon card", "power+1", "end day", "Hostile back", "add", "flip", "reshuffle", "release",
+    "hide Hostiles", "kill face-up", "calm", "evacuate face-up",
+)
+#: What a pending step asks for, by step kind (``state.KINDS`` order), after "choose".
+STEP_WORDS: tuple[str, ...] = (
+    "a face-down card to look at", "a face-down card to flip face up", "a card to evacuate",
+    "a card to evacuate with the face-up healthy cards beside it", "a row to evacuate",
+    "a card to quarantine", "a card to quarantine with the face-up infected cards beside it", "a card to kill",
+    "a row to kill", "a column to kill", "a card to swap", "a card to kill with the face-up infected cards beside it",
+    "the adjacent card to swap it with", "a face-up card to kill", "a face-up healthy card to evacuate",
+    "where the added card goes", "an option", "whether to take the optional effect",
+)
+
+
+def effect_words(effects: tuple[int, ...] | list[int]) -> str:
+    """Effects in the game's words: ``power+1, Raxxon card``; ``-`` for none."""
+    return ", ".join(EFFECT_WORDS[e] if 0 <= e < len(EFFECT_WORDS) else "?" for e in effects) if effects else "-"
+
+
+def _step_words(kind: int) -> str:
+    return STEP_WORDS[kind] if 0 <= kind < len(STEP_WORDS) else "a choice"
 
 
 def card_label(state: State, card: int) -> str:
@@ -65,7 +90,7 @@ def _cell_text(state: State, cell: int) -> str:
         return short + ("+" if table.healthy[card] else "!")
     viewer = state.viewer
     if viewer is None or cell in state.seen[viewer]:
-        return f"[{short}]" + _lookers(state, cell)
+        return f"[{short}{'+' if table.healthy[card] else '!'}]" + _lookers(state, cell)
     return "##" + _lookers(state, cell)
 
 
@@ -98,7 +123,7 @@ def _sheet_lines(state: State, seat: int) -> list[str]:
     for k, action in enumerate(sheet.actions):
         slots = action.slots[s]
         tokens = state.tokens[seat][k]
-        cells = " ".join(("[X " if i < tokens else "[  ") + C.effects_text(slot) + "]" for i, slot in enumerate(slots))
+        cells = " ".join(("[X " if i < tokens else "[  ") + effect_words(slot) + "]" for i, slot in enumerate(slots))
         extra = ""
         if action.optional is not None:
             extra = f"; optional (+Raxxon card): {C.VERB_TEXT[action.optional[0]].format(n=action.optional[1])}"
@@ -118,12 +143,12 @@ def _pending_text(state: State) -> str:
         return f"{who}: choose an action"
     if ask.kind == K_OPTION:
         table = table_of(state)
-        options = "; ".join(f"{i + 1} {label}: {C.effects_text(e)}"
+        options = "; ".join(f"{i + 1} {label}: {effect_words(e)}"
                             for i, (label, e) in enumerate(table.options[ask.arg]))
         return f"{who}: choose an option of '{table.title[ask.arg]}' ({options})"
     if ask.kind == K_OPTIONAL:
-        return f"{who}: take the optional effect ({C.VERB_NAMES[ask.arg]} {ask.count}, then a Raxxon card) or decline"
-    return f"{who}: choose for the step '{KINDS[ask.kind]}'" + (f" ({ask.count} to go)" if ask.count > 1 else "")
+        return f"{who}: take the optional effect ({_verb(ask.arg, ask.count)}, then a Raxxon card) or decline"
+    return f"{who}: choose {_step_words(ask.kind)}" + (f" ({ask.count} to go)" if ask.count > 1 else "")
 
 
 def _header(state: State, player: int | None) -> str:
@@ -153,6 +178,7 @@ def _pile_lines(state: State) -> list[str]:
 
 def render(state: State, player: int | None = None) -> str:
     """The table as text, as ``player`` sees it (None: as the state is); see the module's text."""
+    need_state(state, State, "a Raxxon")
     state = seen_by(state, player, view)
     lines = [_header(state, player), *_pile_lines(state), *_crowd_lines(state)]
     for seat in range(state.options.players):
@@ -187,13 +213,13 @@ def event_text(state: State, event: Event) -> str:
     if kind is Added:
         return "no card to add to the crowd" if e.cell < 0 else f"a card is added face down at {cell_code(e.cell)}"
     if kind is Flipped:
-        fired = f": {C.effects_text(e.fired)}" if e.fired else ""
+        fired = f": {effect_words(e.fired)}" if e.fired else ""
         return f"{card_label(state, e.card)} flipped at {cell_code(e.cell)} ({e.count} face up){fired}"
     if kind is Looked:
         what = "" if e.card < 0 else f": {card_label(state, e.card)}"
         return f"player {e.player} looks at {cell_code(e.cell)}{what}"
     if kind is Killed:
-        fired = f": {C.effects_text(e.fired)}" if e.fired else ""
+        fired = f": {effect_words(e.fired)}" if e.fired else ""
         return f"{card_label(state, e.card)} is killed{fired}"
     if kind is Evacuated:
         if e.escaped:
@@ -212,16 +238,51 @@ def event_text(state: State, event: Event) -> str:
         table = table_of(state)
         return f"Raxxon card '{table.title[e.card]}' drawn: " + ("triggered" if e.triggered else "not triggered")
     if kind is Reshuffled:
-        return f"the {e.pile} cards are reshuffled into the draw pile"
+        return f"the {'Raxxon' if e.pile == 'raxxon' else e.pile} cards are reshuffled into the draw pile"
     if kind is Released:
         return f"{e.count} contained card(s) become uncontained"
     if kind is Hidden:
         return f"{e.count} face-up Hostile card(s) turn face down"
     return repr(event)
 
+# -- the rules in short --------------------------------------------------------------------------
+
+_SUMMARY = (
+    "Raxxon, cooperative: you all win or lose together. Goal: evacuate every healthy person. You win at "
+    "once when every healthy card still in play is in the evacuation pile; you lose at once when Raxxon "
+    "power reaches 8, or when the infection supply is empty and another infected card is needed.",
+    "A day: the crowd is dealt face down; players take turns in order. On your turn: take the turn (the "
+    "consequences under your tokens trigger, then you choose an action) or pass for the rest of the day. "
+    "Investigate (look at face-down cards) is always there and takes no token; any other action puts a "
+    "token on its next empty slot. When everyone has passed, or an end-day effect fires, the day ends: the "
+    "infection spreads once for each infected card in the crowd and the uncontained quarantine (at most "
+    "4 times), the crowd and the uncontained quarantine are shuffled back into the population, the "
+    "contained quarantine becomes uncontained, the sheets are cleared, and the next day begins.",
+    "Evacuate a healthy card to save it; an infected card you evacuate goes to the discard and raises the "
+    "infection rate. Killing or quarantining removes a card from the crowd; killed healthy cards can feed "
+    "Raxxon. A card's type shows when it is face up; some types do something when a given number of them "
+    "are face up, or when killed.",
+)
+
+
+def summary(state: State) -> str:
+    """The game in a few lines for a player at this table: the goal and how the game ends, a day, and
+    the words and marks the text uses."""
+    need_state(state, State, "a Raxxon")
+    table = table_of(state)
+    types = [f"  {_SHORT[k]} {C.TYPE_NAMES[k]}: {'healthy' if k in C.HEALTHY_TYPES else 'infected'}"
+             for k in range(len(C.TYPE_NAMES)) if any(kind == k for kind in table.kind)]
+    effects = [f"  {word}: {C.EFFECT_TEXT[e]}" for e, word in enumerate(EFFECT_WORDS)]
+    lines = [f"{_SUMMARY[0]} Difficulty: {state.options.difficulty}.", *_SUMMARY[1:],
+             "The crowd's cards (three letters; + healthy, ! infected):", *types,
+             "Effects (under the tokens' slots, on cards and Raxxon cards):", *effects,
+             "Cells are written r<row>c<column>, row 1 at the top. " + LEGEND[0].upper() + LEGEND[1:]]
+    return "\n".join(lines)
+
 
 def events(state: State) -> tuple[str, ...]:
     """What happened without a decision since the last one, as sentences."""
+    need_state(state, State, "a Raxxon")
     return tuple(event_text(state, event) for event in state.events)
 
 
@@ -240,7 +301,7 @@ def _option(state: State, action: Any) -> str:
     table = table_of(state)
     assert ask is not None
     label, effects = table.options[ask.arg][action.index]
-    return f"option {action.index + 1} ({label}): {C.effects_text(effects)}"
+    return f"option {action.index + 1} ({label}): {effect_words(effects)}"
 
 
 _NAMERS: dict[type, Callable[[Any, Any], str]] = {
@@ -254,7 +315,14 @@ _NAMERS: dict[type, Callable[[Any, Any], str]] = {
     Take: lambda state, action: "take the optional effect (then draw a Raxxon card)",
     Decline: lambda state, action: "decline the optional effect",
 }
-describe = describer(_NAMERS)
+_describe = describer(_NAMERS)
+
+
+def describe(state: State, action: object) -> str:
+    """A few words naming ``action`` in ``state`` (as the reader sees it); IllegalAction when
+    ``state`` is not a state of this game, and otherwise never raises, whatever ``action`` is."""
+    need_state(state, State, "a Raxxon")
+    return _describe(state, action)
 
 
 # -- the drawing ---------------------------------------------------------------------------------
@@ -376,12 +444,10 @@ def _decision(state: State, words: _Words) -> str:
     elif ask.kind == K_PLACE:
         what = "choose where the added card goes (a cell of the 8 x 8 frame: row or column 0 and 7 lie beside the crowd)"
     else:
-        step = KINDS[ask.kind].replace("_", " ")
         if ask.kind < len(C.VERB_NAMES):
             words.verbs.add(ask.kind)
         more = f", {ask.count} to go" if ask.count > 1 else ""
-        target = "a row or column" if ask.kind in (4, 8, 9) else "a crowd card"
-        what = f"choose {target} to {step}{more}"
+        what = f"choose {_step_words(ask.kind)}{more}"
     choices = ", ".join(notation(state, a) for a in actions_of(state))
     return f"{who}: {what}. Choices: {choices or 'none'}"
 
@@ -759,6 +825,7 @@ def svg(state: State, player: int | None = None) -> str:
     per character sheet (slots, tokens, consequences, optional effects, passed, the active player
     ringed), the events since the last decision, the words used, and a legend.
     """
+    need_state(state, State, "a Raxxon")
     state = seen_by(state, player, view)
     words = _Words()
     seen = "referee" if state.viewer is None else f"seen by player {state.viewer}"

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from wasteland.core.driver import Driver, scratch_class
 from wasteland.core.records import replace
-from wasteland.core.game import ConfigError, IllegalAction, Outcome, check_table, returns_of, short
+from wasteland.core.game import TRUNCATED, ConfigError, IllegalAction, Outcome, check_table, returns_of, short
 from wasteland.raxxon import turn
 from wasteland.raxxon.actions import (
     ACT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Decline, Line, Option, Pass, Place,
@@ -32,7 +32,20 @@ from wasteland.raxxon.state import (
 __all__ = [
     "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players", "ending",
     "illegal_reason", "actions_of", "Work", "DRIVER", "advance", "settle", "ready", "pending", "on_work",
+    "DECISION_LIMIT", "max_decisions",
 ]
+
+#: The most decisions a game may take (*design*): the published game has no bound on its length
+#: (no last day, and a turn's consequences may add cards to look at), so the engine ends a game
+#: that reaches it, with the outcome ``decision_limit`` (nobody wins: a truncation, not a loss).
+#: The longest of thousands of games under any bot or policy took a small fraction of it.
+DECISION_LIMIT = 5_000
+
+
+def max_decisions(state: State) -> int:
+    """The most decisions a whole game with ``state``'s options can take: ``DECISION_LIMIT``."""
+    _check(state)
+    return DECISION_LIMIT
 
 #: The working copy of a State that the rules change in place.
 Work = scratch_class(State)
@@ -74,6 +87,9 @@ def ending(state: State) -> Outcome | None:
     """``outcome`` without the check for the table (everything it reads is public)."""
     if state.phase is not Phase.OVER:
         return None
+    if state.cut:
+        return Outcome(winners=(), reason=f"the game reached the engine's limit of {DECISION_LIMIT} decisions",
+                       code=TRUNCATED)
     everyone = range(state.options.players)
     if healthy_left(state) == 0:
         return Outcome(winners=everyone, reason="every healthy card was evacuated", code="evacuated")
@@ -141,9 +157,10 @@ def actions_of(state: State) -> tuple[Action, ...]:
             return tuple(OPTION[i] for i in options)
         return (TAKE, DECLINE)
     if state.stage == START:
+        can = turn.available(state)
         if any(state.tokens[state.active]):
-            return (TURN, PASS)
-        return (*(ACT[k] for k in turn.available(state)), PASS)
+            return (TURN, PASS) if can else (PASS,)
+        return (*(ACT[k] for k in can), PASS)
     if state.stage == CHOOSE:
         return tuple(ACT[k] for k in turn.available(state))
     return ()
@@ -189,7 +206,9 @@ def illegal_reason(state: State, action: object) -> str | None:
     if kind is Turn:
         if state.stage != START:
             return "the turn is already taken"
-        return None if any(state.tokens[state.active]) else "no token on the sheet: choose an action or pass"
+        if not any(state.tokens[state.active]):
+            return "no token on the sheet: choose an action or pass"
+        return None if turn.available(state) else "no action is available: pass"
     if kind is Act:
         if state.stage == START and any(state.tokens[state.active]):
             return "take the turn first (the consequences trigger) or pass"
@@ -216,7 +235,7 @@ def apply(state: State, action: object) -> State:
     reason = illegal_reason(state, action)
     if reason is not None:
         raise IllegalAction(reason)
-    quick = _QUICK.get(type(action))
+    quick = _QUICK.get(type(action)) if state.decisions < DECISION_LIMIT - 1 else None
     if quick is not None:
         done = quick(state, action)
         if done is not None:
@@ -231,6 +250,9 @@ def on_work(state: State, action: Any) -> State:
     work.events = []
     _DO[type(action)](work, action)
     DRIVER.run(work)
+    work.decisions += 1
+    if work.decisions >= DECISION_LIMIT and work.phase is not Phase.OVER:
+        work.phase, work.stack, work.cut = Phase.OVER, [], True
     return work.finish()
 
 
@@ -241,7 +263,8 @@ def _quick_pass(state: State, _: object) -> State | None:
     for step in range(1, n):
         seat = (state.active + step) % n
         if seat not in passed:
-            return replace(state, passed=passed, active=seat, stage=START, events=())
+            return replace(state, passed=passed, active=seat, stage=START, events=(),
+                           decisions=state.decisions + 1)
     return None
 
 
@@ -249,7 +272,7 @@ def _quick_turn(state: State, _: object) -> State | None:
     """A turn whose tokens all lie on free slots: nothing triggers, the action is chosen next."""
     if turn.consequences(state, state.active):
         return None
-    return replace(state, stage=CHOOSE, events=())
+    return replace(state, stage=CHOOSE, events=(), decisions=state.decisions + 1)
 
 
 def _quick_act(state: State, action: Act) -> State | None:
@@ -271,7 +294,7 @@ def _quick_act(state: State, action: Act) -> State | None:
     if len(turn.choices(state, verb, -1)) < 2:
         return None
     return replace(state, tokens=tokens, stage=DONE, stack=(*state.stack, *extra, Ask(verb, count, -1)),
-                   events=())
+                   events=(), decisions=state.decisions + 1)
 
 
 def _quick_look(state: State, action: Target) -> State | None:
@@ -289,12 +312,14 @@ def _quick_look(state: State, action: Target) -> State | None:
         left = sum(1 for c in range(CELLS) if crowd[c] != EMPTY and crowd[c] not in up and c not in seen)
         if left < 2:
             return None
-        return replace(state, seen=everyone, stack=(*rest, Ask(LOOK, ask.count - 1, -1)), events=events)
+        return replace(state, seen=everyone, stack=(*rest, Ask(LOOK, ask.count - 1, -1)), events=events,
+                       decisions=state.decisions + 1)
     if rest or state.stage != DONE:
         return None
     n = state.options.players
     after = next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s not in state.passed)
-    return replace(state, seen=everyone, stack=(), active=after, stage=START, events=events)
+    return replace(state, seen=everyone, stack=(), active=after, stage=START, events=events,
+                   decisions=state.decisions + 1)
 
 
 _QUICK: dict[type, Callable[[State, Any], State | None]] = {Pass: _quick_pass, Turn: _quick_turn,
@@ -338,13 +363,20 @@ def ready(state: State) -> bool:
         return True
     if state.stack:
         return type(state.stack[-1]) is Ask
+    if state.stage == CHOOSE:
+        return bool(turn.available(state))
     return state.stage != DONE
 
 
 def advance(work: Any) -> bool:
     """The turn order: after a turn (or a pass) the next player who has not passed; when all have
-    passed, the end of the day. False when somebody must decide (or the game is over)."""
-    if work.phase is Phase.OVER or work.stage != DONE:
+    passed, the end of the day; a turn whose consequences left no action available ends. False
+    when somebody must decide (or the game is over)."""
+    if work.phase is Phase.OVER:
+        return False
+    if work.stage == CHOOSE and not work.stack and not turn.available(work):
+        work.stage = DONE
+    if work.stage != DONE:
         return False
     seat = turn.next_player(work)
     if seat < 0:

@@ -97,7 +97,7 @@ def initial_state(seed: int, options: Options) -> State:
         crowd=(EMPTY,) * CELLS, face_up=frozenset(), seen=tuple(frozenset() for _ in range(n)),
         draw=tuple(draw), discard=(), supply=tuple(supply), evacuated=(), contained=(), uncontained=(),
         removed=tuple(sorted(removed)), raxxon_draw=tuple(raxxon), triggered=(), untriggered=(), reading=(),
-        power=0, unknown=(), stack=(), events=(), rng=rng, viewer=None,
+        power=0, unknown=(), decisions=0, cut=False, stack=(), events=(), rng=rng, viewer=None,
     )
     work = Work(state)
     begin_day(work)

@@ -14,6 +14,10 @@ face-up crowd cards; ``seen[p]`` the cells of face-down cards seat ``p`` has
 looked at. ``tokens[p][k]`` counts the tokens on action ``k`` of seat ``p``'s
 sheet (they fill its slots from the left).
 
+``decisions`` counts the decisions taken; ``cut`` marks a game the engine ended
+at its decision limit (``rules.DECISION_LIMIT``: the published game sets no
+bound on its length).
+
 The turn: at ``stage`` START the active player takes the turn or passes; a
 taken turn triggers the consequences (they resolve on the stack), then the
 player chooses an action at stage CHOOSE; at DONE the turn passes on once the
@@ -321,6 +325,8 @@ class State:
     reading: tuple[int, ...]
     power: int
     unknown: tuple[int, ...]
+    decisions: int
+    cut: bool
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
@@ -361,17 +367,27 @@ def check_state_content(state: State) -> None:
     known = [c for c in population if c != HIDDEN]
     if not all(low <= c < table.population for c in population) or len(set(known)) != len(known):
         raise ValueError(f"population card ids run from 0 to {table.population - 1}, each once")
-    if state.viewer is None and sorted(known) != list(range(table.population)):
+    if sorted(known) != list(range(table.population)):
         raise ValueError("every population card is in exactly one place")
+    if not all(c == HIDDEN or not table.healthy[c] for c in state.supply):
+        raise ValueError("the infection supply holds infected cards only")
     raxxon = [*state.raxxon_draw, *state.triggered, *state.untriggered, *state.reading]
     if sorted(raxxon) != list(range(table.raxxon)):
         raise ValueError(f"Raxxon card ids run from 0 to {table.raxxon - 1}, each in one place")
-    if not state.face_up <= set(known):
-        raise ValueError("a face-up card is not a population card")
+    if not state.face_up <= set(state.crowd) - {HIDDEN, EMPTY}:
+        raise ValueError("a face-up card is not in the crowd")
+    placed = [*state.discard, *state.evacuated, *state.contained, *state.uncontained, *state.removed,
+              *state.unknown]
+    if HIDDEN in placed:
+        raise ValueError("only the crowd, the draw pile and the supply hide their cards")
     if not (0 <= state.power <= POWER_LIMIT and 0 <= state.first < n and 0 <= state.active < n
             and state.stage in (START, CHOOSE, DONE) and state.passed <= set(range(n))
             and 0 < state.day <= 100_000 and (state.viewer is None or 0 <= state.viewer < n)):
         raise ValueError("power, first, active, stage, passed, day or viewer is out of range")
+    from wasteland.raxxon.rules import DECISION_LIMIT
+
+    if not 0 <= state.decisions <= DECISION_LIMIT or (state.cut and state.phase is not Phase.OVER):
+        raise ValueError(f"decisions run from 0 to {DECISION_LIMIT}; only a finished game is cut")
     if state.viewer is None and state.unknown:
         raise ValueError("only a view holds unknown cards")
     if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
@@ -406,6 +422,42 @@ def check_state_content(state: State) -> None:
 
         if not actions_of(state):
             raise ValueError("the decision waiting has no legal answer")
+    if state.viewer is not None:
+        check_view_content(state)
+
+
+def check_view_content(state: State) -> None:
+    """ValueError unless ``state`` is what ``view`` makes for its viewer: the draw pile and the
+    supply hidden, a crowd card hidden exactly where the seat has not seen it face down, the
+    cards it cannot place (enough infected ones for the supply) in ``unknown`` in id order, the
+    Raxxon draw pile in id order, another seat's looks without their card, and no generator."""
+    from wasteland.core.rng import HIDDEN_RNG
+    from wasteland.raxxon.card_set import table_of
+
+    seat = state.viewer
+    if seat is None:
+        raise ValueError("the table is not a view")
+    if any(c != HIDDEN for c in state.draw) or any(c != HIDDEN for c in state.supply):
+        raise ValueError("a view hides the draw pile and the infection supply")
+    mine = state.seen[seat]
+    hidden = 0
+    for cell, card in enumerate(state.crowd):
+        if card == HIDDEN:
+            hidden += 1
+            if cell in mine:
+                raise ValueError("a view hides a crowd card its seat has seen")
+        elif card != EMPTY and card not in state.face_up and cell not in mine:
+            raise ValueError("a view shows a face-down crowd card its seat has not seen")
+    unknown = state.unknown
+    if list(unknown) != sorted(unknown) or len(unknown) != hidden + len(state.draw) + len(state.supply):
+        raise ValueError("a view lists, in id order, exactly the cards its seat cannot place")
+    healthy = table_of(state).healthy
+    if sum(1 for c in unknown if not healthy[c]) < len(state.supply):
+        raise ValueError("the cards a view cannot place hold too few infected ones for the supply")
+    if list(state.raxxon_draw) != sorted(state.raxxon_draw) or state.rng != HIDDEN_RNG:
+        raise ValueError("a view shows the Raxxon draw pile in id order and no generator")
+    if any(type(e) is Looked and e.player != seat and e.card != HIDDEN for e in state.events):
+        raise ValueError("a view does not show the card another seat looked at")
 
 
 def _check_events(state: State, population: int, raxxon: int, effects: int) -> None:

@@ -2,8 +2,11 @@
 
 A turn: the active player takes it or passes (a pass lasts the day); a taken
 turn triggers every consequence under a token, top to bottom and left to right,
-then the player chooses an available action (Investigate always; another while
-it has an empty slot, where the token goes, leftmost first) and performs it.
+then the player chooses an available action (Investigate while a face-down card
+is left that the player has not looked at; another while it has an empty slot,
+where the token goes, leftmost first) and performs it. A player with no
+available action passes; a turn whose consequences leave no action available
+ends with them.
 
 An action is a verb (look, flip, evacuate...) done as ``Step`` records: a step
 with a choice becomes an ``Ask`` for the active player, a step with one way is
@@ -25,7 +28,7 @@ from wasteland.raxxon.state import (
 )
 
 __all__ = [
-    "side", "slots_of", "available", "consequences", "take_turn", "choose_action", "pass_turn", "choices",
+    "side", "slots_of", "available", "can_investigate", "consequences", "take_turn", "choose_action", "pass_turn", "choices",
     "answer", "resolve_step", "next_player",
 ]
 
@@ -46,11 +49,20 @@ def slots_of(state: Any, seat: int) -> tuple[int, ...]:
 
 
 def available(state: Any) -> list[int]:
-    """The actions the active player may choose: 0 (Investigate) and those with an empty slot."""
+    """The actions the active player may choose: 0 (Investigate) while a face-down crowd card is
+    left that the player has not looked at (*design*: with none, Investigate would do nothing),
+    and those with an empty slot."""
     seat = state.active
     tokens = state.tokens[seat]
     slots = SLOTS[0 if state.options.players <= 2 else 1][state.characters[seat]]
-    return [0] + [k + 1 for k in range(len(slots)) if tokens[k] < slots[k]]
+    free = [k + 1 for k in range(len(slots)) if tokens[k] < slots[k]]
+    return [0, *free] if can_investigate(state) else free
+
+
+def can_investigate(state: Any) -> bool:
+    """Whether a face-down crowd card is left that the active player has not looked at."""
+    crowd, up, seen = state.crowd, state.face_up, state.seen[state.active]
+    return any(crowd[c] != EMPTY and crowd[c] not in up and c not in seen for c in range(CELLS))
 
 
 def consequences(state: Any, seat: int) -> list[int]:

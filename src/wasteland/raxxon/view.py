@@ -21,14 +21,15 @@ is in docs/rules/raxxon.md).
 from __future__ import annotations
 
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state
+from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import POWER_LIMIT
-from wasteland.raxxon.state import CELLS, EMPTY, HIDDEN, KINDS, Ask, Looked, Phase, State
+from wasteland.raxxon.state import CELLS, EMPTY, HIDDEN, KINDS, Ask, Looked, Phase, State, check_view_content
 
-__all__ = ["view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "OBSERVATION_SIZE",
-           "GLOBAL_FEATURES", "CELL_FEATURES", "SEAT_FEATURES", "PILE_FEATURES"]
+__all__ = ["view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "OBSERVATION_SIZE", "LAYOUT",
+           "CELL_LAYOUT", "SEAT_LAYOUT"]
 
 def _state(state: object) -> State:
     return need_state(state, State, "a Raxxon")
@@ -60,8 +61,12 @@ def view(state: State, player: int) -> State:
 def determinize(view: State, player: int, seed: int) -> State:
     """A table consistent with everything ``player`` sees in ``view``: the unknown cards dealt
     at random (infected first to the supply), the Raxxon draw pile shuffled, a generator from
-    ``seed``. IllegalAction unless ``view`` is ``player``'s view."""
+    ``seed``. IllegalAction unless ``view`` is ``player``'s view, as ``view`` makes it."""
     check_determinize(_state(view), player, seed)
+    try:
+        check_view_content(view)
+    except ValueError as why:
+        raise IllegalAction(f"no table gives this view: {why}") from None
     rng = Rng.from_seed(seed)
     pool, rng = rng.shuffle(view.unknown)
     healthy = table_of(view).healthy
@@ -83,16 +88,46 @@ def determinize(view: State, player: int, seed: int) -> State:
 
 # -- the observation vector ----------------------------------------------------------------------
 
-#: day, power / 8, pile sizes (draw, supply, discard, evacuated, contained, uncontained, Raxxon
-#: draw, triggered, untriggered, removed), over, stage (3), my decision, pending kind (17), its count.
-GLOBAL_FEATURES = 2 + 10 + 1 + 3 + 1 + len(KINDS) + 1
-#: per crowd cell: a card, face up, seen by me, seen by another seat, its type (9) when I know it.
-CELL_FEATURES = 4 + 9
-#: per seat (4, mine first): at the table, me, active, passed, character (6), tokens on actions 1-3.
-SEAT_FEATURES = 4 + 6 + 3
-#: the types (9) face up in the crowd, in the discard, evacuated, contained, uncontained.
-PILE_FEATURES = 5 * 9
-OBSERVATION_SIZE = GLOBAL_FEATURES + CELLS * CELL_FEATURES + 4 * SEAT_FEATURES + PILE_FEATURES
+#: The numbers of one crowd cell (the ``crowd`` section is one of these per cell).
+CELL_LAYOUT = layout(
+    ("card", 1, "a card lies here"),
+    ("face_up", 1, "it is face up"),
+    ("seen_by_me", 1, "the viewer has looked at it"),
+    ("seen_by_other", 1, "another seat has looked at it"),
+    ("type", 9, "its type, one-hot, when the viewer knows it"),
+)
+#: The numbers of one seat (the ``seats`` section is one of these per seat, the viewer first).
+SEAT_LAYOUT = layout(
+    ("at_table", 1, "the seat is at the table"),
+    ("me", 1, "it is the viewer's"),
+    ("active", 1, "it is the active seat"),
+    ("passed", 1, "it has passed"),
+    ("character", 6, "its character, one-hot"),
+    ("tokens", 3, "tokens on its actions 1-3"),
+)
+#: The observation's sections: the same for every table.
+LAYOUT = layout(
+    ("day", 1, "the day"),
+    ("power", 1, "power / 8"),
+    ("piles", 10, "sizes of draw, supply, discard, evacuated, contained, uncontained, Raxxon draw, "
+                           "triggered, untriggered, removed"),
+    ("over", 1, "the game is over"),
+    ("stage", 3, "stage, one-hot (start, choose, done)"),
+    ("my_decision", 1, "the viewer decides now"),
+    ("pending", len(KINDS), "the pending step's kind, one-hot (`state.KINDS`)"),
+    ("pending_count", 1, "its count"),
+    ("crowd", CELLS * CELL_LAYOUT.size, "per crowd cell, 13 numbers (the cell table)"),
+    ("seats", 4 * SEAT_LAYOUT.size, "per seat, the viewer first, 13 numbers (the seat table)"),
+    ("face_up_types", 9, "type counts face up in the crowd"),
+    ("discard_types", 9, "type counts in the discard"),
+    ("evacuated_types", 9, "type counts evacuated"),
+    ("contained_types", 9, "type counts contained"),
+    ("uncontained_types", 9, "type counts uncontained"),
+)
+OBSERVATION_SIZE = LAYOUT.size
+_S = LAYOUT.start
+_CELL, _SEAT = CELL_LAYOUT.size, SEAT_LAYOUT.size
+_C, _P = CELL_LAYOUT.start, SEAT_LAYOUT.start
 
 
 def observation_size(state: State) -> int:
@@ -101,55 +136,89 @@ def observation_size(state: State) -> int:
     return OBSERVATION_SIZE
 
 
-def observe(view: State) -> tuple[float, ...]:
-    """Everything ``view.viewer`` sees, as ``OBSERVATION_SIZE`` floats; IllegalAction for the table."""
-    _state(view)
-    seat = view.viewer
-    if seat is None:
-        raise IllegalAction("observe takes a player's view, not the table: call view(state, player) first")
+def _layout(state: State) -> Layout:
+    _state(state)
+    return LAYOUT
+
+
+def _viewer(state: State) -> int | None:
+    return state.viewer
+
+
+def _seats(state: State) -> int:
+    return state.options.players
+
+
+def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
+    """Everything ``seat`` sees, section by section. ``view`` is the seat's view or the table:
+    a crowd card counts as known only when it is face up or the seat looked at it (the rule
+    of :func:`view`), and the hidden piles only by their sizes, so both give the same numbers."""
     kind = table_of(view).kind
-    out = [0.0] * OBSERVATION_SIZE
-    out[0] = float(view.day)
-    out[1] = view.power / POWER_LIMIT
+    if view.day:
+        out[_S["day"]] = float(view.day)
+    if view.power:
+        out[_S["power"]] = view.power / POWER_LIMIT
+    piles = _S["piles"]
     for i, pile in enumerate((view.draw, view.supply, view.discard, view.evacuated, view.contained,
                               view.uncontained, view.raxxon_draw, view.triggered, view.untriggered, view.removed)):
-        out[2 + i] = float(len(pile))
-    out[12] = float(view.phase is Phase.OVER)
-    out[13 + view.stage] = 1.0
-    out[16] = float(view.phase is not Phase.OVER and view.active == seat)
+        size = len(pile)
+        if size:
+            out[piles + i] = float(size)
+    over = view.phase is Phase.OVER
+    if over:
+        out[_S["over"]] = 1.0
+    out[_S["stage"] + view.stage] = 1.0
+    if not over and view.active == seat:
+        out[_S["my_decision"]] = 1.0
     top = view.stack[-1] if view.stack else None
     if type(top) is Ask:
-        out[17 + top.kind] = 1.0
-        out[17 + len(KINDS)] = float(top.count)
-    at = GLOBAL_FEATURES
+        out[_S["pending"] + top.kind] = 1.0
+        out[_S["pending_count"]] = float(top.count)
+    crowd = _S["crowd"]
     others = frozenset().union(*(s for p, s in enumerate(view.seen) if p != seat))
+    face_up, mine = view.face_up, view.seen[seat]
     for cell, card in enumerate(view.crowd):
-        base = at + cell * CELL_FEATURES
         if card == EMPTY:
             continue
-        out[base] = 1.0
-        out[base + 3] = float(cell in others)
-        if card == HIDDEN:
+        base = crowd + cell * _CELL
+        out[base + _C["card"]] = 1.0
+        if cell in others:
+            out[base + _C["seen_by_other"]] = 1.0
+        up, seen = card in face_up, cell in mine
+        if card == HIDDEN or not (up or seen):
             continue
-        out[base + 1] = float(card in view.face_up)
-        out[base + 2] = float(cell in view.seen[seat])
-        out[base + 4 + kind[card]] = 1.0
-    at += CELLS * CELL_FEATURES
+        if up:
+            out[base + _C["face_up"]] = 1.0
+        if seen:
+            out[base + _C["seen_by_me"]] = 1.0
+        out[base + _C["type"] + kind[card]] = 1.0
+    seats = _S["seats"]
     n = view.options.players
     for position in range(n):
         p = (seat + position) % n
-        base = at + position * SEAT_FEATURES
-        out[base] = 1.0
-        out[base + 1] = float(p == seat)
-        out[base + 2] = float(p == view.active)
-        out[base + 3] = float(p in view.passed)
-        out[base + 4 + view.characters[p]] = 1.0
+        base = seats + position * _SEAT
+        out[base + _P["at_table"]] = 1.0
+        if p == seat:
+            out[base + _P["me"]] = 1.0
+        if p == view.active:
+            out[base + _P["active"]] = 1.0
+        if p in view.passed:
+            out[base + _P["passed"]] = 1.0
+        out[base + _P["character"] + view.characters[p]] = 1.0
         for k, tokens in enumerate(view.tokens[p][:3]):
-            out[base + 10 + k] = float(tokens)
-    at += 4 * SEAT_FEATURES
-    piles: tuple[frozenset[int] | tuple[int, ...], ...] = (
-        view.face_up, view.discard, view.evacuated, view.contained, view.uncontained)
-    for i, group in enumerate(piles):
+            if tokens:
+                out[base + _P["tokens"] + k] = float(tokens)
+    groups: tuple[tuple[str, frozenset[int] | tuple[int, ...]], ...] = (
+        ("face_up_types", view.face_up), ("discard_types", view.discard), ("evacuated_types", view.evacuated),
+        ("contained_types", view.contained), ("uncontained_types", view.uncontained))
+    for name, group in groups:
+        at = _S[name]
         for card in group:
-            out[at + i * 9 + kind[card]] += 1.0
-    return tuple(out)
+            out[at + kind[card]] += 1.0
+
+
+#: ``observe(view)``: everything ``view.viewer`` sees, as ``OBSERVATION_SIZE`` floats (the
+#: sections are in docs/rules/raxxon.md); ``observe.into(view, out)`` writes them into a zeroed
+#: buffer, ``observe.seat_into(table, seat, out)`` the same without the view. IllegalAction for
+#: the table.
+observe: Observer[State] = Observer(_layout, _viewer, _seats, _write)

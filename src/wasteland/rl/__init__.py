@@ -2,6 +2,8 @@
 
 * :mod:`wasteland.rl.pettingzoo`: ``env(game, **options)``, a PettingZoo AEC environment;
 * :mod:`wasteland.rl.open_spiel`: ``load_game(game, **options)``, a ``pyspiel`` game.
+* :mod:`wasteland.rl.gymnasium`: ``env(game, **options)``, a Gymnasium environment of a
+  table of one seat.
 
 Both are thin: they translate between the contract (``wasteland.GAMES[key]``) and the
 other library's interface, and hold no rule of any game. What they need from a game
@@ -114,9 +116,12 @@ def action_for(spec: Encoding, table: Any, action: object) -> Any:
     IllegalAction for anything else, before the game is asked."""
     if isinstance(action, bool) or not hasattr(action, "__index__"):
         raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {short(action)}")
-    i = action.__index__()
-    if not 0 <= i < spec.action_count:
-        raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {i}")
+    try:
+        i = action.__index__()
+    except Exception:  # noqa: BLE001 - a stranger's __index__ (a numpy array of several) may raise anything
+        raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {short(action)}") from None
+    if type(i) is not int or not 0 <= i < spec.action_count:
+        raise IllegalAction(f"an action is an id from 0 to {spec.action_count - 1}, got {short(i)}")
     return spec.action_from_id(table, i)
 
 

@@ -68,9 +68,9 @@ __all__ = [
 PREFIX = "wasteland_"
 #: The parameter that seeds the stream of deals.
 RNG_SEED = "rng_seed"
-#: OpenSpiel wants a bound on the number of decisions in a game. The games do not state one,
-#: so this is a cap far above anything played (see docs/rl.md), not a proof.
-MAX_GAME_LENGTH = 10_000
+#: OpenSpiel wants a bound on the number of decisions in a game: each game's own
+#: ``max_decisions`` for the options loaded, at most this (OpenSpiel sizes buffers by it).
+MAX_GAME_LENGTH = 1_000_000
 #: A structured option (a card set, a list) travels as text: JSON, or this prefix and the
 #: JSON in URL-safe base64 (what load_game writes, since game strings cannot quote commas).
 B64 = "b64:"
@@ -329,7 +329,7 @@ class WastelandGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0 if kind is Utility.CONSTANT_SUM else 0.0 if kind is Utility.ZERO_SUM else None,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=min(MAX_GAME_LENGTH, bundle.max_decisions(bundle.new_game(0, **options)) + 1),
         )
         super().__init__(game_type(bundle, kind), info, dict(params))
         self.spec = spec

@@ -10,14 +10,22 @@
 
 * agents are ``"player_0"``, ``"player_1"``...: seat ``i`` of the game;
 * an observation is ``{"observation": float32[observation_size], "action_mask": int8[action_count]}``,
-  the vector ``observe(view(state, seat))``, so it holds only what that seat may see; the mask
-  has a 1 at the id of each legal action of the agent to move, and is all zeros for the others;
-* an action is an id (``Discrete(action_count)``), the game's ``action_from_id``; an id that
-  names no legal action raises ``IllegalAction`` and changes nothing;
+  the vector ``observe(view(state, seat))`` written straight into a new numpy array, so it
+  holds only what that seat may see; the mask has a 1 at the id of each legal action of the
+  agent to move, and is all zeros for the others;
+* an action is an id (``Discrete(action_count)``), the game's ``action_from_id``;
+* a bad action follows PettingZoo's classic games: anything that is not an element of the
+  action space raises :class:`ActionOutOfSpace` (an ``AssertionError``, as PettingZoo's
+  ``AssertOutOfBoundsWrapper`` raises, and an ``IllegalAction``) and changes nothing; with
+  ``env``, an id of the space that names no legal action ends the game with ``illegal_reward``
+  (-1) to the mover and 0 to the others (what PettingZoo's ``TerminateIllegalWrapper`` does);
+  ``illegal_reward=None``, and ``raw_env``, raise ``IllegalAction`` instead;
 * rewards are 0 until the end, then the game's ``returns`` (1.0 to each winner);
 * ``reset(seed=s)`` starts ``new_game(s, **options)``; ``reset()`` without a seed takes the next
   seed of a stream seeded by the last seed given (or at random, if none was ever given);
-* ``render()`` is the game's text of the table as the agent to move sees it.
+* ``render()`` draws the table as the agent to move sees it: the game's text
+  (``render_mode="ansi"``, or printed with ``"human"``) or its SVG drawing as an RGB array
+  (``"rgb_array"``).
 
 The options are the game's (as in ``new_game``) and are fixed for the environment's life,
 since the sizes of the spaces depend on them. The environment is thin: it holds the game's
@@ -30,21 +38,28 @@ import operator
 import random
 from typing import Any
 
-from wasteland.core.game import Game
-from wasteland.rl import MISSING_EXTRA, Encoding, action_for, encoding, legal_ids, seed_for
+from wasteland.core.game import Game, IllegalAction
+from wasteland.core.observation import Observer
+from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
 
 try:
     import gymnasium  # type: ignore[import-not-found, unused-ignore]
     import numpy as np  # type: ignore[import-not-found, unused-ignore]
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as exc:  # pragma: no cover - the base install
     raise ImportError(MISSING_EXTRA) from exc
 
-__all__ = ["env", "raw_env", "WastelandEnv", "agent_name", "RENDER_MODES"]
+__all__ = ["env", "raw_env", "WastelandEnv", "ActionOutOfSpace", "agent_name", "action_index", "RENDER_MODES"]
 
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "human", "rgb_array")
 Observation = dict[str, Any]
+
+
+class ActionOutOfSpace(IllegalAction, AssertionError):
+    """An action that is not an element of the action space ``Discrete(action_count)``: an
+    ``IllegalAction``, and the ``AssertionError`` PettingZoo's own out-of-bounds check raises."""
 
 
 def agent_name(seat: int) -> str:
@@ -52,23 +67,68 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def env(game: str | Game[Any, Any], render_mode: str | None = None, **options: Any) -> Any:
+def action_index(action: object, count: int) -> int:
+    """``action`` as an id of ``Discrete(count)``: a Python int or a numpy integer scalar (an
+    array of shape ``()`` included) from 0 to ``count - 1``, as gymnasium's ``Discrete.contains``
+    takes them; :class:`ActionOutOfSpace` for anything else (a bool, a float, a text, an array
+    of one id, an int of any size out of range)."""
+    if type(action) is int:
+        i = action
+    elif isinstance(action, np.integer) or (
+            isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer)):
+        i = int(action)
+    else:
+        kind = f"an array of shape {action.shape}" if isinstance(action, np.ndarray) else type(action).__name__
+        raise ActionOutOfSpace(f"action is not in action space: an action is an id from 0 to {count - 1}, got {kind}")
+    if not 0 <= i < count:
+        shown = str(i) if -10**12 < i < 10**12 else f"an int of {i.bit_length()} bits"
+        raise ActionOutOfSpace(f"action is not in action space: an action is an id from 0 to {count - 1}, got {shown}")
+    return i
+
+
+class _Ordered(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, with ``last`` asked of the environment in one
+    call rather than attribute by attribute through the wrapper."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+def env(game: str | Game[Any, Any], render_mode: str | None = None, illegal_reward: float | None = -1.0,
+        **options: Any) -> Any:
     """The AEC environment of ``game`` (a registered key) with ``options`` as in ``new_game``,
-    wrapped as PettingZoo's own environments are (calls out of order are refused).
-    ``.unwrapped`` is the :class:`WastelandEnv` itself."""
-    return OrderEnforcingWrapper(WastelandEnv(game, render_mode=render_mode, **options))
+    as PettingZoo's classic environments are: an id that names no legal action ends the game
+    with ``illegal_reward`` to the mover (``None``: raise ``IllegalAction`` instead), an action
+    out of the space raises :class:`ActionOutOfSpace`, calls out of order are refused (PettingZoo's
+    ``OrderEnforcingWrapper``). ``.unwrapped`` is the :class:`WastelandEnv` itself."""
+    return _Ordered(WastelandEnv(game, render_mode=render_mode, illegal_reward=illegal_reward, **options))
 
 
-def raw_env(game: str | Game[Any, Any], render_mode: str | None = None, **options: Any) -> WastelandEnv:
-    """The environment without PettingZoo's order-enforcing wrapper."""
-    return WastelandEnv(game, render_mode=render_mode, **options)
+def raw_env(game: str | Game[Any, Any], render_mode: str | None = None, illegal_reward: float | None = None,
+            **options: Any) -> WastelandEnv:
+    """The environment without PettingZoo's order-enforcing wrapper; by default a bad action
+    raises ``IllegalAction`` (:class:`ActionOutOfSpace` out of the space) and changes nothing."""
+    return WastelandEnv(game, render_mode=render_mode, illegal_reward=illegal_reward, **options)
 
 
 class WastelandEnv(AECEnv):  # type: ignore[misc]
-    """One game of a wasteland game as an AEC environment (see the module's text)."""
+    """One game of a wasteland game as an AEC environment (see the module's text).
+    ``illegal_reward``: ``None`` to raise ``IllegalAction`` for an id that names no legal action,
+    or the reward of a mover whose illegal id ends the game (PettingZoo's
+    ``TerminateIllegalWrapper``, built in)."""
 
-    def __init__(self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game: str | Game[Any, Any], render_mode: str | None = None,
+                 illegal_reward: float | None = None, **options: Any) -> None:
         super().__init__()
+        if illegal_reward is not None and (isinstance(illegal_reward, bool)
+                                           or not isinstance(illegal_reward, (int, float))):
+            raise TypeError(f"illegal_reward must be a number or None, got {illegal_reward!r}")
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}")
         self.encoding: Encoding = encoding(game, options)
@@ -93,6 +153,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
                               for name in self.possible_agents}
         self.table: Any = None  # the game's state (the referee's), None before reset
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
+        self._legal: tuple[Any, dict[int, Any]] | None = None  # (a table, its legal actions by id)
 
     # -- spaces -----------------------------------------------------------------------------
 
@@ -120,6 +181,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             self._seeds = (base, count + 1)
             seed = seed_for(base, count + 1)
         self.table = self.encoding.new_game(seed)
+        self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = {name: 0.0 for name in self.agents}
         self._cumulative_rewards = {name: 0.0 for name in self.agents}
@@ -129,28 +191,69 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._select()
 
+    def _legal_by_id(self) -> dict[int, Any]:
+        """The legal actions of the table by id, worked out once per table."""
+        table = self.table
+        known = self._legal
+        if known is None or known[0] is not table:
+            game = self.game
+            if game.current_player(table) is None:
+                by_id: dict[int, Any] = {}
+            else:
+                action_id, legal = game.action_id, game.legal_actions(table)
+                by_id = {action_id(table, action): action for action in legal}
+                if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
+                    legal_ids(self.encoding, table)  # raises, saying which promise the game broke
+            known = self._legal = (table, by_id)
+        return known[1]
+
     def step(self, action: Any) -> None:
         """Play the id ``action`` for the agent to move (``None`` for an agent whose game is
-        over, as PettingZoo's loop does)."""
+        over, as PettingZoo's loop does). A bad action raises ``IllegalAction`` and changes
+        nothing: :class:`ActionOutOfSpace` out of the action space."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ActionOutOfSpace(f"action is not in action space: {agent}'s game is over, its action is None")
             self._was_dead_step(action)
             return
         table = self.table
-        move = action_for(self.encoding, table, action)  # IllegalAction here leaves everything as it was
+        i = action_index(action, self.encoding.action_count)
+        move = self._legal_by_id().get(i)
+        if move is None:
+            if self.illegal_reward is not None:
+                self._end_illegal(agent)
+                return
+            move = self.encoding.action_from_id(table, i)  # raises IllegalAction saying why; nothing changes
         table = self.game.apply(table, move)
         self.table = table
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        for name in self.rewards:
+            self.rewards[name] = 0.0
         if self.game.current_player(table) is None:
+            cut = self.game.outcome(table)
+            ended = self.truncations if cut is not None and cut.truncated else self.terminations
             for name, value in zip(self.possible_agents, self.game.returns(table)):
                 self.rewards[name] = float(value)
-                self.terminations[name] = True
+                ended[name] = True  # cut at the decision limit: truncated, not a loss
+            self._accumulate_rewards()
         else:
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end_illegal(self, agent: str) -> None:
+        """What PettingZoo's ``TerminateIllegalWrapper`` does: warn, end the game for every
+        agent (terminated and truncated), ``illegal_reward`` to the mover, 0 to the others."""
+        EnvLogger.warn_on_illegal_move()
+        assert self.illegal_reward is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def _select(self) -> None:
         player = self.game.current_player(self.table)
@@ -161,20 +264,33 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees now: its view's vector and its legal-action mask."""
         seat = self._seat[agent]
         table = self.table
-        vector = np.asarray(self.encoding.observation(table, seat), dtype=np.float32)
-        mask = np.zeros(self.encoding.action_count, dtype=np.int8)
-        if self.game.current_player(table) == seat:
-            mask[legal_ids(self.encoding, table)] = 1
+        spec = self.encoding
+        observe = spec.observe
+        if isinstance(observe, Observer):  # observe(view(table, seat)), without the view or a tuple
+            vector = np.zeros(spec.observation_size, np.float32)
+            observe.seat_into(table, seat, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
+        else:
+            vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
+        mask = np.zeros(spec.action_count, dtype=np.int8)
+        if self.game.current_player(table) == seat and not self.terminations.get(agent, False):
+            mask[list(self._legal_by_id())] = 1
         return {"observation": vector, "action_mask": mask}
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         """The table as the agent to move sees it (the game's ``render`` of its view):
-        returned with ``render_mode="ansi"``, printed with ``"human"``."""
+        returned with ``render_mode="ansi"``, printed with ``"human"``; with ``"rgb_array"``,
+        the game's SVG drawing of that view as a ``uint8`` array of shape (height, width, 3)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: say render_mode='ansi' or 'human'")
+            gymnasium.logger.warn("render() was called without a render_mode: say render_mode='ansi', "
+                                  "'human' or 'rgb_array'")
             return None
         seat = self._seat[self.agent_selection]
-        text = self.game.render(self.game.view(self.table, seat), seat)
+        seen = self.game.view(self.table, seat)
+        if self.render_mode == "rgb_array":
+            from wasteland.rl.raster import rasterize
+
+            return rasterize(self.game.svg(seen, seat))
+        text = self.game.render(seen, seat)
         if self.render_mode == "human":
             print(text)
             return None

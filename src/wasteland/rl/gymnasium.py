@@ -1,0 +1,173 @@
+"""The one-seat games as Gymnasium environments: ``env(game, **options)``.
+
+>>> from wasteland.rl.gymnasium import env
+>>> e = env("lucky_seven")                       # solo; raxxon with players=1 too
+>>> obs, info = e.reset(seed=7)
+>>> done = False
+>>> while not done:
+...     action = e.action_space.sample(info["action_mask"])
+...     obs, reward, terminated, truncated, info = e.step(action)
+...     done = terminated or truncated
+
+For a game one seat plays alone (The Lucky Seven solo, Raxxon solo) a single-agent
+environment is what single-agent learners take; tables of several seats are refused with
+``ConfigError`` pointing to :mod:`wasteland.rl.pettingzoo`.
+
+* the observation is ``observe(view(state, 0))`` as ``float32[observation_size]`` (a ``Box``),
+  written straight into a new numpy array;
+* the action is an id (``Discrete(action_count)``); ``info["action_mask"]`` (``int8``, a 1 at
+  each legal id) comes with every observation, and ``action_masks()`` gives the same mask (the
+  name maskable learners such as sb3-contrib's ``MaskablePPO`` ask for);
+* the reward is 0 until the end, then the game's ``returns``: 1.0 for a win, 0.0 for a loss;
+* a bad action is refused as :mod:`wasteland.rl.pettingzoo` refuses it: anything not in the
+  action space raises ``ActionOutOfSpace`` and changes nothing; an id that names no legal
+  action ends the episode (``terminated``) with ``illegal_reward`` (-1) and
+  ``info["illegal_action"] = True``, or raises ``IllegalAction`` with ``illegal_reward=None``;
+* ``reset(seed=s)`` starts ``new_game(s, **options)``; ``reset()`` takes the next seed of a
+  stream seeded by the last seed given (at random if none was ever given);
+* ``render_mode``: ``"ansi"`` (the text, returned), ``"human"`` (printed after each step) or
+  ``"rgb_array"`` (the SVG drawing as a ``uint8`` array of shape (height, width, 3)).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any
+
+from wasteland.core.game import ConfigError, Game
+from wasteland.core.observation import Observer
+from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
+
+try:
+    import gymnasium  # type: ignore[import-not-found, unused-ignore]
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]
+except ImportError as exc:  # pragma: no cover - the base install
+    raise ImportError(MISSING_EXTRA) from exc
+
+from wasteland.rl.pettingzoo import ActionOutOfSpace, action_index
+
+__all__ = ["env", "WastelandSoloEnv", "ActionOutOfSpace", "RENDER_MODES"]
+
+RENDER_MODES = ("ansi", "human", "rgb_array")
+
+
+def env(game: str | Game[Any, Any], render_mode: str | None = None, illegal_reward: float | None = -1.0,
+        **options: Any) -> WastelandSoloEnv:
+    """The Gymnasium environment of ``game`` (a registered key) with ``options`` as in
+    ``new_game``, for a table of one seat; ConfigError for a table of several."""
+    return WastelandSoloEnv(game, render_mode=render_mode, illegal_reward=illegal_reward, **options)
+
+
+class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
+    """One seat's game as a single-agent Gymnasium environment (see the module's text)."""
+
+    def __init__(self, game: str | Game[Any, Any], render_mode: str | None = None,
+                 illegal_reward: float | None = -1.0, **options: Any) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}")
+        if illegal_reward is not None and (isinstance(illegal_reward, bool)
+                                           or not isinstance(illegal_reward, (int, float))):
+            raise TypeError(f"illegal_reward must be a number or None, got {illegal_reward!r}")
+        self.encoding: Encoding = encoding(game, options)
+        self.game = self.encoding.game
+        if self.encoding.players != 1:
+            given = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "its default options"
+            raise ConfigError(f"the Gymnasium environment is for a table of one seat; {self.game.key} with "
+                              f"{given} has {self.encoding.players}: use wasteland.rl.pettingzoo.env")
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
+        self.render_mode = render_mode
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+        limit = float(np.finfo(np.float32).max)
+        self.observation_space = gymnasium.spaces.Box(-limit, limit, (self.encoding.observation_size,), np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.encoding.action_count)
+        self.table: Any = None  # the game's state, None before reset
+        self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
+        self._ids: list[int] = []  # the legal ids of the table
+        self._done = False  # the episode is over (the game, or an illegal id)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Any, dict[str, Any]]:
+        """A new game: ``new_game(seed, **options)`` (the options given at construction;
+        ``options`` here is Gymnasium's per-reset argument, and no game uses one)."""
+        if seed is not None:
+            if isinstance(seed, bool):
+                raise TypeError(f"seed must be an int, got {seed!r}")
+            seed = operator.index(seed)
+            super().reset(seed=seed % 2**64)
+            self._seeds = (seed, 0)
+        elif self._seeds is None:
+            self._seeds = (random.SystemRandom().getrandbits(63), 1)
+            seed = seed_for(*self._seeds)
+        else:
+            base, count = self._seeds
+            self._seeds = (base, count + 1)
+            seed = seed_for(base, count + 1)
+        self.table = self.encoding.new_game(seed)
+        self._done = False
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play the id ``action``; see the module's text for a bad one."""
+        table = self.table
+        if table is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        i = action_index(action, self.encoding.action_count)
+        if self._done:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        if self.illegal_reward is not None and i not in self._ids:
+            self._done = True
+            self._ids = []
+            return self._observe(), self.illegal_reward, True, False, {
+                "action_mask": self.action_masks(), "illegal_action": True}
+        table = self.game.apply(table, self.encoding.action_from_id(table, i))
+        self.table = table
+        over = self._done = self.game.current_player(table) is None
+        reward = float(self.game.returns(table)[0]) if over else 0.0
+        result = self.game.outcome(table) if over else None
+        cut = result is not None and result.truncated  # the engine's decision limit: truncated
+        observation, info = self._observe(), self._info()
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, over and not cut, cut, info
+
+    def action_masks(self) -> Any:
+        """The legal-action mask of the table (``int8``, a 1 at each legal id); all zeros once
+        the game is over."""
+        mask = np.zeros(self.encoding.action_count, np.int8)
+        mask[self._ids] = 1
+        return mask
+
+    def _info(self) -> dict[str, Any]:
+        table = self.table
+        self._ids = legal_ids(self.encoding, table)
+        return {"action_mask": self.action_masks()}
+
+    def _observe(self) -> Any:
+        spec = self.encoding
+        observe = spec.observe
+        if isinstance(observe, Observer):  # observe(view(table, 0)), without the view or a tuple
+            vector = np.zeros(spec.observation_size, np.float32)
+            observe.seat_into(self.table, 0, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
+            return vector
+        return np.asarray(spec.observation(self.table, 0), dtype=np.float32)
+
+    def render(self) -> Any:
+        """The table as the seat sees it: text with ``"ansi"`` (printed with ``"human"``), the
+        drawing as a ``uint8`` array with ``"rgb_array"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode: say render_mode='ansi', "
+                                  "'human' or 'rgb_array'")
+            return None
+        if self.table is None:
+            raise gymnasium.error.ResetNeeded("call reset() before render()")
+        seen = self.game.view(self.table, 0)
+        if self.render_mode == "rgb_array":
+            from wasteland.rl.raster import rasterize
+
+            return rasterize(self.game.svg(seen, 0))
+        text = self.game.render(seen, 0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

@@ -1,0 +1,84 @@
+"""``wasteland play``: what a player at the terminal is told (the goal, the rules in short) and
+where a saved game goes."""
+
+from __future__ import annotations
+
+import builtins
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from wasteland import GAMES, replay
+from wasteland.cli import main
+from wasteland.registry import GAME_KEYS
+
+
+def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
+    typed: Iterator[str] = iter(answers)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_play_states_the_goal_at_the_start_and_the_rules_on_question_mark(
+    key: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = GAMES[key]
+    summary = game.summary(game.new_game(5))
+    goal, rest = summary.split("\n", 1)
+    _answers(monkeypatch, ["q"])
+    assert main(["play", key, "--seed", "5"]) == 0
+    first = capsys.readouterr().out
+    assert goal in first and rest.split("\n", 1)[0] not in first  # the goal, not the whole summary
+    _answers(monkeypatch, ["?", "q"])
+    assert main(["play", key, "--seed", "5"]) == 0
+    asked = " ".join(capsys.readouterr().out.split())  # unfolded, without the frame's wrapping
+    for line in rest.split("\n")[:3]:
+        assert " ".join(line.split()[:6]) in asked
+
+
+def test_the_lucky_seven_goal_names_each_seat_s_role(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    _answers(monkeypatch, ["q"])
+    assert main(["play", "lucky_seven", "--players", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Seat 0 commands the squad, seat 1 plays the threats" in out
+    assert "seat 0: the squad (you); seat 1: the threats (heuristic)." in out
+
+
+def test_save_without_save_path_names_the_full_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    _answers(monkeypatch, ["1", "s", "q"])
+    assert main(["play", "lucky_seven", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    target = tmp_path.resolve() / "wasteland-save.json"
+    assert f"Saved to {target}" in out
+    assert f"--resume {target}" in out
+    assert len(replay.load(target).moves) == 1
+
+
+def test_save_path_given_relative_is_said_in_full_and_question_mark_tells_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "games").mkdir()
+    monkeypatch.chdir(tmp_path)
+    _answers(monkeypatch, ["?", "s", "q"])
+    assert main(["play", "raxxon", "--seed", "2", "--save", "games/mine.json"]) == 0
+    out = capsys.readouterr().out
+    target = tmp_path.resolve() / "games" / "mine.json"
+    assert f"s saves to {target}" in out
+    assert f"Saved to {target}" in out
+    assert replay.load(target).game == "raxxon"
+    assert not (tmp_path / "wasteland-save.json").exists()
+
+
+def test_a_save_path_with_spaces_is_quoted_in_the_resume_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "my games" / "a b.json"
+    save.parent.mkdir()
+    _answers(monkeypatch, ["s", "q"])
+    assert main(["play", "arctic_scavengers", "--seed", "2", "--save", str(save)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"--resume '{save}'" in out
