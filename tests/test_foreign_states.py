@@ -17,7 +17,7 @@ CALLS: dict[str, tuple[Any, ...]] = {
     "view": (0,), "determinize": (0, 0), "notation": (None,), "parse": ("end",), "num_players": (),
     "events": (), "render": (None,), "svg": (None,), "describe": (None,), "action_count": (),
     "action_id": (None,), "action_from_id": (0,), "observation_size": (), "observe": (), "summary": (),
-    "utility": (),
+    "utility": (), "max_decisions": (),
 }
 
 

@@ -17,6 +17,7 @@ from tests.rl.cases import CASES, case_id
 from tests.rl.observation_positions import views
 from wasteland import GAMES, IllegalAction
 from wasteland.core.observation import Layout, Observer
+from wasteland.registry import package_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -27,7 +28,7 @@ OLD: dict[str, Callable[[Any], tuple[float, ...]]] = {
 }
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] in OLD], ids=case_id)
 def test_the_layout_gives_the_numbers_the_old_code_gave(case: tuple[str, dict[str, Any]]) -> None:
     key, options = case
     game = GAMES[key]
@@ -116,6 +117,8 @@ def test_the_layout_is_the_game_s_size_and_the_rules_page_names_every_section(ca
     assert isinstance(observe, Observer)
     shape = observe.layout_of(game.view(table, 0))
     assert isinstance(shape, Layout) and shape.size == game.observation_size(table)
+    if not package_of(key).startswith("wasteland."):
+        return  # a game of the tests has no rules page
     page = (DOCS / f"{key}.md").read_text(encoding="utf-8")
     listed = set(re.findall(r"^\| `([a-z_]+)` \|", page, re.M))
     missing = [name for name in shape.names() if name not in listed]

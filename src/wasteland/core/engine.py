@@ -279,7 +279,7 @@ class Engine(Generic[S, A, W, Opt]):
                 return f"{short(type(action).__name__)} was made without its {name}"
             if type(value) is not kind:
                 return f"{name} must be {_WORDS.get(kind) or kind.__name__}, got {short(value)}"
-            if kind is int and not -_INT_BOUND <= value < _INT_BOUND:
+            if type(value) is int and not -_INT_BOUND <= value < _INT_BOUND:
                 return f"{name} is out of range: {short(value)}"
         return rule.check(state, action)
 

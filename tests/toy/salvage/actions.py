@@ -7,6 +7,7 @@ from attrs import frozen
 from tests.toy.salvage.cards import DECK
 from tests.toy.salvage.state import State
 from wasteland.core.codec import register
+from wasteland.core.game import need_state
 
 __all__ = ["Discard", "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode"]
 
@@ -25,14 +26,17 @@ ACTION_TYPES: tuple[type, ...] = (Discard,)
 
 def notation(state: State, action: Discard) -> str:
     """``d7``: discard card 7 (worth 4)."""
+    need_state(state, State, "a Salvage")
     return f"d{action.card}"
 
 
 def action_count(state: State) -> int:
+    need_state(state, State, "a Salvage")
     return DECK
 
 
 def action_id(state: State, action: Discard) -> int:
+    need_state(state, State, "a Salvage")
     return action.card
 
 

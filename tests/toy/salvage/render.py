@@ -10,7 +10,7 @@ from tests.toy.salvage.view import view
 from wasteland.core.game import describer, seen_by
 from wasteland.core.svg import PALETTE, Drawing
 
-__all__ = ["render", "svg", "describe", "events"]
+__all__ = ["render", "svg", "describe", "events", "summary"]
 
 
 def _card(card: int) -> str:
@@ -52,17 +52,39 @@ def svg(state: State, player: int | None = None) -> str:
     """The table as an SVG drawing, as ``player`` sees it."""
     shown = seen_by(ENGINE.state(state), player, view)
     d = Drawing(title="Salvage" + ("" if shown.viewer is None else f", player {shown.viewer}'s view"))
-    d.text(12, 20, f"Deck: {len(shown.deck)} cards" + (" · game over" if shown.phase is Phase.OVER else ""),
-           size=14, bold=True)
+    d.text(12, 20, f"Salvage: keep the highest two cards. Deck: {len(shown.deck)} cards"
+           + (" · game over" if shown.phase is Phase.OVER else ""), size=14, bold=True)
+    d.text(12, 50, "Discard:", size=12)
+    for i, c in enumerate(shown.discard):
+        d.card(90 + 40 * i, 30, 34, 40, title=str(VALUES[c]), lines=(f"#{c}",), dim=True)
     for p, hand in enumerate(shown.hands):
-        y = 40 + 70 * p
+        y = 90 + 70 * p
         d.text(12, y + 30, f"player {p}", size=12)
         for i, c in enumerate(hand):
             if c == HIDDEN:
                 d.card(90 + 60 * i, y, 50, 60, title="?", face_down=True)
             else:
                 d.card(90 + 60 * i, y, 50, 60, title=str(VALUES[c]), lines=(f"#{c}",), fill=PALETTE["gold"])
+    y = d.bottom + 24
+    for line in [*(_event(e) for e in shown.events), "Keep the highest two cards: on your turn draw one, discard one."]:
+        d.text(12, y, line, size=12)
+        y += 18
     return d.svg()
 
 
-describe = describer({Discard: lambda state, a: f"discard {_card(a.card)}"})
+_describe = describer({Discard: lambda state, a: f"discard {_card(a.card)}"})
+
+
+def describe(state: State, action: object) -> str:
+    """A few words on ``action`` for a person, as the reader of ``state`` may know it."""
+    return _describe(ENGINE.state(state), action)
+
+
+def summary(state: State) -> str:
+    """The rules in short, the goal first."""
+    players = ENGINE.state(state).options.players
+    return "\n".join([
+        f"Goal: hold the highest two cards when the deck runs out ({players} players; a tie shares the win).",
+        "A turn: you draw a card, then discard one of your three face up (dN discards card N).",
+        "Cards: #N=V is card N, worth V; ?? is a card you may not see.",
+    ])

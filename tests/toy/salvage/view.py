@@ -10,10 +10,11 @@ from tests.toy.salvage.cards import DECK, HIDDEN
 from tests.toy.salvage.rules import ENGINE
 from tests.toy.salvage.state import Drew, Phase, State
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
+from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 
-__all__ = ["view", "determinize", "observation_size", "observe"]
+__all__ = ["view", "determinize", "observation_size", "observe", "LAYOUT"]
 
 
 def view(state: State, player: int) -> State:
@@ -47,20 +48,36 @@ def determinize(view: State, player: int, seed: int) -> State:
     return replace(view, hands=hands, deck=deck, events=events, rng=rng, viewer=None)
 
 
+#: The observation, section by section (``core.observation``).
+LAYOUT = layout(
+    ("hand", DECK, "1 for each card in the seat's hand"),
+    ("discard", DECK, "1 for each card on the discard pile"),
+    ("deck", 1, "the cards left in the deck"),
+    ("to_play", 1, "1 when the seat is the one to play"),
+)
+
+
+def _layout(state: State) -> Layout:
+    ENGINE.state(state)
+    return LAYOUT
+
+
 def observation_size(state: State) -> int:
-    return 2 * DECK + 2
+    return _layout(state).size
 
 
-def observe(view: State) -> tuple[float, ...]:
-    """Own hand (one flag a card), the discard pile (likewise), cards left in the deck, whose turn."""
-    ENGINE.state(view)
-    if view.viewer is None:
-        raise IllegalAction("observe reads a seat's view, not the table")
-    out = [0.0] * observation_size(view)
-    for c in view.hands[view.viewer]:
-        out[c] = 1.0
-    for c in view.discard:
-        out[DECK + c] = 1.0
-    out[2 * DECK] = float(len(view.deck))
-    out[2 * DECK + 1] = 1.0 if view.active == view.viewer else 0.0
-    return tuple(out)
+def _write(state: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
+    """What ``seat`` sees of ``state`` (the table or the seat's view): the same numbers either way."""
+    hand, discard = shape.start["hand"], shape.start["discard"]
+    for c in state.hands[seat]:
+        out[hand + c] = 1.0
+    for c in state.discard:
+        out[discard + c] = 1.0
+    out[shape.start["deck"]] = float(len(state.deck))
+    if state.active == seat and state.phase is Phase.PLAY:
+        out[shape.start["to_play"]] = 1.0
+
+
+#: ``observe(view)``: own hand, the discard pile, the deck's size, whose turn.
+observe: Observer[State] = Observer(_layout, lambda state: state.viewer, lambda state: state.options.players,
+                                    _write)
