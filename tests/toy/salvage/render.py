@@ -65,10 +65,10 @@ def svg(state: State, player: int | None = None) -> str:
                 d.card(90 + 60 * i, y, 50, 60, title="?", face_down=True)
             else:
                 d.card(90 + 60 * i, y, 50, 60, title=str(VALUES[c]), lines=(f"#{c}",), fill=PALETTE["gold"])
-    y = d.bottom + 24
+    below = d.bottom + 24
     for line in [*(_event(e) for e in shown.events), "Keep the highest two cards: on your turn draw one, discard one."]:
-        d.text(12, y, line, size=12)
-        y += 18
+        d.text(12, below, line, size=12)
+        below += 18
     return d.svg()
 
 
