@@ -44,7 +44,7 @@ def test_the_game_has_the_sizes_of_a_new_game_with_its_options(case: tuple[str, 
     assert g.num_players() == game.num_players(table)
     assert g.max_chance_outcomes() == 1
     assert (g.min_utility(), g.max_utility()) == (0.0, 1.0)
-    assert g.max_game_length() == MAX_GAME_LENGTH
+    assert g.max_game_length() == min(MAX_GAME_LENGTH, game.max_decisions(table) + 1)
     kind = g.get_type()
     assert kind.short_name == short_name(key) == f"wasteland_{key}"
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
