@@ -183,6 +183,11 @@ def encode(value: Any) -> Any:
         return {"$v": [encode(v) for v in value]}
     if isinstance(value, enum.Enum):  # before str/int/float: str- and int-valued enums
         return _encode_enum(value)
+    return _encode_other(value)
+
+
+def _encode_other(value: Any) -> Any:
+    """``encode`` of the rarer kinds: subclasses of the plain types, floats and pyrsistent containers."""
     if isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -275,20 +280,24 @@ def _accept(value: Any) -> bool:
     return True
 
 
+#: The checks of the plain types a field may be annotated with.
+_PLAIN_CHECKS: dict[Any, _Check] = {
+    None: lambda v: v is None,
+    type(None): lambda v: v is None,
+    bool: lambda v: type(v) is bool,
+    int: lambda v: type(v) is int,
+    float: lambda v: type(v) in (float, int),
+    str: lambda v: type(v) is str,
+}
+
+
 def _checker(hint: Any) -> _Check:
     """A predicate for values of the type ``hint`` (the forms states use; anything else accepts)."""
     if hint is Any or hint is object:
         return _accept
-    if hint is None or hint is type(None):
-        return lambda v: v is None
-    if hint is bool:
-        return lambda v: type(v) is bool
-    if hint is int:
-        return lambda v: type(v) is int
-    if hint is float:
-        return lambda v: type(v) in (float, int)
-    if hint is str:
-        return lambda v: type(v) is str
+    plain = _PLAIN_CHECKS.get(hint)
+    if plain is not None:
+        return plain
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
@@ -337,16 +346,8 @@ def decode(obj: Any, depth: int = 0) -> Any:
     annotations, then the class's own ``__codec_check__`` (ranges, card sets),
     when it has one.
     """
-    if obj is None or isinstance(obj, (bool, str)):
-        return obj
-    if isinstance(obj, int):
-        if obj.bit_length() > 64:
-            raise CodecError(f"the number {_short(obj)} is out of range (64 bits at most)")
-        return obj
-    if isinstance(obj, float):
-        if not math.isfinite(obj):
-            raise CodecError(f"non-finite number {obj!r} is not part of the format")
-        return obj
+    if obj is None or isinstance(obj, (bool, str, int, float)):
+        return _decode_scalar(obj)
     if depth > MAX_DEPTH:
         raise CodecError(f"values nest deeper than {MAX_DEPTH} levels")
     if isinstance(obj, list):
@@ -356,40 +357,58 @@ def decode(obj: Any, depth: int = 0) -> Any:
     if "$r" in obj:
         return _decode_record(obj, depth)
     if len(obj) == 2 and "$e" in obj and "v" in obj:
-        cls = _class_for(obj["$e"])
-        if cls is None or not issubclass(cls, enum.Enum):
-            raise CodecError(f"unknown enum tag {_short(obj['$e'])}")
-        try:
-            return cls(decode(obj["v"], depth + 1))
-        except CodecError:
-            raise
-        except Exception as exc:  # ValueError, or whatever a custom _missing_ raises
-            raise CodecError(f"{_short(obj['v'])} is not a member of {obj['$e']}") from exc
+        return _decode_enum(obj, depth)
     if len(obj) == 1:
         (marker, payload), = obj.items()
-        build = _CONTAINERS.get(marker)
-        if build is not None:
-            items = [decode(v, depth + 1) for v in _expect_list(payload, marker)]
-            if marker in ("$s", "$f"):
-                _hashable(items, marker)
-            built = build(items)
-            if marker in ("$s", "$f") and len(built) != len(items):
-                raise CodecError(f"{marker} lists a member twice")
-            return built
+        if marker in _CONTAINERS:
+            return _decode_container(marker, payload, depth)
         if marker == "$m":
-            pairs = _expect_list(payload, "$m")
-            keys, values = [], []
-            for pair in pairs:
-                if not isinstance(pair, list) or len(pair) != 2:
-                    raise CodecError("$m entries must be [key, value] pairs")
-                keys.append(decode(pair[0], depth + 1))
-                values.append(decode(pair[1], depth + 1))
-            _hashable(keys, "$m")
-            out = dict(zip(keys, values))
-            if len(out) != len(keys):
-                raise CodecError("$m lists a key twice")
-            return pmap(out)
+            return _decode_map(payload, depth)
     raise CodecError(f"unrecognised JSON object with keys {_short(sorted(obj)[:5])}")
+
+
+def _decode_scalar(obj: Any) -> Any:
+    if isinstance(obj, int) and not isinstance(obj, bool) and obj.bit_length() > 64:
+        raise CodecError(f"the number {_short(obj)} is out of range (64 bits at most)")
+    if isinstance(obj, float) and not math.isfinite(obj):
+        raise CodecError(f"non-finite number {obj!r} is not part of the format")
+    return obj
+
+
+def _decode_enum(obj: dict[str, Any], depth: int) -> Any:
+    cls = _class_for(obj["$e"])
+    if cls is None or not issubclass(cls, enum.Enum):
+        raise CodecError(f"unknown enum tag {_short(obj['$e'])}")
+    try:
+        return cls(decode(obj["v"], depth + 1))
+    except CodecError:
+        raise
+    except Exception as exc:  # ValueError, or whatever a custom _missing_ raises
+        raise CodecError(f"{_short(obj['v'])} is not a member of {obj['$e']}") from exc
+
+
+def _decode_container(marker: str, payload: Any, depth: int) -> Any:
+    items = [decode(v, depth + 1) for v in _expect_list(payload, marker)]
+    if marker in ("$s", "$f"):
+        _hashable(items, marker)
+    built = _CONTAINERS[marker](items)
+    if marker in ("$s", "$f") and len(built) != len(items):
+        raise CodecError(f"{marker} lists a member twice")
+    return built
+
+
+def _decode_map(payload: Any, depth: int) -> Any:
+    keys, values = [], []
+    for pair in _expect_list(payload, "$m"):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise CodecError("$m entries must be [key, value] pairs")
+        keys.append(decode(pair[0], depth + 1))
+        values.append(decode(pair[1], depth + 1))
+    _hashable(keys, "$m")
+    out = dict(zip(keys, values))
+    if len(out) != len(keys):
+        raise CodecError("$m lists a key twice")
+    return pmap(out)
 
 
 def _hashable(members: list[Any], marker: str) -> None:
