@@ -450,11 +450,12 @@ def _cpu(read: Any, text: str | bytes) -> tuple[str, float]:
 
 def _largest_real_state() -> Any:
     """A Raxxon table with the largest card set the game accepts: every text at its longest,
-    every list at its largest (the largest state any game makes)."""
+    every list at its largest (the largest state any game makes). No "when flipped" or "when
+    killed" effect flips or kills, which would be a chain that feeds itself."""
     from wasteland.raxxon.cards import EFFECT_NAMES, TYPE_NAMES
     from wasteland.registry import get_game
 
-    eight = (list(EFFECT_NAMES) * 8)[:8]
+    eight = ([name for name in EFFECT_NAMES if name not in ("flip", "kill_up")] * 8)[:8]
     population = [{"type": name, "count": 13, "killed": eight,
                    "flipped": [{"count": n, "effects": eight} for n in range(1, 9)]}
                   for name in TYPE_NAMES]

@@ -241,7 +241,10 @@ def check_chains(population: tuple[PopulationType, ...]) -> None:
 
 
 def _who(entries: list[tuple[str, tuple[int, ...]]]) -> str:
+    """The cards named, at most four of them (a message is one short line)."""
     names = [name for name, _ in entries]
+    if len(names) > 4:
+        return f"{', '.join(names[:3])} or {len(names) - 3} more"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
