@@ -133,8 +133,10 @@ def test_a_replay_at_the_bound_is_read_or_refused_within_two_cpu_seconds(tmp_pat
     game = get_game("lucky_seven")
     head = (f'{{"format": "wasteland-replay", "version": 2, "game": "lucky_seven", '
             f'"rules_version": {game.rules_version}, "seed": 1, "moves": [')
-    count = (replay.MAX_BYTES - len(head) - 4) // 5
-    just_under = head + ",".join(['"ab"'] * count) + "]}"
+    move = '"' + "a" * 43 + '"'  # long enough that a file of 2 MB holds fewer than MAX_MOVES moves
+    count = (replay.MAX_BYTES - len(head) - 4) // (len(move) + 1)
+    assert count <= replay.MAX_MOVES
+    just_under = head + ",".join([move] * count) + "]}"
     assert len(just_under) <= replay.MAX_BYTES
     over = tmp_path / "over.json"
     over.write_text(just_under + " " * (replay.MAX_BYTES + 1 - len(just_under)))
