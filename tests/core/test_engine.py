@@ -77,7 +77,8 @@ def test_the_toy_game_s_working_copy_is_its_state_s() -> None:
     ("x", "is not a Salvage action"),
     (salvage.Discard("3"), "card must be an int"),
     (salvage.Discard(True), "card must be an int"),
-    (salvage.Discard(2**300), "not in your hand"),
+    (salvage.Discard(2**300), "card is out of range"),
+    (salvage.Discard(-1), "not in your hand"),
     (object.__new__(salvage.Discard), "was made without its card"),
 ])
 def test_the_door_checks_every_field_before_the_rule_reads_it(junk: object, reason: str) -> None:
