@@ -101,44 +101,52 @@ def _int_lists(doc: Any, where: dict[str, list[Path]]) -> list[Path]:
     return [p for p in where["list"] if all(type(x) is int for x in _get(doc, p))]
 
 
-def mutate(doc: Any, rng: Rng) -> str:
-    """Change ``doc`` in place in one random way; returns the mutation's name."""
-    where: dict[str, list[Path]] = {"record": [], "enum": [], "list": [], "int": [], "bool": []}
-    _walk(doc, (), where)
-    kinds = ["int", "swap", "duplicate", "drop", "add", "enum", "field", "move", "bool", "viewer", "hidden"]
-    kind, rng = rng.choice(kinds)
-    ints = where["int"]
-    if kind == "int" and ints:
-        path, rng = rng.choice(ints)
+Where = dict[str, list[Path]]
+
+
+def _change_int(doc: Any, where: Where, rng: Rng) -> None:
+    if where["int"]:
+        path, rng = rng.choice(where["int"])
         old = _get(doc, path)
         value, rng = rng.choice([old + 1, old - 1, 0, -1, -2, old * 2 + 7, 10**6, 2**63 - 1, -(2**63)])
         _set(doc, path, value)
-    elif kind == "swap" and len(ints) > 1:
-        a, rng = rng.choice(ints)
-        b, rng = rng.choice(ints)
+
+
+def _swap(doc: Any, where: Where, rng: Rng) -> None:
+    if len(where["int"]) > 1:
+        a, rng = rng.choice(where["int"])
+        b, rng = rng.choice(where["int"])
         va, vb = _get(doc, a), _get(doc, b)
         _set(doc, a, vb)
         _set(doc, b, va)
-    elif kind in ("duplicate", "move") and ints:
-        lists = [p for p in _int_lists(doc, where) if _get(doc, p)]
-        targets = _int_lists(doc, where)
-        if lists and targets:
-            src, rng = rng.choice(lists)
-            dst, rng = rng.choice(targets)
-            items = _get(doc, src)
-            i, rng = rng.below(len(items))
-            card = items[i]
-            if kind == "move":
-                del items[i]
-            spot, rng = rng.below(len(_get(doc, dst)) + 1)
-            _get(doc, dst).insert(spot, card)
-    elif kind == "drop" and where["list"]:
+
+
+def _copy_card(doc: Any, where: Where, rng: Rng, *, move: bool) -> None:
+    lists = [p for p in _int_lists(doc, where) if _get(doc, p)]
+    targets = _int_lists(doc, where)
+    if where["int"] and lists and targets:
+        src, rng = rng.choice(lists)
+        dst, rng = rng.choice(targets)
+        items = _get(doc, src)
+        i, rng = rng.below(len(items))
+        card = items[i]
+        if move:
+            del items[i]
+        spot, rng = rng.below(len(_get(doc, dst)) + 1)
+        _get(doc, dst).insert(spot, card)
+
+
+def _drop(doc: Any, where: Where, rng: Rng) -> None:
+    if where["list"]:
         path, rng = rng.choice(where["list"])
         items = _get(doc, path)
         if items:
             i, rng = rng.below(len(items))
             del items[i]
-    elif kind == "add" and where["list"]:
+
+
+def _add(doc: Any, where: Where, rng: Rng) -> None:
+    if where["list"]:
         path, rng = rng.choice(where["list"])
         items = _get(doc, path)
         if items:
@@ -146,14 +154,20 @@ def mutate(doc: Any, rng: Rng) -> str:
             items.append(copy.deepcopy(items[i]))
         else:
             items.append(0)
-    elif kind == "enum" and where["enum"]:
+
+
+def _change_enum(doc: Any, where: Where, rng: Rng) -> None:
+    if where["enum"]:
         path, rng = rng.choice(where["enum"])
         node = _get(doc, path)
         cls = codec.registered().get(node["$e"])
         if cls is not None and issubclass(cls, enum.Enum):
             member, rng = rng.choice(list(cls))
             node["v"] = member.value
-    elif kind == "field" and where["record"]:
+
+
+def _copy_field(doc: Any, where: Where, rng: Rng) -> None:
+    if where["record"]:
         path, rng = rng.choice(where["record"])
         node = _get(doc, path)
         names = [k for k in node if k != "$r"]
@@ -161,23 +175,48 @@ def mutate(doc: Any, rng: Rng) -> str:
             a, rng = rng.choice(names)
             b, rng = rng.choice(names)
             node[a] = copy.deepcopy(node[b])
-    elif kind == "bool" and where["bool"]:
+
+
+def _flip_bool(doc: Any, where: Where, rng: Rng) -> None:
+    if where["bool"]:
         path, rng = rng.choice(where["bool"])
         _set(doc, path, not _get(doc, path))
-    elif kind == "viewer":
-        value, rng = rng.choice([None, 0, 1, 2, 3, 4, -1])
-        doc["viewer"] = value
-    elif kind == "hidden":  # a hidden place (-1) of a view shown, or a shown card hidden
-        lists = [p for p in _int_lists(doc, where) if _get(doc, p)]
-        if lists:
-            path, rng = rng.choice(lists)
-            items = _get(doc, path)
-            i, rng = rng.below(len(items))
-            if items[i] == -1 and ints:
-                other, rng = rng.choice(ints)
-                items[i] = _get(doc, other)
-            else:
-                items[i] = -1
+
+
+def _set_viewer(doc: Any, where: Where, rng: Rng) -> None:
+    value, rng = rng.choice([None, 0, 1, 2, 3, 4, -1])
+    doc["viewer"] = value
+
+
+def _show_or_hide(doc: Any, where: Where, rng: Rng) -> None:
+    """A hidden place (-1) of a view shown, or a shown card hidden."""
+    lists = [p for p in _int_lists(doc, where) if _get(doc, p)]
+    if lists:
+        path, rng = rng.choice(lists)
+        items = _get(doc, path)
+        i, rng = rng.below(len(items))
+        if items[i] == -1 and where["int"]:
+            other, rng = rng.choice(where["int"])
+            items[i] = _get(doc, other)
+        else:
+            items[i] = -1
+
+
+#: Each mutation by name: it changes the document in place (or nothing, where it finds no target).
+MUTATIONS: dict[str, Callable[[Any, Where, Rng], None]] = {
+    "int": _change_int, "swap": _swap, "duplicate": lambda d, w, r: _copy_card(d, w, r, move=False),
+    "drop": _drop, "add": _add, "enum": _change_enum, "field": _copy_field,
+    "move": lambda d, w, r: _copy_card(d, w, r, move=True), "bool": _flip_bool, "viewer": _set_viewer,
+    "hidden": _show_or_hide,
+}
+
+
+def mutate(doc: Any, rng: Rng) -> str:
+    """Change ``doc`` in place in one random way; returns the mutation's name."""
+    where: Where = {"record": [], "enum": [], "list": [], "int": [], "bool": []}
+    _walk(doc, (), where)
+    kind, rng = rng.choice(list(MUTATIONS))
+    MUTATIONS[kind](doc, where, rng)
     return kind
 
 

@@ -201,10 +201,10 @@ def test_views_know_they_are_views(key: str, players: int) -> None:
     for p in range(players):
         seen = game.view(state, p)
         assert seen.viewer == p and state.viewer is None
-        for call in (lambda: game.apply(seen, action), lambda: game.legal_actions(seen),
-                     lambda: game.outcome(seen), lambda: game.returns(seen), lambda: game.view(seen, p)):
+        for call, args in ((game.apply, (seen, action)), (game.legal_actions, (seen,)), (game.outcome, (seen,)),
+                           (game.returns, (seen,)), (game.view, (seen, p))):
             with pytest.raises(IllegalAction, match="view"):
-                call()
+                call(*args)
         assert game.current_player(seen) == game.current_player(state)
     for bad in (-1, players, 99, None, "0", 1.0, 10**5000):
         with pytest.raises(IllegalAction):
@@ -242,7 +242,8 @@ def test_returns_once_over_and_never_before(key: str, players: int) -> None:
     assert outcome is not None
     values = game.returns(state)
     assert len(values) == players and all(isinstance(v, float) for v in values)
-    assert {p for p, v in enumerate(values) if v == max(values) and v > 0} >= set(outcome.winners) or not outcome.winners
+    best = {p for p, v in enumerate(values) if v == max(values) and v > 0}
+    assert best >= set(outcome.winners) or not outcome.winners
     assert re.fullmatch(r"[a-z][a-z0-9_]*", outcome.code)
 
 

@@ -177,7 +177,8 @@ def test_a_ray_start_that_takes_too_long_gives_up_within_the_bound_in_one_line()
                               timeout=60)
         took = time.monotonic() - start
     assert done.returncode == 2, done.stderr
-    assert done.stderr.splitlines() == [f"wasteland: the Ray cluster at {address} did not start within 4 seconds; gave up"]
+    said = f"wasteland: the Ray cluster at {address} did not start within 4 seconds; gave up"
+    assert done.stderr.splitlines() == [said]
     assert took < 4 + 15  # the bound, and starting Python and importing Ray
 
 

@@ -23,10 +23,11 @@ Two backends:
   checked before Ray is called) the call joins that cluster as a driver and
   only disconnects at the end: the cluster stays up, and Ray ends the tasks the
   call had sent. A start or a join that has not finished within
-  ``RAY_START_SECONDS`` is given up; Ray's own warnings meanwhile are not shown. If this process already has Ray initialised, that
-  session is used as it is and left running. At most twice as many jobs as
-  there are workers (or, on a cluster, CPUs) are sent at a time, so a long list
-  of jobs does not flood the cluster and results are collected as they come.
+  ``RAY_START_SECONDS`` is given up; Ray's own warnings meanwhile are not
+  shown. If this process already has Ray initialised, that session is used as
+  it is and left running. At most twice as many jobs as there are workers (or,
+  on a cluster, CPUs) are sent at a time, so a long list of jobs does not flood
+  the cluster and results are collected as they come.
 
 A backend that cannot be used (Ray not installed, a cluster that does not
 answer) raises :class:`BackendError`, a ``ValueError`` with a one-line message.
@@ -103,7 +104,8 @@ def _check_address(address: object) -> None:
     if address.strip() == "auto":
         return
     host, _, port = address.strip().removeprefix("ray://").rpartition(":")
-    if not _HOST.fullmatch(host) or not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+    port_ok = port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535
+    if not _HOST.fullmatch(host) or not port_ok:
         raise BackendError(f"the Ray address {_shown(address)} is not auto, HOST:PORT or ray://HOST:PORT "
                            "(a port from 1 to 65535)")
 
@@ -281,13 +283,7 @@ def _ray_open(ray: Any, workers: int | None, address: str | None) -> Callable[[]
     """
     if address is not None:
         _check_reachable(address)
-    options: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
-    if address is None:
-        # "local": a new Ray of our own, even when one started by `ray start` (or named by
-        # RAY_ADDRESS) runs on this machine: joining a cluster is asked for with an address.
-        options.update(address="local", num_cpus=workers or default_workers(), include_dashboard=False)
-    else:
-        options.update(address=address)
+    options = _ray_options(workers, address)
     before = _ray_processes() if address is None else {}
     up = threading.Event()
     finish = threading.Event()
@@ -343,15 +339,31 @@ def _ray_open(ray: Any, workers: int | None, address: str | None) -> Callable[[]
         raise BackendError(f"{where} did not start within {RAY_START_SECONDS:g} seconds; gave up")
     if failed:
         owner.join()
-        exc = failed[0]
-        if not isinstance(exc, (ConnectionError, RuntimeError, ValueError, TimeoutError)):
-            raise exc
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        hint = ""
-        if address and "RAY_AUTH_MODE" not in os.environ:
-            hint = " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token here)"
-        raise BackendError(f"could not start or join {where}: {first}{hint}") from None
+        raise _ray_failure(failed[0], where, address)
     return close
+
+
+def _ray_options(workers: int | None, address: str | None) -> dict[str, Any]:
+    """``ray.init``'s arguments: quiet; a local Ray of our own, or the cluster at ``address``."""
+    options: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+    if address is None:
+        # "local": a new Ray of our own, even when one started by `ray start` (or named by
+        # RAY_ADDRESS) runs on this machine: joining a cluster is asked for with an address.
+        options.update(address="local", num_cpus=workers or default_workers(), include_dashboard=False)
+    else:
+        options.update(address=address)
+    return options
+
+
+def _ray_failure(exc: BaseException, where: str, address: str | None) -> BaseException:
+    """What a failed start raises: Ray's own error as one line (BackendError), anything else as it is."""
+    if not isinstance(exc, (ConnectionError, RuntimeError, ValueError, TimeoutError)):
+        return exc
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    hint = ""
+    if address and "RAY_AUTH_MODE" not in os.environ:
+        hint = " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token here)"
+    return BackendError(f"could not start or join {where}: {first}{hint}")
 
 
 def _ray_processes() -> dict[int, str]:

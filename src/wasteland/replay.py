@@ -266,6 +266,29 @@ def save(replay: Replay, path: str | os.PathLike[str]) -> None:
 
 def from_json(text: str | bytes) -> Replay:
     """The replay in ``text``; ReplayError (one short line) for anything that is not a valid replay."""
+    doc = _document(text)
+    game_key, rules_version, seed = doc["game"], doc["rules_version"], doc["seed"]
+    options, title, moves = doc.get("options", {}), doc.get("title", ""), doc["moves"]
+    _check_header(game_key, rules_version, seed, options, title)
+    _check_moves(moves)
+    expect = doc.get("expect", {})
+    if not isinstance(expect, dict) or any(k not in ("outcome", "digest") for k in expect):
+        raise ReplayError("expect must be an object with the fields outcome and digest")
+    try:
+        game = get_game(game_key)
+    except ValueError as exc:
+        raise ReplayError(short(str(exc), 200)) from None
+    if rules_version != game.rules_version:
+        raise ReplayError(
+            f"recorded under {game_key} rules version {rules_version}; this library plays version "
+            f"{game.rules_version}, so its moves may mean something else now (record it again)"
+        )
+    outcome, digest = _expectation(expect)
+    return Replay(game_key, seed, options, tuple(moves), outcome, digest, title, rules_version)
+
+
+def _document(text: str | bytes) -> dict[str, Any]:
+    """The JSON object of a replay file of this format and version, with its required fields."""
     if len(text) > MAX_BYTES:
         raise ReplayError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
     try:
@@ -283,9 +306,10 @@ def from_json(text: str | bytes) -> Replay:
     for name in ("game", "rules_version", "seed", "moves"):
         if name not in doc:
             raise ReplayError(f"the field {name!r} is missing")
-    game_key, rules_version, seed = doc["game"], doc["rules_version"], doc["seed"]
-    options, title, moves = doc.get("options", {}), doc.get("title", ""), doc["moves"]
-    expect = doc.get("expect", {})
+    return doc
+
+
+def _check_header(game_key: object, rules_version: object, seed: object, options: object, title: object) -> None:
     if not isinstance(game_key, str):
         raise ReplayError(f"game must be a string, got {short(game_key)}")
     if type(rules_version) is not int:
@@ -301,22 +325,17 @@ def from_json(text: str | bytes) -> Replay:
             data.need_text("title", title, 0, MAX_TITLE)
         except ConfigError as exc:
             raise ReplayError(str(exc)) from None
+
+
+def _check_moves(moves: object) -> None:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise ReplayError(f"moves must be an array of at most {MAX_MOVES} strings")
     for i, move in enumerate(moves):
         if not isinstance(move, str) or len(move) > MAX_MOVE_LENGTH:
             raise ReplayError(f"move {i} must be a string of at most {MAX_MOVE_LENGTH} characters, got {short(move)}")
-    if not isinstance(expect, dict) or any(k not in ("outcome", "digest") for k in expect):
-        raise ReplayError("expect must be an object with the fields outcome and digest")
-    try:
-        game = get_game(game_key)
-    except ValueError as exc:
-        raise ReplayError(short(str(exc), 200)) from None
-    if rules_version != game.rules_version:
-        raise ReplayError(
-            f"recorded under {game_key} rules version {rules_version}; this library plays version "
-            f"{game.rules_version}, so its moves may mean something else now (record it again)"
-        )
+
+
+def _expectation(expect: dict[str, Any]) -> tuple[Outcome | None, str | None]:
     try:
         outcome = codec.decode(expect.get("outcome"))
     except (codec.CodecError, RecursionError) as exc:
@@ -326,7 +345,7 @@ def from_json(text: str | bytes) -> Replay:
     digest = expect.get("digest")
     if digest is not None and (not isinstance(digest, str) or len(digest) != 64):
         raise ReplayError("expect.digest must be a 64-character hex string")
-    return Replay(game_key, seed, options, tuple(moves), outcome, digest, title, rules_version)
+    return outcome, digest
 
 
 def read_bytes(path: str | Path, limit: int, error: type[Exception] = ReplayError) -> bytes:

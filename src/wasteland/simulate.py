@@ -311,7 +311,8 @@ def simulate(
             _play_chunk, jobs, workers=workers or (None if address else local), backend=backend, address=address
         )
         with closing(run):  # stopped for any reason: the workers stop now, not when collected
-            for players, chunk_tally, chunk_results in run:
+            for chunk_players, chunk_tally, chunk_results in run:
+                players = chunk_players
                 tally.merge(chunk_tally)
                 results.extend(chunk_results)
                 if progress:

@@ -53,7 +53,7 @@ class Rank(enum.IntEnum):
 
 
 @register("tests.Mood")
-class Mood(str, enum.Enum):
+class Mood(enum.StrEnum):
     CALM = "calm"
     ANGRY = "angry"
 

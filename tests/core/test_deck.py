@@ -195,7 +195,9 @@ def test_operations_never_change_their_input(pile: PVector[int], n: int) -> None
     st.integers(0, 30),
     st.integers(0, 2**64 - 1),
 )
-def test_tuple_piles_behave_like_vector_piles(deck_cards: list[int], discard_cards: list[int], n: int, seed: int) -> None:
+def test_tuple_piles_behave_like_vector_piles(
+    deck_cards: list[int], discard_cards: list[int], n: int, seed: int
+) -> None:
     rng = Rng.from_seed(seed)
     as_tuples = deck.draw_reshuffling(tuple(deck_cards), tuple(discard_cards), n, rng)
     as_vectors = deck.draw_reshuffling(pvector(deck_cards), pvector(discard_cards), n, rng)

@@ -38,7 +38,8 @@ from typing import Any, Callable, TypeVar
 import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
-__all__ = ["CodecError", "register", "add_check", "set_loader", "registered", "dumps", "loads", "digest", "encode", "decode"]
+__all__ = ["CodecError", "register", "add_check", "set_loader", "registered", "dumps", "loads", "digest", "encode",
+           "decode"]
 
 T = TypeVar("T", bound=type)
 

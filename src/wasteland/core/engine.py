@@ -199,7 +199,8 @@ class Engine(Generic[S, A, W, Opt]):
     ``actions_of(state)`` lists the legal actions (on a table or a view); ``ready(state)``
     says nothing needs to be done before a decision; ``driver`` plays on after a rule;
     ``make_options(*, ...)`` takes the options as keywords and checks them (ConfigError; an
-    unknown name is refused before it is called) and ``setup(seed, options)`` lays out the table; ``notation(state, action)`` names an action.
+    unknown name is refused before it is called) and ``setup(seed, options)`` lays out the table;
+    ``notation(state, action)`` names an action; ``over(state)`` says the game is over.
     """
 
     def __init__(

@@ -21,7 +21,8 @@ from wasteland.core.game import Utility, always
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
-    "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options", "State",
+    "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
+    "State",
     "Action", "ACTION_TYPES", "Discard", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
