@@ -499,7 +499,8 @@ def test_plot_without_matplotlib_says_how_to_install_it(
     monkeypatch.setattr(cli, "simulate", _no_run)
     monkeypatch.setattr(cli, "tournament", _no_run)
     err = _one_line_error([*command, "--plot", str(tmp_path / "out.png")], 2, capsys)
-    assert err == "wasteland: --plot needs matplotlib: pip install 'wasteland[plot]'"
+    assert err == """wasteland: --plot needs matplotlib: pip install 'wasteland[plot]' (in a checkout of the source: """ \
+                  """pip install -e ".[plot]")"""
 
 
 def test_simulate_plot_draws_the_summary_and_names_the_file(

@@ -49,3 +49,23 @@ def test_readme_images_are_in_the_repository() -> None:
     assert images
     for image in images:
         assert (root / image).is_file(), image
+
+
+def test_the_package_says_which_games_it_has() -> None:
+    """pyproject's description and the package's docstring name every registered game, and no
+    count of games that is not true."""
+    import tomllib
+
+    import wasteland
+    from wasteland import GAMES
+
+    root = Path(__file__).parent.parent
+    description = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["description"]
+    docstring = " ".join((wasteland.__doc__ or "").split())
+    for text in (description, docstring):
+        for game in GAMES.values():
+            assert game.title in text, (game.title, text)
+        counts = re.findall(r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b(?= (?:survival )?(?:board )?games)",
+                            text, re.I)
+        number = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+        assert all(number.index(c.lower()) + 1 == len(GAMES) for c in counts), (counts, text)

@@ -47,6 +47,7 @@ from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.game import Game, RulesError, short
 from wasteland.parallel import BACKENDS
+from wasteland.plot import INSTALL as INSTALL_PLOT
 from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, simulate
 from wasteland.tournament import MODES, tournament
@@ -69,7 +70,7 @@ PROG = "wasteland"
 DESCRIPTION = (f"Rules engines for survival board games ({', '.join(GAMES[key].title for key in GAME_KEYS)}): "
                "play them, let bots play them, check replays.")
 
-NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'wasteland[plot]'"
+NEEDS_MATPLOTLIB = f"--plot needs matplotlib: {INSTALL_PLOT}"
 
 
 def _cut(text: str, limit: int) -> str:
