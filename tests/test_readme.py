@@ -100,3 +100,13 @@ def test_the_package_says_which_games_it_has() -> None:
                             text, re.I)
         number = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
         assert all(number.index(c.lower()) + 1 == len(GAMES) for c in counts), (counts, text)
+
+
+def test_the_docs_build_s_output_is_ignored_by_git() -> None:
+    """``mkdocs build`` writes the site into ``site/`` (or mkdocs.yml's ``site_dir``): not a file to commit."""
+    root = Path(__file__).parent.parent
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    named = re.search(r"^site_dir:\s*(\S+)", config, re.M)
+    folder = (named.group(1).strip("'\"") if named else "site").rstrip("/")
+    ignored = (root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert f"{folder}/" in ignored or folder in ignored or f"/{folder}/" in ignored
