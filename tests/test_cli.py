@@ -260,6 +260,7 @@ def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[st
         (["nonsense"], "invalid choice"),
         (["simulate"], "required"),
         ([], "required: command"),
+        (["bench", "nope"], "invalid choice: 'nope' (choose from 'lucky_seven', 'arctic_scavengers', 'raxxon')"),
         (["simulate", "lucky_seven", "--bot", "ismcts:x"], "cannot read 'x'"),
         (["tournament", "lucky_seven", "--bots", "random,,random"], "separated by commas"),
     ],
@@ -293,7 +294,7 @@ def test_sigterm_stops_simulate_and_its_workers(tmp_path: Path) -> None:
     assert children, "the workers started"
     done.send_signal(signal.SIGTERM)
     _, err = done.communicate(timeout=20)
-    assert done.returncode == 130 and "interrupted" in err
+    assert done.returncode == 130 and err.splitlines()[-1] == "wasteland: interrupted", err
     deadline = time.time() + 10
     while time.time() < deadline and any(_alive(pid) for pid in children):
         time.sleep(0.2)

@@ -12,7 +12,10 @@ Exit codes: 0 done; 1 a check failed (a replay that does not verify); 2 the
 command was used wrongly (an unknown option, a bad value, a file that cannot
 be read or written); 130 interrupted (Ctrl-C or SIGTERM); 141 the reader of
 the output went away (``wasteland demo | head``), quietly. Every error is one
-line on standard error, never a traceback.
+line on standard error that starts ``wasteland:``, never a traceback.
+
+Every command reads bot names the same way (:func:`wasteland.agents.parse_bot`), and
+``--workers`` on this machine is capped at the cores the command may use.
 """
 
 from __future__ import annotations
@@ -707,6 +710,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             screen.say(f"  · {line}", "italic")
 
 
+def _game_key(text: str) -> str:
+    """A game's key, refused in argparse's own words for a choice (as ``play GAME`` and ``simulate GAME`` are)."""
+    if text not in GAME_KEYS:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {short(text)} (choose from {', '.join(repr(key) for key in GAME_KEYS)})")
+    return text
+
+
 def _positive_int(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 9) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {short(text)}")
@@ -732,7 +743,8 @@ def _seconds(text: str) -> float:
 def _batch_arguments(p: argparse.ArgumentParser) -> None:
     """Where and how the games of ``simulate`` and ``tournament`` run."""
     p.add_argument("--workers", type=_positive_int,
-                   help="games at once (default: every core; with --address, every CPU of the cluster)")
+                   help="games at once (default and most: every core this machine gives; with --address, every CPU "
+                        "of the cluster)")
     p.add_argument("--backend", choices=BACKENDS, default="process",
                    help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
     p.add_argument("--address", metavar="ADDR",
@@ -746,14 +758,19 @@ def _plot_argument(p: argparse.ArgumentParser) -> None:
                         "needs matplotlib: the plot extra)")
 
 
+def _command(sub: argparse._SubParsersAction[_Parser], name: str, about: str) -> _Parser:
+    """A subcommand, its line in ``wasteland --help`` also the first line of its own help."""
+    return sub.add_parser(name, help=about, description=about[0].upper() + about[1:] + ".")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("games", help="list the registered games")
+    p = _command(sub, "games", "list the registered games")
     p.set_defaults(run=cmd_games)
 
-    p = sub.add_parser("demo", help="bots play every game; a summary is printed")
+    p = _command(sub, "demo", "bots play every game; a summary is printed")
     p.add_argument("-n", "--games", type=_positive_int, default=20, help="games per game and player count")
     p.add_argument("--bot", type=_bot_name, metavar="BOT",
                    help=f"the bot of every seat (default: heuristic where a game has one, else random): {BOT_HELP}")
@@ -761,7 +778,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_demo)
 
-    p = sub.add_parser("play", help="play at the terminal against bots")
+    p = _command(sub, "play", "play at the terminal against bots")
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--seat", type=int, action="append", help="a seat a human plays (repeatable; default 0)")
@@ -774,7 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.set_defaults(run=cmd_play)
 
-    p = sub.add_parser("replay", help="verify replay files (and print their steps)")
+    p = _command(sub, "replay", "verify replay files (and print their steps)")
     p.add_argument("files", nargs="+")
     p.add_argument("--steps", action="store_true", help="print every move, what happened, and the final table")
     p.add_argument("--html", metavar="OUT.html",
@@ -782,7 +799,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "file; with several replays, a folder to write them in)")
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("simulate", help="bots play many games; win rates and lengths")
+    p = _command(sub, "simulate", "bots play many games; win rates and lengths")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("-n", type=_positive_int, default=100, help="number of games")
     p.add_argument("--bot", action="append", type=_bot_name, metavar="BOT",
@@ -795,7 +812,7 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_arguments(p)
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("tournament", help="bots play each other in rotated seats; win rates with 95% intervals "
+    p = _command(sub, "tournament", "bots play each other in rotated seats; win rates with 95% intervals "
                        "and a rating")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("--bots", required=True, type=_bot_names, metavar="BOT,BOT,...",
@@ -813,8 +830,8 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
 
-    p = sub.add_parser("bench", help="decisions per second of each game's rules")
-    p.add_argument("games", nargs="*", choices=[[], *GAME_KEYS], metavar="GAME")
+    p = _command(sub, "bench", "decisions per second of each game's rules")
+    p.add_argument("games", nargs="*", type=_game_key, metavar="GAME", help="the games to time (default: every game)")
     p.add_argument("--seconds", type=_seconds, default=2.0)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--seed", type=_seed, default=0)
@@ -852,7 +869,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: {_cut(str(exc), 300)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        newline = "\n" if _isatty(sys.stderr) else ""  # on a terminal, after the ^C the user typed
+        print(f"{newline}{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()
