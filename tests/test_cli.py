@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import builtins
 import importlib
 import importlib.util
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -231,7 +233,8 @@ def test_a_failed_save_says_so_and_the_game_goes_on(
 def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[str]) -> str:
     assert main(argv) == code
     err = capsys.readouterr().err.strip()
-    assert err.startswith("wasteland") and "\n" not in err and "Traceback" not in err, err
+    assert err.startswith("wasteland: ") and "\n" not in err and "Traceback" not in err, err
+    assert not err.removeprefix("wasteland: ").startswith("wasteland"), f"the prefix is doubled: {err}"
     return err
 
 
@@ -256,6 +259,10 @@ def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[st
         (["play"], "name a game"),
         (["nonsense"], "invalid choice"),
         (["simulate"], "required"),
+        ([], "required: command"),
+        (["bench", "nope"], "invalid choice: 'nope' (choose from 'lucky_seven', 'arctic_scavengers', 'raxxon')"),
+        (["simulate", "lucky_seven", "--bot", "ismcts:x"], "cannot read 'x'"),
+        (["tournament", "lucky_seven", "--bots", "random,,random"], "separated by commas"),
     ],
 )
 def test_bad_invocations_are_one_line_and_exit_2(
@@ -287,7 +294,7 @@ def test_sigterm_stops_simulate_and_its_workers(tmp_path: Path) -> None:
     assert children, "the workers started"
     done.send_signal(signal.SIGTERM)
     _, err = done.communicate(timeout=20)
-    assert done.returncode == 130 and "interrupted" in err
+    assert done.returncode == 130 and err.splitlines()[-1] == "wasteland: interrupted", err
     deadline = time.time() + 10
     while time.time() < deadline and any(_alive(pid) for pid in children):
         time.sleep(0.2)
@@ -493,7 +500,8 @@ def test_plot_without_matplotlib_says_how_to_install_it(
     monkeypatch.setattr(cli, "simulate", _no_run)
     monkeypatch.setattr(cli, "tournament", _no_run)
     err = _one_line_error([*command, "--plot", str(tmp_path / "out.png")], 2, capsys)
-    assert err == "wasteland: --plot needs matplotlib: pip install 'wasteland[plot]'"
+    assert err == """wasteland: --plot needs matplotlib: pip install 'wasteland[plot]' (in a checkout of the source: """ \
+                  """pip install -e ".[plot]")"""
 
 
 def test_simulate_plot_draws_the_summary_and_names_the_file(
@@ -534,3 +542,188 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     err = done.stderr.read().decode()
     assert done.wait(timeout=60) == cli.EXIT_PIPE_CLOSED
     assert err == ""
+
+
+# -- help, usage errors, bot names, workers ------------------------------------------------------------
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    """Every subcommand of the parser, found in the parser itself."""
+    found = [a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(found) == 1
+    return dict(found[0].choices)
+
+
+def test_the_subcommands_are_found_in_the_parser() -> None:
+    assert {"games", "demo", "play", "replay", "simulate", "tournament", "bench"} <= set(_subcommands())
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+@pytest.mark.parametrize("command", [None, *_subcommands()])
+def test_help_works_for_the_command_and_every_subcommand(
+    command: str | None, flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [flag] if command is None else [command, flag]
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    prog = "wasteland" if command is None else f"wasteland {command}"
+    assert out.startswith(f"usage: {prog} "), out
+    parser = cli.build_parser() if command is None else _subcommands()[command]
+    for action in parser._actions:
+        for option in action.option_strings:
+            assert option in out, (option, out)
+        if action.help not in (None, argparse.SUPPRESS):
+            words = " ".join(str(action.help).split())
+            assert words[:30] in " ".join(out.split()), (words, out)
+
+
+def test_help_prints_a_percent_sign_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "95% intervals" in " ".join(capsys.readouterr().out.split())
+
+
+def test_help_runs_as_a_program() -> None:
+    done = subprocess.run([sys.executable, "-m", "wasteland", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    for command in _subcommands():
+        assert command in done.stdout
+
+
+def test_the_description_names_the_games_there_are() -> None:
+    from wasteland.registry import GAMES
+
+    text = cli.build_parser().format_help()
+    assert "five" not in text
+    for game in GAMES.values():
+        assert game.title in " ".join(text.split())
+
+
+#: The bot names of docs/agents.md, one of each kind.
+BOT_EXAMPLES = ["ismcts:50:heuristic:w0.5", "ismcts:20", "flat:50", "heuristic", "random"]
+
+
+class _Recorded:
+    """What a command handed to the run, without running it."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[tuple[object, ...], dict[str, object]]] = []
+
+    def __call__(self, *args: object, **kwargs: object) -> _Recorded:
+        self.calls.append((args, kwargs))
+        return self
+
+    def format(self) -> str:
+        return "recorded"
+
+
+@pytest.mark.parametrize("name", BOT_EXAMPLES)
+def test_every_command_takes_the_same_bot_names(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs = _Recorded()
+    monkeypatch.setattr(cli, "simulate", runs)
+    monkeypatch.setattr(cli, "tournament", runs)
+    assert main(["simulate", "lucky_seven", "-n", "2", "--bot", name, "--quiet"]) == 0
+    assert runs.calls[-1][0][2] == [name]
+    assert main(["tournament", "lucky_seven", "--bots", f"{name},random", "-n", "2", "--quiet"]) == 0
+    assert runs.calls[-1][0][1] == [name, "random"]
+    assert main(["demo", "-n", "1", "--bot", name, "--quiet"]) == 0
+    from wasteland.registry import GAMES
+
+    demo = runs.calls[2:]
+    assert len(demo) == sum(len(game.player_counts) for game in GAMES.values())
+    assert all(args[2] == [name] for args, _ in demo)
+    made: list[str] = []
+    real = cli.make_bot
+
+    def make_bot(bot: str, key: str, seed: int = 0) -> object:
+        made.append(bot)
+        return real("random", key, seed)  # the name is what is checked here, not how the bot plays
+
+    monkeypatch.setattr(cli, "make_bot", make_bot)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert main(["play", "lucky_seven", "--players", "2", "--seed", "1", "--bot", name]) == 0
+    assert made == [name]
+
+
+@pytest.mark.parametrize("name", ["ismcts:x", "nonsense", "heuristic:3", "flat:1s:2"])
+def test_every_command_refuses_a_bad_bot_name_in_the_same_words(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "simulate", _no_run)
+    monkeypatch.setattr(cli, "tournament", _no_run)
+    said = set()
+    for argv in (["simulate", "lucky_seven", "--bot", name], ["tournament", "lucky_seven", "--bots", f"random,{name}"],
+                 ["demo", "--bot", name], ["play", "lucky_seven", "--bot", name]):
+        err = _one_line_error(argv, 2, capsys)
+        said.add(re.sub(r"^wasteland: \w+: argument --bots?: | \(see wasteland \w+ --help\)$", "", err))
+    assert len(said) == 1, said
+
+
+def test_a_heuristic_bot_is_checked_for_the_game(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import wasteland.agents
+
+    def no_heuristic(key: str) -> None:
+        raise ValueError(f"no heuristic bot for {key}; try 'random'")
+
+    monkeypatch.setattr(wasteland.agents, "_heuristic_module", no_heuristic)
+    monkeypatch.setattr(cli, "simulate", _no_run)
+    monkeypatch.setattr(cli, "tournament", _no_run)
+    said = "wasteland: no heuristic bot for lucky_seven; try 'random'"
+    assert _one_line_error(["simulate", "lucky_seven", "--bot", "ismcts:9:heuristic"], 2, capsys) == said
+    assert _one_line_error(["tournament", "lucky_seven", "--bots", "random,heuristic"], 2, capsys) == said
+    assert _one_line_error(["play", "lucky_seven", "--seed", "1"], 2, capsys) == said
+
+
+@pytest.mark.parametrize("command", [["simulate", "lucky_seven", "-n", "160"],
+                                     ["tournament", "lucky_seven", "--bots", "random", "-n", "160"]])
+def test_workers_are_capped_by_the_machine_and_it_is_said(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs = _Recorded()
+    monkeypatch.setattr(cli, "simulate", runs)
+    monkeypatch.setattr(cli, "tournament", runs)
+    monkeypatch.setattr(cli, "machine_cores", lambda: 3)
+    assert main([*command, "--workers", "160", "--quiet"]) == 0
+    assert runs.calls[-1][1]["workers"] == 3
+    err = capsys.readouterr().err
+    assert err == "wasteland: --workers 160 is more than the 3 cores this machine gives; using 3\n"
+    assert main([*command, "--workers", "3", "--quiet"]) == 0
+    assert runs.calls[-1][1]["workers"] == 3 and capsys.readouterr().err == ""
+    assert main([*command, "--quiet"]) == 0
+    assert runs.calls[-1][1]["workers"] is None and capsys.readouterr().err == ""
+
+
+def test_the_workers_of_a_cluster_are_not_capped(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    runs = _Recorded()
+    monkeypatch.setattr(cli, "simulate", runs)
+    monkeypatch.setattr(cli, "machine_cores", lambda: 2)
+    argv = ["simulate", "lucky_seven", "--workers", "64", "--backend", "ray", "--address", "auto", "--quiet"]
+    assert main(argv) == 0
+    assert runs.calls[-1][1]["workers"] == 64 and capsys.readouterr().err == ""
+
+
+def test_the_machine_s_cores_are_those_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert cli.machine_cores() == 1
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    assert cli.machine_cores() == 64
+
+
+def test_simulate_with_160_workers_starts_no_more_processes_than_cores(tmp_path: Path) -> None:
+    """The real command: the note is one line, and the run finishes (160 processes would not fit)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "wasteland", "simulate", "lucky_seven", "-n", "16", "--workers", "160", "--quiet"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    cores = cli.machine_cores()
+    if cores < 160:
+        assert done.stderr == f"wasteland: --workers 160 is more than the {cores} cores this machine gives; using {cores}\n"
+    assert "16 games" in done.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from wasteland import GAMES
+from wasteland.cli import ProgressBar
+from wasteland.simulate import Summary, simulate
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 CARD_SETS = sorted((EXAMPLES / "cards").glob("*.json"))
@@ -36,6 +39,39 @@ def test_balance_example_compares_two_card_sets() -> None:
     )
     assert "== public cards" in out and "== cards of arctic_scavengers_stronger_brawlers.json" in out
     assert out.count("2 games") == 2
+
+
+def test_balance_example_shows_the_progress_bar_and_plays_twenty_games_by_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = importlib.util.spec_from_file_location("balance_example", EXAMPLES / "balance.py")
+    assert spec is not None and spec.loader is not None
+    balance = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(balance)
+    asked: list[tuple[int, object]] = []
+
+    def recorded(key: str, games: int, bots: list[str], *, seed: int, options: dict[str, object],
+                 progress: object) -> Summary:
+        asked.append((games, progress))
+        return simulate(key, 2, bots, seed=seed, options=options, workers=1)
+
+    monkeypatch.setattr(balance, "simulate", recorded)
+    cards = EXAMPLES / "cards" / "arctic_scavengers_stronger_brawlers.json"
+    monkeypatch.setattr(sys, "argv", ["balance.py", "arctic_scavengers", str(cards), "--players", "2"])
+    balance.main()
+    assert [games for games, _ in asked] == [20, 20]
+    assert all(isinstance(bar, ProgressBar) for _, bar in asked)
+    assert "== public cards" in capsys.readouterr().out
+
+
+def test_balance_example_refuses_a_card_set_it_cannot_read_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    for cards in (bad, tmp_path / "missing.json"):
+        done = subprocess.run([sys.executable, str(EXAMPLES / "balance.py"), "lucky_seven", str(cards)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "cannot read the card set" in done.stderr.splitlines()[-1]
 
 
 def test_balance_example_draws_the_comparison(tmp_path: Path) -> None:

@@ -18,12 +18,43 @@ def test_readme_opens_with_two_setup_commands() -> None:
     assert "wasteland demo" in commands[0] and "pytest" in commands[1]
 
 
-def test_ci_runs_the_readme_test_command() -> None:
+def _readme_test_command() -> str:
     block = re.search(r"```sh\n(.*?)```", README, re.S)
     assert block is not None
-    test_command = block.group(1).splitlines()[1].strip()
+    return block.group(1).splitlines()[1].strip()
+
+
+def test_ci_runs_the_readme_test_command_verbatim_in_a_new_venv() -> None:
+    """.ci/run installs system packages, removes .venv, then runs the README's test command as
+    printed, and nothing else of Python: what CI proves is what the README promises."""
+    test_command = _readme_test_command()
     ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
-    assert test_command in ci
+    lines = [line.strip() for line in ci.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    assert test_command in lines
+    assert lines.index("rm -rf .venv") < lines.index(test_command)
+    others = [line for line in lines if line != test_command]
+    for word in (r"\bpip\b", r"-m venv\b", r"\bmkdocs\b", r"\bpytest\b"):
+        assert not [line for line in others if re.search(word, line)], f"{word} outside the README's command"
+
+
+def test_the_readme_test_command_installs_every_extra() -> None:
+    """The one test command (``.[test]`` or a list of extras) installs every optional part the
+    tests use: the test extra names every other extra, or the command does."""
+    import tomllib
+
+    root = Path(__file__).parent.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras: dict[str, list[str]] = project["optional-dependencies"]
+    listed = re.search(r'pip install -q -e "\.\[([\w,]+)\]"', _readme_test_command())
+    assert listed is not None
+    installed = set(listed.group(1).split(","))
+    for name in set(installed):
+        for requirement in extras[name]:
+            itself = re.fullmatch(rf"{project['name']}\[([\w,]+)\]", requirement.replace(" ", ""))
+            if itself:
+                installed |= set(itself.group(1).split(","))
+    assert "test" in installed
+    assert installed == set(extras), f"the test command leaves out {sorted(set(extras) - installed)}"
 
 
 def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -49,3 +80,33 @@ def test_readme_images_are_in_the_repository() -> None:
     assert images
     for image in images:
         assert (root / image).is_file(), image
+
+
+def test_the_package_says_which_games_it_has() -> None:
+    """pyproject's description and the package's docstring name every registered game, and no
+    count of games that is not true."""
+    import tomllib
+
+    import wasteland
+    from wasteland import GAMES
+
+    root = Path(__file__).parent.parent
+    description = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["description"]
+    docstring = " ".join((wasteland.__doc__ or "").split())
+    for text in (description, docstring):
+        for game in GAMES.values():
+            assert game.title in text, (game.title, text)
+        counts = re.findall(r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b(?= (?:survival )?(?:board )?games)",
+                            text, re.I)
+        number = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+        assert all(number.index(c.lower()) + 1 == len(GAMES) for c in counts), (counts, text)
+
+
+def test_the_docs_build_s_output_is_ignored_by_git() -> None:
+    """``mkdocs build`` writes the site into ``site/`` (or mkdocs.yml's ``site_dir``): not a file to commit."""
+    root = Path(__file__).parent.parent
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    named = re.search(r"^site_dir:\s*(\S+)", config, re.M)
+    folder = (named.group(1).strip("'\"") if named else "site").rstrip("/")
+    ignored = (root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert f"{folder}/" in ignored or folder in ignored or f"/{folder}/" in ignored

@@ -12,7 +12,10 @@ Exit codes: 0 done; 1 a check failed (a replay that does not verify); 2 the
 command was used wrongly (an unknown option, a bad value, a file that cannot
 be read or written); 130 interrupted (Ctrl-C or SIGTERM); 141 the reader of
 the output went away (``wasteland demo | head``), quietly. Every error is one
-line on standard error, never a traceback.
+line on standard error that starts ``wasteland:``, never a traceback.
+
+Every command reads bot names the same way (:func:`wasteland.agents.parse_bot`), and
+``--workers`` on this machine is capped at the cores the command may use.
 """
 
 from __future__ import annotations
@@ -42,12 +45,13 @@ from rich.text import Text
 
 from wasteland import replay as replays
 from wasteland import viewer
-from wasteland.agents import BOT_NAMES, Bot, make_bot
+from wasteland.agents import BOT_NAMES, Bot, make_bot, parse_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.data import MAX_JSON_BYTES, read_json
 from wasteland.core.game import ConfigError, Game, RulesError, short
 from wasteland.parallel import BACKENDS
+from wasteland.plot import INSTALL as INSTALL_PLOT
 from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
@@ -63,7 +67,14 @@ EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE, as the shell reports a command stopped 
 #: same text wherever the command runs.
 PLAIN_WIDTH = 100
 
-NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'wasteland[plot]'"
+#: The command's name, at the start of every error it prints.
+PROG = "wasteland"
+
+#: What ``wasteland --help`` says first: the games there are today.
+DESCRIPTION = (f"Rules engines for survival board games ({', '.join(GAMES[key].title for key in GAME_KEYS)}): "
+               "play them, let bots play them, check replays.")
+
+NEEDS_MATPLOTLIB = f"--plot needs matplotlib: {INSTALL_PLOT}"
 
 
 def _cut(text: str, limit: int) -> str:
@@ -75,11 +86,28 @@ class UsageError(Exception):
     """The command was used wrongly; the message is printed as one line and the exit code is 2."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with every help text printed as written: argparse would read a ``%`` in
+    it (``95% intervals``) as a format code and fail; no help here uses ``%(default)s`` and the
+    like."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return self._get_help_string(action) or ""
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (and exit code 2), as every other error here."""
+    """argparse, but a usage error is one line (and exit code 2), as every other error here, and
+    help texts are printed as written (:class:`_Formatter`). The message names the subcommand
+    without the program's name: ``main`` puts ``wasteland:`` in front of every error, once."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        command = self.prog.removeprefix(PROG).strip()
+        where = f"{command}: " if command else ""
+        raise UsageError(f"{where}{message} (see {self.prog} --help)")
 
 
 def _parse_value(text: str) -> Any:
@@ -120,6 +148,37 @@ def parse_options(pairs: Sequence[str], players: int | None) -> dict[str, Any]:
     return options
 
 
+#: What a bot name may be, for the help of every option that takes one.
+BOT_HELP = (f"{', '.join(BOT_NAMES)}, with settings after colons for the search bots (ismcts:200, "
+            "ismcts:100:heuristic, flat:50, ismcts:0.5s, ismcts:50:heuristic:w0.5)")
+
+
+def _bot_name(text: str) -> str:
+    """A bot name on the command line (``--bot``), read as everywhere else (:func:`parse_bot`)."""
+    try:
+        return parse_bot(text).text
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(_cut(str(exc), 300)) from None
+
+
+def _bot_names(text: str) -> list[str]:
+    """``--bots``: bot names separated by commas, each read by :func:`_bot_name`."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"bot names separated by commas, such as ismcts:200,heuristic,random; "
+                                         f"got {short(text)}")
+    return [_bot_name(name) for name in names]
+
+
+def check_bots(names: Sequence[str], game_key: str) -> list[str]:
+    """``names`` checked for the game ``game_key`` (a heuristic bot needs one for that game) before
+    anything is played; a name that does not fit is a usage error."""
+    try:
+        return [parse_bot(name, game_key).text for name in names]
+    except ValueError as exc:
+        raise UsageError(_cut(str(exc), 300)) from None
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for key in GAME_KEYS:
         game = GAMES[key]
@@ -129,15 +188,20 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    print("Bots play every game (heuristic bots where a game has one):\n")
+    if args.bot is None:
+        print("Bots play every game (heuristic bots where a game has one):\n")
+    else:
+        print(f"{args.bot} bots play every game:\n")
     for key in GAME_KEYS:
         game = GAMES[key]
-        for players in game.player_counts:
+        if args.bot is not None:
+            bot = check_bots([args.bot], key)[0]
+        else:
             try:
-                make_bot("heuristic", key)
-                bot = "heuristic"
-            except ValueError:
+                bot = check_bots(["heuristic"], key)[0]
+            except UsageError:
                 bot = "random"
+        for players in game.player_counts:
             seats = f"{players} player" + ("s" if players > 1 else "")
             with ProgressBar(f"{key}, {seats}", quiet=args.quiet) as bar:
                 summary = simulate(key, args.games, [bot], seed=args.seed, options={"players": players}, progress=bar)
@@ -343,16 +407,40 @@ def _write_plot(draw: Callable[[Any, Path], None], result: Any, target: Path) ->
     print(f"plot: {target}")
 
 
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it, as in a
+    container or under ``taskset``; else every core of the machine)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this system (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def _cap_workers(args: argparse.Namespace) -> None:
+    """``--workers`` on this machine (a process pool, or a private Ray) is at most its cores: more
+    processes than cores only cost memory. Capping is said in one line on standard error. A Ray
+    cluster (``--address``) has cores of its own and is left alone."""
+    if args.workers is None or args.address is not None:
+        return
+    cores = machine_cores()
+    if args.workers > cores:
+        print(f"{PROG}: --workers {args.workers} is more than the {cores} cores this machine gives; using {cores}",
+              file=sys.stderr)
+        args.workers = cores
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
+    bots = check_bots(args.bot or ["random"], args.game)
+    _cap_workers(args)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     try:
         with ProgressBar(args.game, quiet=args.quiet) as bar:
             summary = simulate(
                 args.game,
                 args.n,
-                args.bot,
+                bots,
                 seed=args.seed,
                 options=options,
                 workers=args.workers,
@@ -374,10 +462,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
-    names = [name.strip() for name in args.bots.split(",")]
-    if not all(names):
-        raise UsageError(f"--bots is a list of bot names separated by commas, such as "
-                         f"ismcts:200,heuristic,random; got {short(args.bots)}")
+    names = check_bots(args.bots, args.game)
+    _cap_workers(args)
     try:
         with ProgressBar(f"{args.game} tournament", quiet=args.quiet) as bar:
             result = tournament(
@@ -584,8 +670,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     bad = sorted(s for s in humans if not 0 <= s < players)
     if bad:
         raise UsageError(f"seats are 0..{players - 1}, got {bad}")
+    bot_name = check_bots([args.bot], game.key)[0]
     bots: dict[int, Bot] = {
-        seat: make_bot(args.bot, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
+        seat: make_bot(bot_name, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
     }
     watcher = min(humans)  # whose eyes the bots' moves and the events are told through
     roles = seat_roles(game, state)
@@ -655,6 +742,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             screen.say(f"  · {line}", "italic")
 
 
+def _game_key(text: str) -> str:
+    """A game's key, refused in argparse's own words for a choice (as ``play GAME`` and ``simulate GAME`` are)."""
+    if text not in GAME_KEYS:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {short(text)} (choose from {', '.join(repr(key) for key in GAME_KEYS)})")
+    return text
+
+
 def _positive_int(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 9) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {short(text)}")
@@ -680,7 +775,8 @@ def _seconds(text: str) -> float:
 def _batch_arguments(p: argparse.ArgumentParser) -> None:
     """Where and how the games of ``simulate`` and ``tournament`` run."""
     p.add_argument("--workers", type=_positive_int,
-                   help="games at once (default: every core; with --address, every CPU of the cluster)")
+                   help="games at once (default and most: every core this machine gives; with --address, every CPU "
+                        "of the cluster)")
     p.add_argument("--backend", choices=BACKENDS, default="process",
                    help="process: this machine's cores; ray: a local Ray, or the cluster at --address")
     p.add_argument("--address", metavar="ADDR",
@@ -694,24 +790,32 @@ def _plot_argument(p: argparse.ArgumentParser) -> None:
                         "needs matplotlib: the plot extra)")
 
 
+def _command(sub: argparse._SubParsersAction[_Parser], name: str, about: str) -> _Parser:
+    """A subcommand, its line in ``wasteland --help`` also the first line of its own help."""
+    return sub.add_parser(name, help=about, description=about[0].upper() + about[1:] + ".")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="wasteland", description="Rules engines for five survival board games.")
+    parser = _Parser(prog=PROG, description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("games", help="list the registered games")
+    p = _command(sub, "games", "list the registered games")
     p.set_defaults(run=cmd_games)
 
-    p = sub.add_parser("demo", help="bots play every game; a summary is printed")
+    p = _command(sub, "demo", "bots play every game; a summary is printed")
     p.add_argument("-n", "--games", type=_positive_int, default=20, help="games per game and player count")
+    p.add_argument("--bot", type=_bot_name, metavar="BOT",
+                   help=f"the bot of every seat (default: heuristic where a game has one, else random): {BOT_HELP}")
     p.add_argument("--seed", type=_seed, default=1)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_demo)
 
-    p = sub.add_parser("play", help="play at the terminal against bots")
+    p = _command(sub, "play", "play at the terminal against bots")
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--seat", type=int, action="append", help="a seat a human plays (repeatable; default 0)")
-    p.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="bot for the other seats")
+    p.add_argument("--bot", type=_bot_name, default="heuristic", metavar="BOT",
+                   help=f"the bot for the other seats (default heuristic): {BOT_HELP}")
     p.add_argument("--seed", type=_seed, help="start from this seed (shown; by default a hidden random one)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
@@ -719,7 +823,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.set_defaults(run=cmd_play)
 
-    p = sub.add_parser("replay", help="verify replay files (and print their steps)")
+    p = _command(sub, "replay", "verify replay files (and print their steps)")
     p.add_argument("files", nargs="+")
     p.add_argument("--steps", action="store_true", help="print every move, what happened, and the final table")
     p.add_argument("--html", metavar="OUT.html",
@@ -727,10 +831,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "file; with several replays, a folder to write them in; - for standard output)")
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("simulate", help="bots play many games; win rates and lengths")
+    p = _command(sub, "simulate", "bots play many games; win rates and lengths")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("-n", type=_positive_int, default=100, help="number of games")
-    p.add_argument("--bot", action="append", choices=BOT_NAMES, help="bot name (once for all seats, or once per seat)")
+    p.add_argument("--bot", action="append", type=_bot_name, metavar="BOT",
+                   help=f"the bot of every seat, or given once per seat (default random): {BOT_HELP}")
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -739,12 +844,11 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_arguments(p)
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("tournament", help="bots play each other in rotated seats; win rates with 95% intervals "
+    p = _command(sub, "tournament", "bots play each other in rotated seats; win rates with 95% intervals "
                        "and a rating")
     p.add_argument("game", choices=GAME_KEYS)
-    p.add_argument("--bots", required=True, metavar="BOT,BOT,...",
-                   help="bot names separated by commas: random, heuristic, flat, ismcts, with settings after "
-                        "colons (ismcts:200, ismcts:100:heuristic, flat:50, ismcts:0.5s); repeat a name for more seats")
+    p.add_argument("--bots", required=True, type=_bot_names, metavar="BOT,BOT,...",
+                   help=f"bot names separated by commas; repeat a name for more seats. A name is {BOT_HELP}")
     p.add_argument("-n", type=_positive_int, default=100,
                    help="games (versus; rounded up to whole rotations) or deals each bot plays (paired)")
     p.add_argument("--players", type=_positive_int)
@@ -758,8 +862,8 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
 
-    p = sub.add_parser("bench", help="decisions per second of each game's rules")
-    p.add_argument("games", nargs="*", choices=[[], *GAME_KEYS], metavar="GAME")
+    p = _command(sub, "bench", "decisions per second of each game's rules")
+    p.add_argument("games", nargs="*", type=_game_key, metavar="GAME", help="the games to time (default: every game)")
     p.add_argument("--seconds", type=_seconds, default=2.0)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--seed", type=_seed, default=0)
@@ -789,17 +893,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         previous = None
     try:
         args = build_parser().parse_args(argv)
-        if getattr(args, "command", None) == "simulate" and not args.bot:
-            args.bot = ["random"]
         code: int = args.run(args)
     except UsageError as exc:
-        print(f"wasteland: {exc}", file=sys.stderr)
+        print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except (CodecError, replays.ReplayError) as exc:
-        print(f"wasteland: {_cut(str(exc), 300)}", file=sys.stderr)
+        print(f"{PROG}: {_cut(str(exc), 300)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        newline = "\n" if _isatty(sys.stderr) else ""  # on a terminal, after the ^C the user typed
+        print(f"{newline}{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()

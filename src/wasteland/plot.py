@@ -34,10 +34,13 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["plot_summary", "plot_tournament", "plot_balance", "MISSING"]
+__all__ = ["plot_summary", "plot_tournament", "plot_balance", "MISSING", "INSTALL"]
+
+#: How to install matplotlib: from a package index, or into a checkout of the source.
+INSTALL = """pip install 'wasteland[plot]' (in a checkout of the source: pip install -e ".[plot]")"""
 
 #: The error when matplotlib is not installed.
-MISSING = "plots need matplotlib: pip install 'wasteland[plot]'"
+MISSING = f"plots need matplotlib: {INSTALL}"
 
 #: Series colours, in order (matplotlib's ten, without relying on the user's style).
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",

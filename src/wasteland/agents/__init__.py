@@ -100,7 +100,7 @@ class BotSpec:
         else:
             raise ValueError(
                 f"cannot read {short(part)} in bot {short(text)}: after a colon come a number of iterations "
-                f"(ismcts:200), seconds (ismcts:0.5s), a playout policy ({' or '.join(ROLLOUTS)}) "
+                f"(ismcts:200), seconds (ismcts:0.5s), a playout policy ({' or '.join(ROLLOUTS)}), "
                 "a playout depth (d30) or the weight of the score share (w0.5)"
             )
         if self.iterations is not None and self.seconds is not None:
@@ -116,10 +116,15 @@ def _number(text: str, most: float = 3600.0) -> float | None:
     return value if math.isfinite(value) and 0 < value <= most else None
 
 
-def parse_bot(name: str, game_key: str) -> BotSpec:
-    """Check a bot name for ``game_key`` without making the bot; ValueError says what is wrong."""
+def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
+    """Read a bot name without making the bot; ValueError says what is wrong.
+
+    The one reader of bot names: :func:`make_bot`, ``simulate``, ``tournament`` and every
+    command of the ``wasteland`` program go through it. With ``game_key`` it also checks that the
+    game has what the name asks for (a heuristic bot); without, only the name itself.
+    """
     spec = BotSpec(name)
-    if spec.kind == "heuristic" or spec.rollout == "heuristic":
+    if game_key is not None and (spec.kind == "heuristic" or spec.rollout == "heuristic"):
         _heuristic_module(game_key)
     return spec
 
