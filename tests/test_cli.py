@@ -260,7 +260,7 @@ def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[st
         (["nonsense"], "invalid choice"),
         (["simulate"], "required"),
         ([], "required: command"),
-        (["bench", "nope"], "invalid choice: 'nope' (choose from 'lucky_seven', 'arctic_scavengers', 'raxxon')"),
+        (["bench", "nope"], "invalid choice: 'nope' (choose from 'lucky_seven', 'arctic_scavengers', 'raxxon'"),
         (["simulate", "lucky_seven", "--bot", "ismcts:x"], "cannot read 'x'"),
         (["tournament", "lucky_seven", "--bots", "random,,random"], "separated by commas"),
     ],

@@ -187,6 +187,14 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _best_bot(key: str) -> str:
+    """The bot a command uses when none is named: the game's heuristic bot, or random where it has none."""
+    try:
+        return check_bots(["heuristic"], key)[0]
+    except UsageError:
+        return "random"
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     if args.bot is None:
         print("Bots play every game (heuristic bots where a game has one):\n")
@@ -194,13 +202,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"{args.bot} bots play every game:\n")
     for key in GAME_KEYS:
         game = GAMES[key]
-        if args.bot is not None:
-            bot = check_bots([args.bot], key)[0]
-        else:
-            try:
-                bot = check_bots(["heuristic"], key)[0]
-            except UsageError:
-                bot = "random"
+        bot = check_bots([args.bot], key)[0] if args.bot is not None else _best_bot(key)
         for players in game.player_counts:
             seats = f"{players} player" + ("s" if players > 1 else "")
             with ProgressBar(f"{key}, {seats}", quiet=args.quiet) as bar:
@@ -670,7 +672,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     bad = sorted(s for s in humans if not 0 <= s < players)
     if bad:
         raise UsageError(f"seats are 0..{players - 1}, got {bad}")
-    bot_name = check_bots([args.bot], game.key)[0]
+    bot_name = check_bots([args.bot], game.key)[0] if args.bot is not None else _best_bot(game.key)
     bots: dict[int, Bot] = {
         seat: make_bot(bot_name, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
     }
@@ -814,8 +816,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--seat", type=int, action="append", help="a seat a human plays (repeatable; default 0)")
-    p.add_argument("--bot", type=_bot_name, default="heuristic", metavar="BOT",
-                   help=f"the bot for the other seats (default heuristic): {BOT_HELP}")
+    p.add_argument("--bot", type=_bot_name, metavar="BOT",
+                   help=f"the bot for the other seats (default: heuristic where a game has one, else random): "
+                        f"{BOT_HELP}")
     p.add_argument("--seed", type=_seed, help="start from this seed (shown; by default a hidden random one)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
