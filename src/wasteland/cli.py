@@ -187,10 +187,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _best_bot(key: str) -> str:
-    """The bot a command uses when none is named: the game's heuristic bot, or random where it has none."""
+def _best_bot(key: str, name: str | None = None) -> str:
+    """``name`` (the heuristic bot when None) if the game ``key`` has it, else the random bot."""
     try:
-        return check_bots(["heuristic"], key)[0]
+        return check_bots([name or "heuristic"], key)[0]
     except UsageError:
         return "random"
 
@@ -199,10 +199,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.bot is None:
         print("Bots play every game (heuristic bots where a game has one):\n")
     else:
-        print(f"{args.bot} bots play every game:\n")
+        print(f"{args.bot} bots play every game (random bots where a game has no {args.bot}):\n")
     for key in GAME_KEYS:
         game = GAMES[key]
-        bot = check_bots([args.bot], key)[0] if args.bot is not None else _best_bot(key)
+        bot = _best_bot(key, args.bot)
         for players in game.player_counts:
             seats = f"{players} player" + ("s" if players > 1 else "")
             with ProgressBar(f"{key}, {seats}", quiet=args.quiet) as bar:
