@@ -208,7 +208,9 @@ def test_a_human_game_does_not_show_its_seed(
 
 
 @pytest.mark.parametrize("answer", ["\u00b2", "9" * 5000, "-1", "1.5", "\x00"])
-def test_play_survives_odd_typing(answer: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_survives_odd_typing(
+    answer: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     answers = _typing([answer, "q"])
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
     assert main(["play", "lucky_seven", "--seed", "1"]) == 0
@@ -280,7 +282,6 @@ def test_a_failed_check_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_sigterm_stops_simulate_and_its_workers(tmp_path: Path) -> None:
     """SIGTERM (what `timeout`, CI and container stops send) ends the command and every worker."""
-    import os
     import signal
     import time
 
@@ -500,8 +501,8 @@ def test_plot_without_matplotlib_says_how_to_install_it(
     monkeypatch.setattr(cli, "simulate", _no_run)
     monkeypatch.setattr(cli, "tournament", _no_run)
     err = _one_line_error([*command, "--plot", str(tmp_path / "out.png")], 2, capsys)
-    assert err == """wasteland: --plot needs matplotlib: pip install 'wasteland[plot]' (in a checkout of the source: """ \
-                  """pip install -e ".[plot]")"""
+    assert err == ("""wasteland: --plot needs matplotlib: pip install 'wasteland[plot]' """
+                   """(in a checkout of the source: pip install -e ".[plot]")""")
 
 
 def test_simulate_plot_draws_the_summary_and_names_the_file(
@@ -727,5 +728,6 @@ def test_simulate_with_160_workers_starts_no_more_processes_than_cores(tmp_path:
     assert done.returncode == 0, done.stderr
     cores = cli.machine_cores()
     if cores < 160:
-        assert done.stderr == f"wasteland: --workers 160 is more than the {cores} cores this machine gives; using {cores}\n"
+        said = f"wasteland: --workers 160 is more than the {cores} cores this machine gives; using {cores}\n"
+        assert done.stderr == said
     assert "16 games" in done.stdout

@@ -98,8 +98,8 @@ def test_the_package_says_which_games_it_has() -> None:
         library = [game for key, game in GAMES.items() if package_of(key).startswith("wasteland.")]
         for game in library:
             assert game.title in text, (game.title, text)
-        counts = re.findall(r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b(?= (?:survival )?(?:board )?games)",
-                            text, re.I)
+        counts = re.findall(
+            r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b(?= (?:survival )?(?:board )?games)", text, re.I)
         number = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
         assert all(number.index(c.lower()) + 1 == len(library) for c in counts), (counts, text)
 

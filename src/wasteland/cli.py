@@ -539,8 +539,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
             def show(step: replays.Step, game: Game[Any, Any] = game) -> None:
                 player = game.current_player(step.before)
-                print(f"  {step.index + 1:4d}. seat {player}: {step.move:<14} {game.describe(step.before, step.action)}",
-                      file=report)
+                said = game.describe(step.before, step.action)
+                print(f"  {step.index + 1:4d}. seat {player}: {step.move:<14} {said}", file=report)
                 for line in game.events(step.after):
                     print(f"        · {line}", file=report)
 
@@ -645,27 +645,7 @@ def _check_save_path(path: str | None) -> Path | None:
 def cmd_play(args: argparse.Namespace) -> int:
     screen = _Screen(sys.stdout)
     save_path = _check_save_path(args.save)
-    if args.resume:
-        try:
-            saved = replays.load(args.resume)
-            game = get_game(saved.game)
-            state = replays.final_state(saved)
-        except replays.ReplayError as exc:
-            raise UsageError(f"cannot resume {short(args.resume, 80)}: {exc}") from None
-        seed, options, moves = saved.seed, dict(saved.options), list(saved.moves)
-        screen.say(f"Resumed {game.title} after {len(moves)} moves.")
-    else:
-        if not args.game:
-            raise UsageError("name a game (wasteland games lists them) or --resume FILE")
-        game = get_game(args.game)
-        # A human game starts from a seed nobody at the terminal sees: anyone who knows the seed
-        # can work out every hidden card. The save file keeps it; --seed chooses one openly.
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
-        options = parse_options(args.option, args.players)
-        state = _start_game(game, seed, options)
-        moves = []
-        shown_seed = f", seed {seed}" if args.seed is not None else ""
-        screen.say(f"{game.title}{shown_seed}. {_HELP}")
+    game, seed, options, state, moves = _open_game(args, screen)
     screen.say(_goal(game, state), "bold")
     players = game.num_players(state)
     humans = set(args.seat) if args.seat else {0}
@@ -706,42 +686,83 @@ def cmd_play(args: argparse.Namespace) -> int:
                 screen.say(f"Seat {player}, choose:", "bold")
                 screen.show(_choices(game, state, legal))
                 shown = state
-            try:
-                answer = input("> ").strip()
-            except EOFError:
-                answer = "q"
-            word = answer.lower()
-            if word in ("q", "quit", "exit"):
-                if save_path:
-                    table.save()
-                screen.say("Bye.")
+            answer = _ask(table, legal, highlights)
+            if answer is _QUIT:
                 return 0
-            if word in ("s", "save"):
-                table.save()
+            if answer is _AGAIN or answer is _REDRAW:
+                shown = None if answer is _REDRAW else shown
                 continue
-            if word in ("r", "redraw"):
-                shown = None
-                continue
-            if word in ("?", "h", "help", ""):
-                screen.show(_board(game.summary(state), highlights, screen.width))
-                screen.say(_HELP)
-                screen.say(f"s saves to {(save_path or Path(_DEFAULT_SAVE)).absolute()} (--save FILE chooses).")
-                continue
-            if answer.isascii() and answer.isdigit() and len(answer) <= 6:
-                if not 1 <= int(answer) <= len(legal):
-                    screen.say(f"Please type a number from 1 to {len(legal)} (? for help).", "yellow")
-                    continue
-                action = legal[int(answer) - 1]
-            else:
-                try:
-                    action = game.parse(state, answer)
-                except RulesError:
-                    screen.say(f"{short(answer)} is neither a number from 1 to {len(legal)} nor the notation "
-                               "of a legal action (? for help).", "yellow")
-                    continue
+            action = answer
         table.play(action)
         for line in game.events(game.view(table.state, watcher)):
             screen.say(f"  · {line}", "italic")
+
+
+def _open_game(
+    args: argparse.Namespace, screen: _Screen
+) -> tuple[Game[Any, Any], int, dict[str, Any], Any, list[str]]:
+    """The game ``play`` starts: a saved one resumed, or a new one from the command's options."""
+    if args.resume:
+        try:
+            saved = replays.load(args.resume)
+            game = get_game(saved.game)
+            state = replays.final_state(saved)
+        except replays.ReplayError as exc:
+            raise UsageError(f"cannot resume {short(args.resume, 80)}: {exc}") from None
+        screen.say(f"Resumed {game.title} after {len(saved.moves)} moves.")
+        return game, saved.seed, dict(saved.options), state, list(saved.moves)
+    if not args.game:
+        raise UsageError("name a game (wasteland games lists them) or --resume FILE")
+    game = get_game(args.game)
+    # A human game starts from a seed nobody at the terminal sees: anyone who knows the seed
+    # can work out every hidden card. The save file keeps it; --seed chooses one openly.
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
+    options = parse_options(args.option, args.players)
+    state = _start_game(game, seed, options)
+    shown_seed = f", seed {seed}" if args.seed is not None else ""
+    screen.say(f"{game.title}{shown_seed}. {_HELP}")
+    return game, seed, options, state, []
+
+
+#: What ``_ask`` answers besides an action: leave, ask again, draw the table again.
+_QUIT, _AGAIN, _REDRAW = object(), object(), object()
+
+
+def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
+    """One answer typed at the prompt: a legal action (by number or notation), or what to do instead
+    (quit, after saving where a save path was given; save; redraw; help)."""
+    game, state, screen = table.game, table.state, table.screen
+    try:
+        answer = input("> ").strip()
+    except EOFError:
+        answer = "q"
+    word = answer.lower()
+    if word in ("q", "quit", "exit"):
+        if table.save_path:
+            table.save()
+        screen.say("Bye.")
+        return _QUIT
+    if word in ("s", "save"):
+        table.save()
+        return _AGAIN
+    if word in ("r", "redraw"):
+        return _REDRAW
+    if word in ("?", "h", "help", ""):
+        screen.show(_board(game.summary(state), highlights, screen.width))
+        screen.say(_HELP)
+        screen.say(f"s saves to {(table.save_path or Path(_DEFAULT_SAVE)).absolute()} (--save FILE chooses).")
+        return _AGAIN
+    if answer.isascii() and answer.isdigit() and len(answer) <= 6:
+        if not 1 <= int(answer) <= len(legal):
+            screen.say(f"Please type a number from 1 to {len(legal)} (? for help).", "yellow")
+            return _AGAIN
+        return legal[int(answer) - 1]
+    try:
+        return game.parse(state, answer)
+    except RulesError:
+        screen.say(f"{short(answer)} is neither a number from 1 to {len(legal)} nor the notation "
+                   "of a legal action (? for help).", "yellow")
+        return _AGAIN
 
 
 def _game_key(text: str) -> str:
