@@ -26,7 +26,7 @@ from typing import Any, Union
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.game import IllegalAction, parser, short
+from wasteland.core.game import IllegalAction, short
 from wasteland.raxxon.cards import SHEETS
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.state import CELLS, COLUMNS, Ask, State
@@ -34,7 +34,7 @@ from wasteland.raxxon.state import CELLS, COLUMNS, Ask, State
 __all__ = [
     "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline", "Action", "ACTION_TYPES",
     "TURN", "PASS", "TAKE", "DECLINE", "ACT", "TARGET", "LINE", "PLACE", "OPTION", "FRAME",
-    "notation", "parse", "cell_code", "place_code", "action_count", "action_id", "action_from_id",
+    "notation", "cell_code", "place_code", "action_count", "action_id", "decode", "COUNT",
 ]
 
 
@@ -178,18 +178,6 @@ def notation(state: State, action: Action) -> str:
     raise IllegalAction(f"no Raxxon action has a notation for {short(action)}")
 
 
-def parse(state: State, text: str) -> Action:
-    """The legal action written ``text`` (case and spacing do not matter); IllegalAction for text
-    that names none. Reads a view as well as the table."""
-    from wasteland.raxxon.rules import actions_of
-
-    if type(state) is not State:
-        raise IllegalAction(f"not a Raxxon state: {short(state)}")
-    read: Any = parser(actions_of, notation)
-    action: Action = read(state, text)
-    return action
-
-
 # -- action ids ------------------------------------------------------------------------------------
 
 _ACT_BASE, _OPTION_BASE, _TARGET_BASE, _LINE_BASE, _PLACE_BASE = 4, 9, 12, 48, 60
@@ -232,7 +220,9 @@ def action_id(state: State, action: Action) -> int:
     raise IllegalAction(f"{short(action)} has no action id in Raxxon")
 
 
-def _decode(i: int) -> Action:
+def decode(state: State, i: int) -> Action:
+    """The action whose id is ``i`` (0 <= i < ``COUNT``), by arithmetic: whether it is legal now is
+    the rules' to say (``rules.action_from_id``)."""
     if i < _ACT_BASE:
         return _FIXED[i]
     if i < _OPTION_BASE:
@@ -244,20 +234,3 @@ def _decode(i: int) -> Action:
     if i < _PLACE_BASE:
         return LINE[i - _LINE_BASE]
     return PLACE[i - _PLACE_BASE]
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action whose id is ``i``; IllegalAction for an id that is not an int, is out of
-    range or names no legal action now. Reads a view as well as the table."""
-    from wasteland.raxxon.rules import illegal_reason
-
-    _checked(state)
-    if type(i) is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < COUNT:
-        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {COUNT - 1}")
-    action = _decode(i)
-    reason = illegal_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(f"action id {i} ({notation(state, action)}) is not legal now: {reason}")
-    return action

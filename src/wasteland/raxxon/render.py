@@ -19,9 +19,11 @@ from typing import Any, Callable
 from wasteland.core.game import describer, need_state, seen_by
 from wasteland.core.svg import BOLD_WIDTH, PALETTE, Drawing, wrap
 from wasteland.raxxon import cards as C
-from wasteland.raxxon.actions import Act, Decline, Line, Option, Pass, Place, Take, Target, Turn, cell_code, place_code
+from wasteland.raxxon.actions import (
+    Act, Decline, Line, Option, Pass, Place, Take, Target, Turn, cell_code, notation, place_code,
+)
 from wasteland.raxxon.card_set import table_of
-from wasteland.raxxon.rules import ending, pending
+from wasteland.raxxon.rules import actions_of, ending, pending
 from wasteland.raxxon.state import (
     COLUMNS, EMPTY, HIDDEN, K_OPTION, K_OPTIONAL, K_PLACE, ROWS, START, Added, DayBegan, DayEnded, Event,
     Evacuated, Flipped, Hidden, HostileBack, Infected, Killed, Looked, Phase, PowerChanged, Quarantined,
@@ -425,9 +427,6 @@ def _seat_name(state: State, seat: int) -> str:
 
 def _decision(state: State, words: _Words) -> str:
     """Who decides now and on what, with the legal choices in notation."""
-    from wasteland.raxxon.actions import notation
-    from wasteland.raxxon.rules import actions_of
-
     who = _seat_name(state, state.active)
     ask = pending(state)
     if ask is None and state.stage != START:
@@ -486,8 +485,6 @@ def _looked_by(state: State, cell: int) -> list[int]:
 
 def _targets(state: State) -> frozenset[int]:
     """The crowd cells the pending decision may take (ringed in the drawing)."""
-    from wasteland.raxxon.rules import actions_of
-
     if pending(state) is None:
         return frozenset()
     out: set[int] = set()

@@ -15,8 +15,8 @@ looked at. ``tokens[p][k]`` counts the tokens on action ``k`` of seat ``p``'s
 sheet (they fill its slots from the left).
 
 ``decisions`` counts the decisions taken; ``cut`` marks a game the engine ended
-at its decision limit (``rules.DECISION_LIMIT``: the published game sets no
-bound on its length).
+at its decision limit (``DECISION_LIMIT``: the published game sets no bound on
+its length).
 
 The turn: at ``stage`` START the active player takes the turn or passes; a
 taken turn triggers the consequences (they resolve on the stack), then the
@@ -33,11 +33,14 @@ import attrs
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.rng import Rng
-from wasteland.raxxon.card_set import CardSet
+from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.game import TRUNCATED
+from wasteland.core.rng import HIDDEN_RNG, Rng
+from wasteland.raxxon.card_set import CardSet, table_of
+from wasteland.raxxon.cards import CHARACTER_KEYS, EFFECT_NAMES, POWER_LIMIT, SHEETS, VERB_NAMES
 
 __all__ = [
-    "Options", "Phase", "State", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE", "DIFFICULTIES",
+    "Options", "Phase", "Ending", "State", "Work", "DECISION_LIMIT", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE", "DIFFICULTIES",
     "Icon", "Step", "FileRaxxon", "EndOfDay", "Ask", "Effect", "KINDS",
     "K_SWAP2", "K_KILL_UP", "K_EVAC_UP", "K_PLACE", "K_OPTION", "K_OPTIONAL", "CELL_KINDS", "LINE_KINDS",
     "DayBegan", "Infected", "PowerChanged", "DayEnded", "Spread", "Added", "Flipped", "Looked", "Killed",
@@ -52,6 +55,11 @@ ROWS = COLUMNS = 6
 CELLS = ROWS * COLUMNS
 START, CHOOSE, DONE = 0, 1, 2
 DIFFICULTIES = ("intro", "regular", "hard", "expert")
+#: The most decisions a game may take (*design*): the published game has no bound on its length
+#: (no last day, and a turn's consequences may add cards to look at), so the engine ends a game
+#: that reaches it, with the outcome ``decision_limit`` (nobody wins: a truncation, not a loss).
+#: The longest of thousands of games under any bot or policy took a small fraction of it.
+DECISION_LIMIT = 5_000
 
 
 @register("raxxon.Options")
@@ -65,19 +73,20 @@ class Options:
     characters: tuple[str, ...] | None = None
     cards: CardSet | None = None
 
-    def __codec_check__(self) -> None:
-        from wasteland.raxxon.setup import make_options
-
-        again = make_options({"players": self.players, "difficulty": self.difficulty,
-                              "characters": self.characters, "cards": self.cards})
-        if again != self:
-            raise ValueError("the options do not read back as new_game would make them")
-
 
 @register("raxxon.Phase")
 class Phase(enum.Enum):
     ACTIONS = "actions"
     OVER = "over"
+
+
+class Ending(enum.StrEnum):
+    """How a game ends (``Outcome.code``)."""
+
+    EVACUATED = "evacuated"
+    POWER = "power"
+    INFECTION = "infection"
+    DECISION_LIMIT = TRUNCATED
 
 
 # -- effects (handled by the driver) and pending decisions (Ask), on the stack, top last ---------
@@ -296,7 +305,7 @@ Event = Union[DayBegan, Infected, PowerChanged, DayEnded, Spread, Added, Flipped
 
 
 @register("raxxon.State")
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a seat's view of it: ``viewer`` is that seat); see the module's text."""
 
@@ -332,20 +341,47 @@ class State:
     rng: Rng
     viewer: int | None
 
-    def __codec_check__(self) -> None:
-        check_state_content(self)
 
-    def _repr_svg_(self) -> str:
-        from wasteland.raxxon.render import svg
+@working_copy(State)
+class Work(WorkingCopy[State]):
+    """The mutable working copy of a State that the rules change in place."""
 
-        return svg(self)
+    options: Options
+    phase: Phase
+    day: int
+    first: int
+    active: int
+    stage: int
+    passed: set[int]
+    characters: tuple[int, ...]
+    tokens: list[tuple[int, ...]]
+    crowd: list[int]
+    face_up: set[int]
+    seen: list[frozenset[int]]
+    draw: list[int]
+    discard: list[int]
+    supply: list[int]
+    evacuated: list[int]
+    contained: list[int]
+    uncontained: list[int]
+    removed: tuple[int, ...]
+    raxxon_draw: list[int]
+    triggered: list[int]
+    untriggered: list[int]
+    reading: list[int]
+    power: int
+    unknown: tuple[int, ...]
+    decisions: int
+    cut: bool
+    stack: list[Effect]
+    events: list[Event]
+    rng: Rng
+    viewer: int | None
 
 
 def check_state_content(state: State) -> None:
-    """ValueError naming the first thing out of range in a state built from a stranger's file."""
-    from wasteland.raxxon.card_set import table_of
-    from wasteland.raxxon.cards import CHARACTER_KEYS, POWER_LIMIT, SHEETS
-
+    """ValueError naming the first thing out of range in a state built from a stranger's file
+    (the codec's check of a State, with ``rules``' check that the decision waiting has an answer)."""
     table = table_of(state)
     n = state.options.players
     if len(state.crowd) != CELLS:
@@ -384,16 +420,12 @@ def check_state_content(state: State) -> None:
             and state.stage in (START, CHOOSE, DONE) and state.passed <= set(range(n))
             and 0 < state.day <= 100_000 and (state.viewer is None or 0 <= state.viewer < n)):
         raise ValueError("power, first, active, stage, passed, day or viewer is out of range")
-    from wasteland.raxxon.rules import DECISION_LIMIT
-
     if not 0 <= state.decisions <= DECISION_LIMIT or (state.cut and state.phase is not Phase.OVER):
         raise ValueError(f"decisions run from 0 to {DECISION_LIMIT}; only a finished game is cut")
     if state.viewer is None and state.unknown:
         raise ValueError("only a view holds unknown cards")
     if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
         raise ValueError("a seen cell holds no card")
-    from wasteland.raxxon.cards import EFFECT_NAMES, VERB_NAMES
-
     for position, item in enumerate(state.stack):
         if isinstance(item, (Step, Ask)):
             if not (0 <= item.kind < len(KINDS) and 0 <= item.count <= 36):
@@ -417,11 +449,6 @@ def check_state_content(state: State) -> None:
     if state.phase is Phase.ACTIONS and (type(state.stack[-1]) is not Ask if state.stack else state.stage == DONE):
         raise ValueError("a table waits for a decision: a pending step on top, or a turn to take or an action "
                          "to choose")
-    if state.phase is Phase.ACTIONS:
-        from wasteland.raxxon.rules import actions_of
-
-        if not actions_of(state):
-            raise ValueError("the decision waiting has no legal answer")
     if state.viewer is not None:
         check_view_content(state)
 
@@ -431,9 +458,6 @@ def check_view_content(state: State) -> None:
     supply hidden, a crowd card hidden exactly where the seat has not seen it face down, the
     cards it cannot place (enough infected ones for the supply) in ``unknown`` in id order, the
     Raxxon draw pile in id order, another seat's looks without their card, and no generator."""
-    from wasteland.core.rng import HIDDEN_RNG
-    from wasteland.raxxon.card_set import table_of
-
     seat = state.viewer
     if seat is None:
         raise ValueError("the table is not a view")
