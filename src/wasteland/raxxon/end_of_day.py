@@ -35,7 +35,7 @@ def end_of_day(work: Work, _: EndOfDay | None = None) -> None:
     """The driver's handler of ``EndOfDay``: steps 1-5, then the next day."""
     crowd = work.crowd
     work.face_up.update(c for c in crowd if c != EMPTY)  # 1: face up, no effects
-    work.seen = [frozenset() for _ in work.seen]
+    work.seen = tuple(frozenset() for _ in work.seen)
     infected = infected_for_spread(work)  # 2: the infection spreads
     times = min(MAX_SPREAD, infected)
     work.events.append(Spread(infected, times))
@@ -47,11 +47,11 @@ def end_of_day(work: Work, _: EndOfDay | None = None) -> None:
     work.discard.extend(work.uncontained)
     work.crowd = [EMPTY] * CELLS
     work.face_up = set()
-    work.uncontained = list(work.contained)  # 4: ongoing containment
-    work.contained = []
+    work.uncontained = work.contained  # 4: ongoing containment
+    work.contained = ()
     icons.reshuffle_population(work)
-    work.tokens = [tuple(0 for _ in t) for t in work.tokens]  # 5: clear the sheets
-    work.passed = set()
+    work.tokens = tuple(tuple(0 for _ in t) for t in work.tokens)  # 5: clear the sheets
+    work.passed = frozenset()
     work.day += 1
     work.first = (work.active + 1) % work.options.players
     begin_day(work)

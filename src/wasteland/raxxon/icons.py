@@ -57,7 +57,7 @@ def infect(work: Work) -> None:
         work.events.append(Infected(-1))
         over(work)
         return
-    card = work.supply.pop(0)
+    card, work.supply = work.supply[0], work.supply[1:]
     work.discard.append(card)
     work.events.append(Infected(card))
 
@@ -69,18 +69,13 @@ def raise_power(work: Work) -> None:
         over(work)
 
 
-def _shuffled(work: Work, pile: list[int]) -> list[int]:
-    shuffled, work.rng = work.rng.shuffle(pile)
-    return list(shuffled)
-
-
 def reshuffle_raxxon(work: Work, *piles: str) -> None:
-    """Shuffle the named piles into the Raxxon draw pile."""
+    """Shuffle the named piles (``untriggered``, ``triggered``) into the Raxxon draw pile."""
     cards = list(work.raxxon_draw)
     for name in piles:
         cards += getattr(work, name)
-        setattr(work, name, [])
-    work.raxxon_draw = _shuffled(work, cards)
+        setattr(work, name, ())
+    work.raxxon_draw, work.rng = work.rng.shuffle(cards)
     work.events.append(Reshuffled("raxxon"))
 
 
@@ -128,14 +123,14 @@ def draw_raxxon(work: Work) -> None:
     if not work.raxxon_draw:
         work.events.append(RaxxonDrawn(-1, False))
         return
-    card = work.raxxon_draw.pop(0)
+    card, work.raxxon_draw = work.raxxon_draw[0], work.raxxon_draw[1:]
     table = table_of(work)
     if not trigger_applies(work, table.trigger[card]):
-        work.untriggered.append(card)
+        work.untriggered = (*work.untriggered, card)
         work.events.append(RaxxonDrawn(card, False))
         return
     work.events.append(RaxxonDrawn(card, True))
-    work.reading.append(card)
+    work.reading = (*work.reading, card)
     work.stack.append(FileRaxxon(card))
     options = table.options[card]
     if len(options) == 1:
@@ -146,8 +141,9 @@ def draw_raxxon(work: Work) -> None:
 
 def file_raxxon(work: Work, effect: FileRaxxon) -> None:
     if effect.card in work.reading:
-        work.reading.remove(effect.card)
-        work.triggered.append(effect.card)
+        at = work.reading.index(effect.card)
+        work.reading = (*work.reading[:at], *work.reading[at + 1:])
+        work.triggered = (*work.triggered, effect.card)
 
 
 def take_from_crowd(work: Work, cell: int) -> int:
@@ -156,7 +152,7 @@ def take_from_crowd(work: Work, cell: int) -> int:
     work.crowd[cell] = EMPTY
     work.face_up.discard(card)
     if any(cell in seen for seen in work.seen):
-        work.seen = [seen - {cell} for seen in work.seen]
+        work.seen = tuple(seen - {cell} for seen in work.seen)
     return card
 
 
@@ -180,7 +176,7 @@ def flip(work: Work, cell: int) -> None:
     card = work.crowd[cell]
     work.face_up.add(card)
     if any(cell in seen for seen in work.seen):
-        work.seen = [seen - {cell} for seen in work.seen]
+        work.seen = tuple(seen - {cell} for seen in work.seen)
     table = table_of(work)
     count = face_up_count(work, table.kind[card])
     fired: tuple[int, ...] = ()
@@ -201,7 +197,7 @@ def evacuate(work: Work, cells: Iterable[int]) -> None:
     for cell in cells:
         card = take_from_crowd(work, cell)
         if healthy[card]:
-            work.evacuated.append(card)
+            work.evacuated = (*work.evacuated, card)
             work.events.append(Evacuated(card, False))
         else:
             work.discard.append(card)
@@ -217,7 +213,7 @@ def quarantine(work: Work, cells: Iterable[int]) -> None:
     """Move the cards of ``cells`` face up to the contained quarantine."""
     for cell in cells:
         card = take_from_crowd(work, cell)
-        work.contained.append(card)
+        work.contained = (*work.contained, card)
         work.events.append(Quarantined(card))
 
 
@@ -226,7 +222,7 @@ def _hostile_back(work: Work) -> None:
     for i in range(len(work.evacuated) - 1, -1, -1):
         card = work.evacuated[i]
         if kind[card] == C.HOSTILE:
-            del work.evacuated[i]
+            work.evacuated = (*work.evacuated[:i], *work.evacuated[i + 1:])
             work.discard.append(card)
             work.events.append(HostileBack(card))
             return
@@ -235,8 +231,8 @@ def _hostile_back(work: Work) -> None:
 
 def _end_day(work: Work) -> None:
     """The player actions end at once: Raxxon cards being read are filed, the rest is dropped."""
-    work.triggered.extend(work.reading)
-    work.reading = []
+    work.triggered = (*work.triggered, *work.reading)
+    work.reading = ()
     work.events.append(DayEnded(True))
     work.stack = [EndOfDay()]
 
@@ -250,8 +246,8 @@ def _add(work: Work) -> None:
 
 def _release(work: Work) -> None:
     count = len(work.contained)
-    work.uncontained.extend(work.contained)
-    work.contained = []
+    work.uncontained = (*work.uncontained, *work.contained)
+    work.contained = ()
     work.events.append(Released(count))
 
 
@@ -262,7 +258,7 @@ def _hide_hostiles(work: Work) -> None:
     for cell in cells:
         work.face_up.discard(work.crowd[cell])
     if cells:  # everyone saw them: every seat keeps knowing them
-        work.seen = [seen | set(cells) for seen in work.seen]
+        work.seen = tuple(seen | set(cells) for seen in work.seen)
     work.events.append(Hidden(len(cells)))
 
 
@@ -274,7 +270,8 @@ def _calm(work: Work) -> None:
 
 def reshuffle_population(work: Work) -> None:
     """The discard becomes a new population draw pile, shuffled."""
-    work.draw = _shuffled(work, list(work.draw) + list(work.discard))
+    shuffled, work.rng = work.rng.shuffle(work.draw + work.discard)
+    work.draw = list(shuffled)
     work.discard = []
     work.events.append(Reshuffled("population"))
 

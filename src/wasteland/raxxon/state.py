@@ -344,7 +344,10 @@ class State:
 
 @working_copy(State)
 class Work(WorkingCopy[State]):
-    """The mutable working copy of a State that the rules change in place."""
+    """The mutable working copy of a State that the rules change in place: the stack, the events,
+    the crowd, its face-up cards and the population draw and discard piles, which change at almost
+    every decision, are edited in place; the other piles and the sheets change seldom and are
+    replaced when they do (a copy converts only what is edited in place)."""
 
     options: Options
     phase: Phase
@@ -352,23 +355,23 @@ class Work(WorkingCopy[State]):
     first: int
     active: int
     stage: int
-    passed: set[int]
+    passed: frozenset[int]
     characters: tuple[int, ...]
-    tokens: list[tuple[int, ...]]
+    tokens: tuple[tuple[int, ...], ...]
     crowd: list[int]
     face_up: set[int]
-    seen: list[frozenset[int]]
+    seen: tuple[frozenset[int], ...]
     draw: list[int]
     discard: list[int]
-    supply: list[int]
-    evacuated: list[int]
-    contained: list[int]
-    uncontained: list[int]
+    supply: tuple[int, ...]
+    evacuated: tuple[int, ...]
+    contained: tuple[int, ...]
+    uncontained: tuple[int, ...]
     removed: tuple[int, ...]
-    raxxon_draw: list[int]
-    triggered: list[int]
-    untriggered: list[int]
-    reading: list[int]
+    raxxon_draw: tuple[int, ...]
+    triggered: tuple[int, ...]
+    untriggered: tuple[int, ...]
+    reading: tuple[int, ...]
     power: int
     unknown: tuple[int, ...]
     decisions: int

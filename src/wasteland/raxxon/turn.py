@@ -198,7 +198,7 @@ def choose_action(work: Work, index: int) -> None:
     else:
         tokens = list(work.tokens[seat])
         tokens[index - 1] += 1
-        work.tokens[seat] = tuple(tokens)
+        work.tokens = (*work.tokens[:seat], tuple(tokens), *work.tokens[seat + 1:])
         action = sheet.actions[index - 1]
         verb, count = action.verb, action.count
         if action.optional is not None:
@@ -208,7 +208,7 @@ def choose_action(work: Work, index: int) -> None:
 
 
 def pass_turn(work: Work) -> None:
-    work.passed.add(work.active)
+    work.passed = work.passed | {work.active}
     work.stage = DONE
 
 
@@ -284,7 +284,7 @@ def answer(work: Work, kind: int, count: int, arg: int, choice: int) -> None:
         work.stack.append(Step(kind, count - 1, -1))
     if kind == C.LOOK:
         seat = work.active
-        work.seen[seat] = work.seen[seat] | {choice}
+        work.seen = (*work.seen[:seat], work.seen[seat] | {choice}, *work.seen[seat + 1:])
         work.events.append(Looked(seat, choice, work.crowd[choice]))
     elif kind == C.FLIP_CARDS:
         icons.flip(work, choice)
@@ -328,7 +328,7 @@ def _swap(work: Work, a: int, b: int) -> None:
     crowd = work.crowd
     crowd[a], crowd[b] = crowd[b], crowd[a]
     if any(a in seen or b in seen for seen in work.seen):
-        work.seen = [frozenset({a: b, b: a}.get(c, c) for c in seen) for seen in work.seen]
+        work.seen = tuple(frozenset({a: b, b: a}.get(c, c) for c in seen) for seen in work.seen)
     work.events.append(Swapped(a, b))
 
 
