@@ -167,8 +167,11 @@ def available(state: State | Work) -> list[int]:
 
 def can_investigate(state: State | Work) -> bool:
     """Whether a face-down crowd card is left that the active player has not looked at."""
-    crowd, up, seen = state.crowd, state.face_up, state.seen[state.active]
-    return any(crowd[c] != EMPTY and crowd[c] not in up and c not in seen for c in range(CELLS))
+    up, seen = state.face_up, state.seen[state.active]
+    for cell, card in enumerate(state.crowd):
+        if card != EMPTY and card not in up and cell not in seen:
+            return True
+    return False
 
 
 def consequences(state: State | Work, seat: int) -> list[int]:
@@ -264,8 +267,30 @@ def choices(state: State | Work, kind: int, arg: int) -> list[int]:
 
 
 def allows(state: State, kind: int, arg: int, choice: int) -> bool:
-    """Whether ``choice`` is one of ``choices(state, kind, arg)``."""
+    """Whether ``choice`` is one of ``choices(state, kind, arg)``: a crowd cell is tested alone, by
+    the same conditions as ``choices`` lists the cells with."""
+    if kind in CELL_KINDS:
+        return 0 <= choice < CELLS and _cell_allowed(state, kind, arg, choice)
     return choice in choices(state, kind, arg)
+
+
+def _cell_allowed(state: State, kind: int, arg: int, cell: int) -> bool:
+    card, up = state.crowd[cell], state.face_up
+    if kind == C.LOOK:
+        return card != EMPTY and card not in up and cell not in state.seen[state.active]
+    if kind == C.FLIP_CARDS:
+        return card != EMPTY and card not in up
+    if kind in (C.QUARANTINE, C.KILL, C.QUARANTINE_GROUP, C.KILL_GROUP):
+        return card != EMPTY
+    if kind == K_KILL_UP:
+        return card in up
+    if kind in (C.EVACUATE, C.EVACUATE_GROUP):
+        return card != EMPTY and (card not in up or bool(table_of(state).healthy[card]))
+    if kind == K_EVAC_UP:
+        return card in up and bool(table_of(state).healthy[card])
+    if kind == C.SWAP:
+        return card != EMPTY and any(state.crowd[n] != EMPTY for n in ADJACENT[cell])
+    return cell in ADJACENT[arg] and card != EMPTY  # K_SWAP2
 
 
 def _group(state: State | Work, cell: int, healthy_wanted: bool) -> list[int]:
