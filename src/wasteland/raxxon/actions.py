@@ -21,7 +21,7 @@ Line 48-59 (rows then columns), Place 60-123.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 from attrs import frozen
 
@@ -102,7 +102,7 @@ class Decline:
     """Decline the optional effect (no Raxxon card)."""
 
 
-Action = Union[Turn, Pass, Act, Target, Line, Place, Option, Take, Decline]
+Action = Turn | Pass | Act | Target | Line | Place | Option | Take | Decline
 ACTION_TYPES: tuple[type, ...] = (Turn, Pass, Act, Target, Line, Place, Option, Take, Decline)
 
 FRAME = 8
@@ -147,15 +147,7 @@ def notation(state: State, action: Action) -> str:
     a: Any = action
     if kind is Act:
         if _int_in(a.index, 5):
-            if a.index == 0:
-                return "investigate"
-            seat = state.active
-            if type(state) is State and 0 <= seat < len(state.characters):
-                actions = SHEETS[state.characters[seat]].actions
-                if a.index <= len(actions):
-                    name: str = actions[a.index - 1].name
-                    return name.lower()
-            return f"action {a.index}"
+            return _act_name(state, a.index)
     elif kind is Target:
         if _int_in(a.cell, CELLS):
             return cell_code(a.cell)
@@ -167,15 +159,33 @@ def notation(state: State, action: Action) -> str:
             return f"add {place_code(a.cell)}"
     elif kind is Option:
         if _int_in(a.index, 3):
-            label = ""
-            ask = _pending(state) if type(state) is State else None
-            if ask is not None and ask.arg >= 0:
-                options = table_of(state).options
-                if ask.arg < len(options) and a.index < len(options[ask.arg]):
-                    label = " ".join(options[ask.arg][a.index][0].split())
-            text: str = f"{a.index + 1} {label}"[:40].strip()
-            return text
+            return _option_name(state, a.index)
     raise IllegalAction(f"no Raxxon action has a notation for {short(action)}")
+
+
+def _act_name(state: State, index: int) -> str:
+    """``investigate``, or the name of action ``index`` of the active player's sheet."""
+    if index == 0:
+        return "investigate"
+    seat = state.active
+    if type(state) is State and 0 <= seat < len(state.characters):
+        actions = SHEETS[state.characters[seat]].actions
+        if index <= len(actions):
+            name: str = actions[index - 1].name
+            return name.lower()
+    return f"action {index}"
+
+
+def _option_name(state: State, index: int) -> str:
+    """``1 deny``: the number of option ``index`` of the Raxxon card being read, and its label."""
+    label = ""
+    ask = _pending(state) if type(state) is State else None
+    if ask is not None and ask.arg >= 0:
+        options = table_of(state).options
+        if ask.arg < len(options) and index < len(options[ask.arg]):
+            label = " ".join(options[ask.arg][index][0].split())
+    text: str = f"{index + 1} {label}"[:40].strip()
+    return text
 
 
 # -- action ids ------------------------------------------------------------------------------------

@@ -75,7 +75,8 @@ def place_card(work: Work, frame_cell: int, card: int) -> int:
             if crowd[cell] != EMPTY:
                 moved[(cell // COLUMNS + dr) * COLUMNS + cell % COLUMNS + dc] = crowd[cell]
         work.crowd = moved
-        work.seen = tuple(frozenset((s // COLUMNS + dr) * COLUMNS + s % COLUMNS + dc for s in seen) for seen in work.seen)
+        work.seen = tuple(frozenset((s // COLUMNS + dr) * COLUMNS + s % COLUMNS + dc for s in seen)
+                          for seen in work.seen)
         r, c = r + dr, c + dc
     cell = r * COLUMNS + c
     work.crowd[cell] = card

@@ -27,8 +27,6 @@ stack is empty.
 from __future__ import annotations
 
 import enum
-from typing import Union
-
 import attrs
 from attrs import frozen
 
@@ -40,7 +38,8 @@ from wasteland.raxxon.card_set import CardSet, table_of
 from wasteland.raxxon.cards import CHARACTER_KEYS, EFFECT_NAMES, POWER_LIMIT, SHEETS, VERB_NAMES
 
 __all__ = [
-    "Options", "Phase", "Ending", "State", "Work", "DECISION_LIMIT", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE", "DIFFICULTIES",
+    "Options", "Phase", "Ending", "State", "Work", "DECISION_LIMIT", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE",
+    "DIFFICULTIES",
     "Icon", "Step", "FileRaxxon", "EndOfDay", "Ask", "Effect", "KINDS",
     "K_SWAP2", "K_KILL_UP", "K_EVAC_UP", "K_PLACE", "K_OPTION", "K_OPTIONAL", "CELL_KINDS", "LINE_KINDS",
     "DayBegan", "Infected", "PowerChanged", "DayEnded", "Spread", "Added", "Flipped", "Looked", "Killed",
@@ -146,7 +145,7 @@ class EndOfDay:
     """The end of the day, steps 1-5, then the next day's crowd."""
 
 
-Effect = Union[Icon, Step, Ask, FileRaxxon, EndOfDay]
+Effect = Icon | Step | Ask | FileRaxxon | EndOfDay
 
 
 # -- events --------------------------------------------------------------------------------------
@@ -300,8 +299,8 @@ class Hidden:
     count: int
 
 
-Event = Union[DayBegan, Infected, PowerChanged, DayEnded, Spread, Added, Flipped, Looked, Killed, Evacuated,
-              Quarantined, Swapped, HostileBack, RaxxonDrawn, Reshuffled, Released, Hidden]
+Event = (DayBegan | Infected | PowerChanged | DayEnded | Spread | Added | Flipped | Looked | Killed | Evacuated
+         | Quarantined | Swapped | HostileBack | RaxxonDrawn | Reshuffled | Released | Hidden)
 
 
 @register("raxxon.State")
@@ -385,7 +384,18 @@ class Work(WorkingCopy[State]):
 def check_state_content(state: State) -> None:
     """ValueError naming the first thing out of range in a state built from a stranger's file
     (the codec's check of a State, with ``rules``' check that the decision waiting has an answer)."""
-    table = table_of(state)
+    _check_sheets(state)
+    _check_cards(state)
+    _check_counters(state)
+    _check_stack(state)
+    _check_events(state, table_of(state).population, table_of(state).raxxon, len(EFFECT_NAMES))
+    _check_waiting(state)
+    if state.viewer is not None:
+        check_view_content(state)
+
+
+def _check_sheets(state: State) -> None:
+    """The crowd's size, and a character, a sheet of tokens and the cells seen per seat."""
     n = state.options.players
     if len(state.crowd) != CELLS:
         raise ValueError(f"the crowd has {CELLS} cells")
@@ -400,6 +410,11 @@ def check_state_content(state: State) -> None:
             raise ValueError("tokens out of range for the sheet")
     if not all(seen <= set(range(CELLS)) for seen in state.seen):
         raise ValueError("a seen cell is off the crowd")
+
+
+def _check_cards(state: State) -> None:
+    """Every population and Raxxon card in exactly one place, hidden only where a view hides."""
+    table = table_of(state)
     low = HIDDEN if state.viewer is not None else 0
     population = [*state.draw, *state.discard, *state.supply, *state.evacuated, *state.contained,
                   *state.uncontained, *state.removed, *state.unknown, *(c for c in state.crowd if c != EMPTY)]
@@ -419,6 +434,13 @@ def check_state_content(state: State) -> None:
               *state.unknown]
     if HIDDEN in placed:
         raise ValueError("only the crowd, the draw pile and the supply hide their cards")
+    if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
+        raise ValueError("a seen cell holds no card")
+
+
+def _check_counters(state: State) -> None:
+    """Power, seats, stage, day, the decisions counted and the cut in range."""
+    n = state.options.players
     if not (0 <= state.power <= POWER_LIMIT and 0 <= state.first < n and 0 <= state.active < n
             and state.stage in (START, CHOOSE, DONE) and state.passed <= set(range(n))
             and 0 < state.day <= 100_000 and (state.viewer is None or 0 <= state.viewer < n)):
@@ -427,8 +449,11 @@ def check_state_content(state: State) -> None:
         raise ValueError(f"decisions run from 0 to {DECISION_LIMIT}; only a finished game is cut")
     if state.viewer is None and state.unknown:
         raise ValueError("only a view holds unknown cards")
-    if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
-        raise ValueError("a seen cell holds no card")
+
+
+def _check_stack(state: State) -> None:
+    """Every effect and step on the stack in range, a pending decision only on top."""
+    table = table_of(state)
     for position, item in enumerate(state.stack):
         if isinstance(item, (Step, Ask)):
             if not (0 <= item.kind < len(KINDS) and 0 <= item.count <= 36):
@@ -444,7 +469,10 @@ def check_state_content(state: State) -> None:
             raise ValueError("an effect code is out of range")
         if isinstance(item, FileRaxxon) and item.card not in state.reading:
             raise ValueError("a Raxxon card to file is not being read")
-    _check_events(state, table.population, table.raxxon, len(EFFECT_NAMES))
+
+
+def _check_waiting(state: State) -> None:
+    """A table in play waits for its active player's decision; a finished one for nothing."""
     if state.phase is Phase.ACTIONS and state.active in state.passed:
         raise ValueError("the active player has passed for the day")
     if state.phase is Phase.OVER and state.stack:
@@ -452,8 +480,6 @@ def check_state_content(state: State) -> None:
     if state.phase is Phase.ACTIONS and (type(state.stack[-1]) is not Ask if state.stack else state.stage == DONE):
         raise ValueError("a table waits for a decision: a pending step on top, or a turn to take or an action "
                          "to choose")
-    if state.viewer is not None:
-        check_view_content(state)
 
 
 def check_view_content(state: State) -> None:

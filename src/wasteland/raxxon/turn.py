@@ -25,14 +25,14 @@ from wasteland.raxxon.actions import Act, Decline, Line, Option, Pass, Place, Ta
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.crowd import ADJACENT, COLUMN_CELLS, ROW_CELLS, place_card, placements
 from wasteland.raxxon.state import (
-    CELL_KINDS, CELLS, CHOOSE, DONE, EMPTY, LINE_KINDS, START, K_EVAC_UP, K_KILL_UP, K_OPTION, K_OPTIONAL, K_PLACE, K_SWAP2, Added, Ask, Looked,
-    State, Step, Swapped, Work,
+    CELL_KINDS, CELLS, CHOOSE, DONE, EMPTY, K_EVAC_UP, K_KILL_UP, K_OPTION, K_OPTIONAL, K_PLACE, K_SWAP2, LINE_KINDS,
+    START, Added, Ask, Looked, State, Step, Swapped, Work,
 )
 
 __all__ = [
     "pending", "pass_reason", "turn_reason", "act_reason", "target_reason", "line_reason", "place_reason",
-    "option_reason", "optional_reason", "side", "slots_of", "available", "can_investigate", "consequences", "take_turn", "choose_action", "pass_turn", "choices",
-    "answer", "resolve_step", "next_player",
+    "option_reason", "optional_reason", "side", "slots_of", "available", "can_investigate", "consequences",
+    "take_turn", "choose_action", "pass_turn", "choices", "allows", "answer", "resolve_step", "next_player",
 ]
 
 
@@ -307,30 +307,14 @@ def answer(work: Work, kind: int, count: int, arg: int, choice: int) -> None:
     """Carry out a step's ``choice``; a step of several cards goes on with one card fewer."""
     if count > 1 and kind in (C.LOOK, C.FLIP_CARDS, C.EVACUATE, C.QUARANTINE, C.KILL):
         work.stack.append(Step(kind, count - 1, -1))
-    if kind == C.LOOK:
+    if kind in _TAKE_VERBS:
+        _take(work, kind, choice)
+    elif kind == C.LOOK:
         seat = work.active
         work.seen = (*work.seen[:seat], work.seen[seat] | {choice}, *work.seen[seat + 1:])
         work.events.append(Looked(seat, choice, work.crowd[choice]))
     elif kind == C.FLIP_CARDS:
         icons.flip(work, choice)
-    elif kind in (C.EVACUATE, K_EVAC_UP):
-        icons.evacuate(work, (choice,))
-    elif kind == C.EVACUATE_GROUP:
-        icons.evacuate(work, _group(work, choice, True))
-    elif kind == C.EVACUATE_ROW:
-        healthy = table_of(work).healthy
-        icons.evacuate(work, [c for c in ROW_CELLS[choice] if work.crowd[c] in work.face_up
-                              and healthy[work.crowd[c]]])
-    elif kind == C.QUARANTINE:
-        icons.quarantine(work, (choice,))
-    elif kind == C.QUARANTINE_GROUP:
-        icons.quarantine(work, _group(work, choice, False))
-    elif kind == C.KILL_GROUP:
-        icons.kill(work, _group(work, choice, False))
-    elif kind in (C.KILL, K_KILL_UP):
-        icons.kill(work, (choice,))
-    elif kind in (C.KILL_ROW, C.KILL_COLUMN):
-        icons.kill(work, [c for c in _line(choice) if work.crowd[c] != EMPTY])
     elif kind == C.SWAP:
         work.stack.append(Step(K_SWAP2, 1, choice))
     elif kind == K_SWAP2:
@@ -347,6 +331,33 @@ def answer(work: Work, kind: int, count: int, arg: int, choice: int) -> None:
         if choice:
             icons.push_effects(work, (C.RAXXON,))
             work.stack.append(Step(arg, count, -1))
+
+
+#: The verbs that take cards out of the crowd: evacuate, quarantine, kill.
+_TAKE_VERBS = frozenset((C.EVACUATE, K_EVAC_UP, C.EVACUATE_GROUP, C.EVACUATE_ROW, C.QUARANTINE, C.QUARANTINE_GROUP,
+                         C.KILL_GROUP, C.KILL, K_KILL_UP, C.KILL_ROW, C.KILL_COLUMN))
+
+
+def _take(work: Work, kind: int, choice: int) -> None:
+    """Evacuate, quarantine or kill the card, group or line ``choice``."""
+    if kind in (C.EVACUATE, K_EVAC_UP):
+        icons.evacuate(work, (choice,))
+    elif kind == C.EVACUATE_GROUP:
+        icons.evacuate(work, _group(work, choice, True))
+    elif kind == C.EVACUATE_ROW:
+        healthy = table_of(work).healthy
+        icons.evacuate(work, [c for c in ROW_CELLS[choice] if work.crowd[c] in work.face_up
+                              and healthy[work.crowd[c]]])
+    elif kind == C.QUARANTINE:
+        icons.quarantine(work, (choice,))
+    elif kind == C.QUARANTINE_GROUP:
+        icons.quarantine(work, _group(work, choice, False))
+    elif kind == C.KILL_GROUP:
+        icons.kill(work, _group(work, choice, False))
+    elif kind in (C.KILL, K_KILL_UP):
+        icons.kill(work, (choice,))
+    else:  # KILL_ROW, KILL_COLUMN
+        icons.kill(work, [c for c in _line(choice) if work.crowd[c] != EMPTY])
 
 
 def _swap(work: Work, a: int, b: int) -> None:
