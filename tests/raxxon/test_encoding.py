@@ -17,7 +17,8 @@ def test_the_id_layout_of_the_rules_page() -> None:
     state = new_game(1)
     assert action_count(state) == 124 and observation_size(state) == OBSERVATION_SIZE == 601
     expected: dict[Action, int] = {TURN: 0, PASS: 1, TAKE: 2, DECLINE: 3, ACT[0]: 4, ACT[3]: 7, OPTION[2]: 11,
-                                   TARGET[0]: 12, TARGET[35]: 47, LINE[0]: 48, LINE[11]: 59, PLACE[0]: 60, PLACE[63]: 123}
+                                   TARGET[0]: 12, TARGET[35]: 47, LINE[0]: 48, LINE[11]: 59, PLACE[0]: 60,
+                                   PLACE[63]: 123}
     for action, i in expected.items():
         assert action_id(state, action) == i
 

@@ -24,7 +24,7 @@ def test_actions_out_of_turn_are_refused_with_the_reason() -> None:
     assert_illegal(GAME, looking, TARGET[cell(5, 5)], "not a choice")
     assert_illegal(GAME, looking, Target(None), "int")  # type: ignore[arg-type]
     assert_illegal(GAME, looking, LINE[0], "crowd card")
-    assert_illegal(GAME, looking, object(), "pending")
+    assert_illegal(GAME, looking, object(), "not a Raxxon action")
 
 
 def test_a_view_refuses_play_and_parse_reads_it() -> None:
@@ -38,7 +38,7 @@ def test_a_view_refuses_play_and_parse_reads_it() -> None:
 
 def test_action_ids_refuse_what_is_not_legal() -> None:
     state = new_game(3)
-    with pytest.raises(IllegalAction, match="not legal"):
+    with pytest.raises(IllegalAction, match="no step is pending"):
         action_from_id(state, 12)
     for bad in (-1, 124, "4", None, 4.0):
         with pytest.raises(IllegalAction):

@@ -27,22 +27,3 @@ def test_random_play_keeps_every_invariant(seed: int, choice: int, players: int,
                            max_steps=20_000, invariants=(every_step,), full_checks_every=5)
     result = GAME.outcome(final)
     assert result is not None and result.code in ("evacuated", "infection", "power")
-
-
-@given(seed=st.integers(0, 2**32), players=st.integers(1, 4))
-@settings(max_examples=10)
-def test_the_shortcuts_of_apply_give_what_the_working_copy_gives(seed: int, players: int) -> None:
-    from wasteland.core.rng import Rng
-    from wasteland.raxxon.rules import _QUICK, on_work
-
-    state = GAME.new_game(seed, players=players)
-    pick = Rng.from_seed(seed)
-    while GAME.outcome(state) is None:
-        legal = GAME.legal_actions(state)
-        for action in legal:
-            quick = _QUICK.get(type(action))
-            done = quick(state, action) if quick is not None else None
-            if done is not None:
-                assert done == on_work(state, action)
-        action, pick = pick.choice(legal)
-        state = GAME.apply(state, action)

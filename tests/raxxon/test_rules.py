@@ -10,7 +10,7 @@ from wasteland.raxxon.cards import ADD, CALM, END_DAY, FLIP, HOSTILE_BACK, INFEC
 from wasteland.raxxon.crowd import ADJACENT, MIDDLE, placements
 from wasteland.raxxon.rules import DECISION_LIMIT, settle
 from wasteland.raxxon.state import (
-    Ask, State,
+    Ask, Phase, State,
     CHOOSE, EMPTY, K_OPTION, K_PLACE, START, Added, DayBegan, Evacuated, Flipped, Icon, Infected, Killed,
     PowerChanged, RaxxonDrawn, Spread,
 )
@@ -438,3 +438,15 @@ def test_a_game_that_reaches_the_decision_limit_is_cut() -> None:
                                    code="decision_limit")
     going = apply(replace(state, decisions=0), PASS)
     assert not going.cut and going.decisions == 1 and outcome(going) is None
+
+
+def test_the_decision_at_the_limit_plays_out_before_the_cut() -> None:
+    """The 5,000th decision is done with all its consequences (the solo player's pass ends the day:
+    the infection spreads and a new crowd is dealt), then the game is cut, a step pending or not."""
+    state = replace(table(crowd={cell(1, 1): HOSTILE[0], cell(1, 2): HOSTILE[1]}), decisions=DECISION_LIMIT - 1)
+    cut, going = apply(state, PASS), apply(replace(state, decisions=0), PASS)
+    assert cut.cut and not going.cut and going.phase is Phase.ACTIONS
+    assert (cut.events, cut.crowd, cut.day, cut.rng) == (going.events, going.crowd, going.day, going.rng)
+    assert isinstance(apply(replace(state, decisions=0), ACT[0]).stack[-1], Ask)
+    asked = apply(state, ACT[0])
+    assert asked.cut and asked.stack == () and asked.phase is Phase.OVER and legal_actions(asked) == ()

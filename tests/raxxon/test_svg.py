@@ -9,7 +9,7 @@ import pytest
 
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
-from wasteland.raxxon import GAME, apply, determinize, new_game, svg, view
+from wasteland.raxxon import apply, determinize, new_game, svg, view
 from wasteland.raxxon.actions import ACT, TARGET
 from wasteland.raxxon.state import K_OPTION, K_PLACE, Ask, FileRaxxon, Phase
 

@@ -5,14 +5,16 @@
 See docs/rules/raxxon.md.
 """
 
+from wasteland.core.engine import bundle
 from wasteland.core.game import Game, Utility, always
 from wasteland.raxxon.actions import (
-    ACTION_TYPES, Act, Action, Decline, Line, Option, Pass, Place, Take, Target, Turn, action_count,
-    action_from_id, action_id, notation, parse,
+    ACTION_TYPES, Act, Action, Decline, Line, Option, Pass, Place, Take, Target, Turn, action_count, action_id,
+    notation,
 )
 from wasteland.raxxon.render import describe, events, render, summary, svg
 from wasteland.raxxon.rules import (
-    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
+    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    returns,
 )
 from wasteland.raxxon.state import Options, State
 from wasteland.raxxon.view import determinize, observation_size, observe, view
@@ -25,35 +27,6 @@ __all__ = [
     "max_decisions",
 ]
 
-GAME: Game[State, Action] = Game(
-    key="raxxon",
-    title="Raxxon",
-    player_counts=(1, 2, 3, 4),
-    rules_version=2,
-    new_game=new_game,
-    current_player=current_player,
-    legal_actions=legal_actions,
-    apply=apply,
-    outcome=outcome,
-    returns=returns,
-    view=view,
-    determinize=determinize,
-    notation=notation,
-    parse=parse,
-    num_players=num_players,
-    events=events,
-    render=render,
-    svg=svg,
-    describe=describe,
-    options_type=Options,
-    state_type=State,
-    action_types=ACTION_TYPES,
-    action_count=action_count,
-    action_id=action_id,
-    action_from_id=action_from_id,
-    observation_size=observation_size,
-    observe=observe,
-    utility=always(Utility.IDENTICAL, State, "a Raxxon"),  # cooperative: the team wins or loses
-    summary=summary,
-    max_decisions=max_decisions,
-)
+#: Cooperative: the team wins or loses together.
+GAME: Game[State, Action] = bundle(__name__, key="raxxon", title="Raxxon", player_counts=(1, 2, 3, 4),
+                                   rules_version=2, utility=always(Utility.IDENTICAL, State, "a Raxxon"))

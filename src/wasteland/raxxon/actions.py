@@ -21,12 +21,12 @@ Line 48-59 (rows then columns), Place 60-123.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.game import IllegalAction, parser, short
+from wasteland.core.game import IllegalAction, short
 from wasteland.raxxon.cards import SHEETS
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.state import CELLS, COLUMNS, Ask, State
@@ -34,7 +34,7 @@ from wasteland.raxxon.state import CELLS, COLUMNS, Ask, State
 __all__ = [
     "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline", "Action", "ACTION_TYPES",
     "TURN", "PASS", "TAKE", "DECLINE", "ACT", "TARGET", "LINE", "PLACE", "OPTION", "FRAME",
-    "notation", "parse", "cell_code", "place_code", "action_count", "action_id", "action_from_id",
+    "notation", "cell_code", "place_code", "action_count", "action_id", "decode", "COUNT",
 ]
 
 
@@ -102,7 +102,7 @@ class Decline:
     """Decline the optional effect (no Raxxon card)."""
 
 
-Action = Union[Turn, Pass, Act, Target, Line, Place, Option, Take, Decline]
+Action = Turn | Pass | Act | Target | Line | Place | Option | Take | Decline
 ACTION_TYPES: tuple[type, ...] = (Turn, Pass, Act, Target, Line, Place, Option, Take, Decline)
 
 FRAME = 8
@@ -147,15 +147,7 @@ def notation(state: State, action: Action) -> str:
     a: Any = action
     if kind is Act:
         if _int_in(a.index, 5):
-            if a.index == 0:
-                return "investigate"
-            seat = state.active
-            if type(state) is State and 0 <= seat < len(state.characters):
-                actions = SHEETS[state.characters[seat]].actions
-                if a.index <= len(actions):
-                    name: str = actions[a.index - 1].name
-                    return name.lower()
-            return f"action {a.index}"
+            return _act_name(state, a.index)
     elif kind is Target:
         if _int_in(a.cell, CELLS):
             return cell_code(a.cell)
@@ -167,27 +159,33 @@ def notation(state: State, action: Action) -> str:
             return f"add {place_code(a.cell)}"
     elif kind is Option:
         if _int_in(a.index, 3):
-            label = ""
-            ask = _pending(state) if type(state) is State else None
-            if ask is not None and ask.arg >= 0:
-                options = table_of(state).options
-                if ask.arg < len(options) and a.index < len(options[ask.arg]):
-                    label = " ".join(options[ask.arg][a.index][0].split())
-            text: str = f"{a.index + 1} {label}"[:40].strip()
-            return text
+            return _option_name(state, a.index)
     raise IllegalAction(f"no Raxxon action has a notation for {short(action)}")
 
 
-def parse(state: State, text: str) -> Action:
-    """The legal action written ``text`` (case and spacing do not matter); IllegalAction for text
-    that names none. Reads a view as well as the table."""
-    from wasteland.raxxon.rules import actions_of
+def _act_name(state: State, index: int) -> str:
+    """``investigate``, or the name of action ``index`` of the active player's sheet."""
+    if index == 0:
+        return "investigate"
+    seat = state.active
+    if type(state) is State and 0 <= seat < len(state.characters):
+        actions = SHEETS[state.characters[seat]].actions
+        if index <= len(actions):
+            name: str = actions[index - 1].name
+            return name.lower()
+    return f"action {index}"
 
-    if type(state) is not State:
-        raise IllegalAction(f"not a Raxxon state: {short(state)}")
-    read: Any = parser(actions_of, notation)
-    action: Action = read(state, text)
-    return action
+
+def _option_name(state: State, index: int) -> str:
+    """``1 deny``: the number of option ``index`` of the Raxxon card being read, and its label."""
+    label = ""
+    ask = _pending(state) if type(state) is State else None
+    if ask is not None and ask.arg >= 0:
+        options = table_of(state).options
+        if ask.arg < len(options) and index < len(options[ask.arg]):
+            label = " ".join(options[ask.arg][index][0].split())
+    text: str = f"{index + 1} {label}"[:40].strip()
+    return text
 
 
 # -- action ids ------------------------------------------------------------------------------------
@@ -232,7 +230,9 @@ def action_id(state: State, action: Action) -> int:
     raise IllegalAction(f"{short(action)} has no action id in Raxxon")
 
 
-def _decode(i: int) -> Action:
+def decode(state: State, i: int) -> Action:
+    """The action whose id is ``i`` (0 <= i < ``COUNT``), by arithmetic: whether it is legal now is
+    the rules' to say (``rules.action_from_id``)."""
     if i < _ACT_BASE:
         return _FIXED[i]
     if i < _OPTION_BASE:
@@ -244,20 +244,3 @@ def _decode(i: int) -> Action:
     if i < _PLACE_BASE:
         return LINE[i - _LINE_BASE]
     return PLACE[i - _PLACE_BASE]
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action whose id is ``i``; IllegalAction for an id that is not an int, is out of
-    range or names no legal action now. Reads a view as well as the table."""
-    from wasteland.raxxon.rules import illegal_reason
-
-    _checked(state)
-    if type(i) is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < COUNT:
-        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {COUNT - 1}")
-    action = _decode(i)
-    reason = illegal_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(f"action id {i} ({notation(state, action)}) is not legal now: {reason}")
-    return action

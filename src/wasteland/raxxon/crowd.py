@@ -11,23 +11,21 @@ with it). An empty crowd takes the card in the middle (row 3, column 3).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from wasteland.core.board import grid
-from wasteland.raxxon.state import CELLS, COLUMNS, EMPTY, ROWS
+from wasteland.raxxon.setup import CROWD_SIZES
+from wasteland.raxxon.state import CELLS, COLUMNS, EMPTY, ROWS, Work
 
 __all__ = [
     "GEOMETRY", "ADJACENT", "ROW_CELLS", "COLUMN_CELLS", "CROWD_SIZES", "crowd_size", "placements",
-    "place_card", "deal_crowd", "MIDDLE",
+    "place_card", "MIDDLE",
 ]
 
 GEOMETRY = grid(ROWS, COLUMNS)
 ADJACENT: tuple[tuple[int, ...], ...] = GEOMETRY.adjacent
 ROW_CELLS: tuple[tuple[int, ...], ...] = GEOMETRY.rows
 COLUMN_CELLS: tuple[tuple[int, ...], ...] = GEOMETRY.columns
-#: The crowd grid (columns, rows) by number of players: 1-2 3 × 3 and 4 4 × 4 public [JNJ] [AH] [MUW];
-#: 3 players 4 × 3 *design* (between the two).
-CROWD_SIZES: dict[int, tuple[int, int]] = {1: (3, 3), 2: (3, 3), 3: (4, 3), 4: (4, 4)}
 #: Where a card added to an empty crowd goes (a cell of the 8 × 8 frame: row 3, column 3 of the crowd).
 MIDDLE = 3 * 8 + 3
 _FRAME = 8
@@ -63,7 +61,7 @@ def placements(crowd: Sequence[int]) -> list[int]:
     return sorted(f for f, n in near.items() if n == best)
 
 
-def place_card(work: Any, frame_cell: int, card: int) -> int:
+def place_card(work: Work, frame_cell: int, card: int) -> int:
     """Put ``card`` face down in ``frame_cell`` (of the 8 × 8 frame), shifting the crowd back into
     the 6 × 6 frame if it lies outside; returns the crowd cell it ends in."""
     r, c = divmod(frame_cell, _FRAME)
@@ -77,24 +75,9 @@ def place_card(work: Any, frame_cell: int, card: int) -> int:
             if crowd[cell] != EMPTY:
                 moved[(cell // COLUMNS + dr) * COLUMNS + cell % COLUMNS + dc] = crowd[cell]
         work.crowd = moved
-        work.seen = [frozenset((s // COLUMNS + dr) * COLUMNS + s % COLUMNS + dc for s in seen) for seen in work.seen]
+        work.seen = tuple(frozenset((s // COLUMNS + dr) * COLUMNS + s % COLUMNS + dc for s in seen)
+                          for seen in work.seen)
         r, c = r + dr, c + dc
     cell = r * COLUMNS + c
     work.crowd[cell] = card
     return cell
-
-
-def deal_crowd(work: Any, players: int) -> int:
-    """Crowd setup: deal the grid for ``players`` face down from the draw pile, row by row (a
-    short pile deals successive rows until it runs out). Returns how many cards were dealt."""
-    width, height = CROWD_SIZES[players]
-    top = (ROWS - height) // 2
-    left = (COLUMNS - width) // 2
-    dealt = 0
-    for r in range(height):
-        for c in range(width):
-            if not work.draw:
-                return dealt
-            work.crowd[(top + r) * COLUMNS + left + c] = work.draw.pop(0)
-            dealt += 1
-    return dealt

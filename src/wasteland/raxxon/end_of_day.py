@@ -15,29 +15,27 @@ dealt at once (``begin_day``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from wasteland.raxxon import icons
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import MAX_SPREAD
-from wasteland.raxxon.crowd import deal_crowd
-from wasteland.raxxon.state import CELLS, EMPTY, START, DayBegan, EndOfDay, Phase, Spread
+from wasteland.raxxon.setup import begin_day
+from wasteland.raxxon.state import CELLS, EMPTY, EndOfDay, Phase, Spread, State, Work
 
-__all__ = ["end_of_day", "begin_day", "infected_for_spread"]
+__all__ = ["end_of_day", "infected_for_spread"]
 
 
-def infected_for_spread(state: Any) -> int:
+def infected_for_spread(state: State | Work) -> int:
     """Infected cards in the crowd and in the uncontained quarantine."""
     healthy = table_of(state).healthy
     return (sum(1 for c in state.crowd if c != EMPTY and not healthy[c])
             + sum(1 for c in state.uncontained if not healthy[c]))
 
 
-def end_of_day(work: Any, _: EndOfDay | None = None) -> None:
+def end_of_day(work: Work, _: EndOfDay | None = None) -> None:
     """The driver's handler of ``EndOfDay``: steps 1-5, then the next day."""
     crowd = work.crowd
     work.face_up.update(c for c in crowd if c != EMPTY)  # 1: face up, no effects
-    work.seen = [frozenset() for _ in work.seen]
+    work.seen = tuple(frozenset() for _ in work.seen)
     infected = infected_for_spread(work)  # 2: the infection spreads
     times = min(MAX_SPREAD, infected)
     work.events.append(Spread(infected, times))
@@ -49,19 +47,12 @@ def end_of_day(work: Any, _: EndOfDay | None = None) -> None:
     work.discard.extend(work.uncontained)
     work.crowd = [EMPTY] * CELLS
     work.face_up = set()
-    work.uncontained = list(work.contained)  # 4: ongoing containment
-    work.contained = []
+    work.uncontained = work.contained  # 4: ongoing containment
+    work.contained = ()
     icons.reshuffle_population(work)
-    work.tokens = [tuple(0 for _ in t) for t in work.tokens]  # 5: clear the sheets
-    work.passed = set()
+    work.tokens = tuple(tuple(0 for _ in t) for t in work.tokens)  # 5: clear the sheets
+    work.passed = frozenset()
     work.day += 1
     work.first = (work.active + 1) % work.options.players
     begin_day(work)
 
-
-def begin_day(work: Any) -> None:
-    """Crowd setup; the first player's turn begins."""
-    work.active = work.first
-    work.stage = START
-    dealt = deal_crowd(work, work.options.players)
-    work.events.append(DayBegan(work.day, work.first, dealt))

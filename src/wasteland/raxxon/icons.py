@@ -1,6 +1,6 @@
 """Icons and game effects ("Iconos y efectos del juego"): what each icon does to the table.
 
-Everything here works on the working copy (``rules.Work``) and is called by the
+Everything here works on the working copy (``state.Work``) and is called by the
 driver's handlers: ``resolve_icon`` for an ``Icon`` on the stack, ``draw_raxxon``,
 ``kill``, ``flip``, ``evacuate``, ``quarantine``, ``infect``. An ending is
 declared the moment it is true (``over``): the stack is dropped and nothing
@@ -9,14 +9,14 @@ else happens.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from wasteland.raxxon import cards as C
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.state import (
     EMPTY, K_EVAC_UP, K_KILL_UP, K_OPTION, K_PLACE, Added, Ask, DayEnded, EndOfDay, Evacuated, FileRaxxon,
     Flipped, Hidden, HostileBack, Icon, Infected, Killed, Phase, PowerChanged, Quarantined, RaxxonDrawn,
-    Released, Reshuffled, Step,
+    Released, Reshuffled, State, Step, Work,
 )
 
 __all__ = [
@@ -26,65 +26,60 @@ __all__ = [
 ]
 
 
-def over(work: Any) -> None:
+def over(work: Work) -> None:
     """The game ends now: nothing on the stack resolves any more."""
     work.phase = Phase.OVER
     work.stack = []
 
 
-def push_effects(work: Any, effects: Sequence[int]) -> None:
+def push_effects(work: Work, effects: Sequence[int]) -> None:
     """Put ``effects`` on the stack so that the first resolves first."""
     work.stack.extend(Icon(code) for code in reversed(effects))
 
 
-def healthy_left(work: Any) -> int:
+def healthy_left(work: State | Work) -> int:
     """Healthy cards in play not yet evacuated (0: the players have won)."""
     healthy = table_of(work).healthy
     left: int = sum(healthy) - sum(healthy[c] for c in work.removed) - sum(healthy[c] for c in work.evacuated)
     return left
 
 
-def face_up_count(work: Any, kind: int) -> int:
+def face_up_count(work: Work, kind: int) -> int:
     """Face-up crowd cards of population type ``kind``."""
     table_kind = table_of(work).kind
     return sum(1 for c in work.face_up if table_kind[c] == kind)
 
 
-def infect(work: Any) -> None:
+def infect(work: Work) -> None:
     """The infection rate rises: the top of the supply goes face up to the discard; an empty supply
     loses at once."""
     if not work.supply:
         work.events.append(Infected(-1))
         over(work)
         return
-    card = work.supply.pop(0)
+    card, work.supply = work.supply[0], work.supply[1:]
     work.discard.append(card)
     work.events.append(Infected(card))
 
 
-def raise_power(work: Any) -> None:
+def raise_power(work: Work) -> None:
     work.power += 1
     work.events.append(PowerChanged(work.power))
     if work.power >= C.POWER_LIMIT:
         over(work)
 
 
-def _shuffled(work: Any, pile: list[int]) -> list[int]:
-    shuffled, work.rng = work.rng.shuffle(pile)
-    return list(shuffled)
-
-
-def reshuffle_raxxon(work: Any, *piles: str) -> None:
-    """Shuffle the named piles into the Raxxon draw pile."""
+def reshuffle_raxxon(work: Work, *piles: str) -> None:
+    """Shuffle the named piles (``untriggered``, ``triggered``) into the Raxxon draw pile."""
     cards = list(work.raxxon_draw)
     for name in piles:
         cards += getattr(work, name)
-        setattr(work, name, [])
-    work.raxxon_draw = _shuffled(work, cards)
+        setattr(work, name, ())
+    work.raxxon_draw, work.rng = work.rng.shuffle(cards)
     work.events.append(Reshuffled("raxxon"))
 
 
-def trigger_applies(work: Any, trigger: tuple[int, int, int]) -> bool:
+def trigger_applies(work: Work, trigger: tuple[int, int, int]) -> bool:
     """Whether a Raxxon card's italic trigger applies to the table now."""
     kind, count, arg = trigger
     if kind == C.ALWAYS:
@@ -115,7 +110,7 @@ def trigger_applies(work: Any, trigger: tuple[int, int, int]) -> bool:
     return False
 
 
-def draw_raxxon(work: Any) -> None:
+def draw_raxxon(work: Work) -> None:
     """The active player draws the top Raxxon card: if its trigger applies it is resolved (one
     option at once, or the player chooses) and then goes to the triggered pile; if not, to the
     untriggered pile. An empty draw pile takes the untriggered pile, then the triggered pile
@@ -128,14 +123,14 @@ def draw_raxxon(work: Any) -> None:
     if not work.raxxon_draw:
         work.events.append(RaxxonDrawn(-1, False))
         return
-    card = work.raxxon_draw.pop(0)
+    card, work.raxxon_draw = work.raxxon_draw[0], work.raxxon_draw[1:]
     table = table_of(work)
     if not trigger_applies(work, table.trigger[card]):
-        work.untriggered.append(card)
+        work.untriggered = (*work.untriggered, card)
         work.events.append(RaxxonDrawn(card, False))
         return
     work.events.append(RaxxonDrawn(card, True))
-    work.reading.append(card)
+    work.reading = (*work.reading, card)
     work.stack.append(FileRaxxon(card))
     options = table.options[card]
     if len(options) == 1:
@@ -144,23 +139,24 @@ def draw_raxxon(work: Any) -> None:
         work.stack.append(Ask(K_OPTION, 0, card))
 
 
-def file_raxxon(work: Any, effect: FileRaxxon) -> None:
+def file_raxxon(work: Work, effect: FileRaxxon) -> None:
     if effect.card in work.reading:
-        work.reading.remove(effect.card)
-        work.triggered.append(effect.card)
+        at = work.reading.index(effect.card)
+        work.reading = (*work.reading[:at], *work.reading[at + 1:])
+        work.triggered = (*work.triggered, effect.card)
 
 
-def take_from_crowd(work: Any, cell: int) -> int:
+def take_from_crowd(work: Work, cell: int) -> int:
     """Take the card out of ``cell``: it is no longer face up nor seen by anyone."""
     card: int = work.crowd[cell]
     work.crowd[cell] = EMPTY
     work.face_up.discard(card)
     if any(cell in seen for seen in work.seen):
-        work.seen = [seen - {cell} for seen in work.seen]
+        work.seen = tuple(seen - {cell} for seen in work.seen)
     return card
 
 
-def kill(work: Any, cells: Iterable[int]) -> None:
+def kill(work: Work, cells: Iterable[int]) -> None:
     """Kill the cards of ``cells`` (to the population discard); each card's "when killed"
     effects resolve, face up or down, the first card's first."""
     killed = table_of(work).killed
@@ -174,13 +170,13 @@ def kill(work: Any, cells: Iterable[int]) -> None:
         push_effects(work, effects)
 
 
-def flip(work: Any, cell: int) -> None:
+def flip(work: Work, cell: int) -> None:
     """Flip the card of ``cell`` face up; its "when flipped" effect whose number is exactly the
     count of face-up cards of its type (this one included) resolves."""
     card = work.crowd[cell]
     work.face_up.add(card)
     if any(cell in seen for seen in work.seen):
-        work.seen = [seen - {cell} for seen in work.seen]
+        work.seen = tuple(seen - {cell} for seen in work.seen)
     table = table_of(work)
     count = face_up_count(work, table.kind[card])
     fired: tuple[int, ...] = ()
@@ -192,7 +188,7 @@ def flip(work: Any, cell: int) -> None:
     push_effects(work, fired)
 
 
-def evacuate(work: Any, cells: Iterable[int]) -> None:
+def evacuate(work: Work, cells: Iterable[int]) -> None:
     """Evacuate the cards of ``cells``: a healthy card to the evacuation pile; an infected one
     (a face-down card revealed) goes to the discard and raises the infection rate (*design*).
     All healthy cards evacuated wins at once."""
@@ -201,7 +197,7 @@ def evacuate(work: Any, cells: Iterable[int]) -> None:
     for cell in cells:
         card = take_from_crowd(work, cell)
         if healthy[card]:
-            work.evacuated.append(card)
+            work.evacuated = (*work.evacuated, card)
             work.events.append(Evacuated(card, False))
         else:
             work.discard.append(card)
@@ -213,73 +209,74 @@ def evacuate(work: Any, cells: Iterable[int]) -> None:
     push_effects(work, (C.INFECT,) * escaped)
 
 
-def quarantine(work: Any, cells: Iterable[int]) -> None:
+def quarantine(work: Work, cells: Iterable[int]) -> None:
     """Move the cards of ``cells`` face up to the contained quarantine."""
     for cell in cells:
         card = take_from_crowd(work, cell)
-        work.contained.append(card)
+        work.contained = (*work.contained, card)
         work.events.append(Quarantined(card))
 
 
-def _hostile_back(work: Any) -> None:
+def _hostile_back(work: Work) -> None:
     kind = table_of(work).kind
     for i in range(len(work.evacuated) - 1, -1, -1):
         card = work.evacuated[i]
         if kind[card] == C.HOSTILE:
-            del work.evacuated[i]
+            work.evacuated = (*work.evacuated[:i], *work.evacuated[i + 1:])
             work.discard.append(card)
             work.events.append(HostileBack(card))
             return
     work.events.append(HostileBack(-1))
 
 
-def _end_day(work: Any) -> None:
+def _end_day(work: Work) -> None:
     """The player actions end at once: Raxxon cards being read are filed, the rest is dropped."""
-    work.triggered.extend(work.reading)
-    work.reading = []
+    work.triggered = (*work.triggered, *work.reading)
+    work.reading = ()
     work.events.append(DayEnded(True))
     work.stack = [EndOfDay()]
 
 
-def _add(work: Any) -> None:
+def _add(work: Work) -> None:
     if not work.draw and not work.discard:
         work.events.append(Added(-1))
         return
     work.stack.append(Step(K_PLACE, 1, -1))
 
 
-def _release(work: Any) -> None:
+def _release(work: Work) -> None:
     count = len(work.contained)
-    work.uncontained.extend(work.contained)
-    work.contained = []
+    work.uncontained = (*work.uncontained, *work.contained)
+    work.contained = ()
     work.events.append(Released(count))
 
 
-def _hide_hostiles(work: Any) -> None:
+def _hide_hostiles(work: Work) -> None:
     kind = table_of(work).kind
     cells = [cell for cell in range(len(work.crowd))
              if work.crowd[cell] in work.face_up and kind[work.crowd[cell]] == C.HOSTILE]
     for cell in cells:
         work.face_up.discard(work.crowd[cell])
     if cells:  # everyone saw them: every seat keeps knowing them
-        work.seen = [seen | set(cells) for seen in work.seen]
+        work.seen = tuple(seen | set(cells) for seen in work.seen)
     work.events.append(Hidden(len(cells)))
 
 
-def _calm(work: Any) -> None:
+def _calm(work: Work) -> None:
     if work.power > 0:
         work.power -= 1
     work.events.append(PowerChanged(work.power))
 
 
-def reshuffle_population(work: Any) -> None:
+def reshuffle_population(work: Work) -> None:
     """The discard becomes a new population draw pile, shuffled."""
-    work.draw = _shuffled(work, list(work.draw) + list(work.discard))
+    shuffled, work.rng = work.rng.shuffle(work.draw + work.discard)
+    work.draw = list(shuffled)
     work.discard = []
     work.events.append(Reshuffled("population"))
 
 
-def resolve_icon(work: Any, icon: Icon) -> None:
+def resolve_icon(work: Work, icon: Icon) -> None:
     """The driver's handler of ``Icon``: one effect code."""
     code = icon.code
     if code == C.INFECT:

@@ -19,9 +19,11 @@ from typing import Any, Callable
 from wasteland.core.game import describer, need_state, seen_by
 from wasteland.core.svg import BOLD_WIDTH, PALETTE, Drawing, wrap
 from wasteland.raxxon import cards as C
-from wasteland.raxxon.actions import Act, Decline, Line, Option, Pass, Place, Take, Target, Turn, cell_code, place_code
+from wasteland.raxxon.actions import (
+    Act, Decline, Line, Option, Pass, Place, Take, Target, Turn, cell_code, notation, place_code,
+)
 from wasteland.raxxon.card_set import table_of
-from wasteland.raxxon.rules import ending, pending
+from wasteland.raxxon.rules import actions_of, ending, pending
 from wasteland.raxxon.state import (
     COLUMNS, EMPTY, HIDDEN, K_OPTION, K_OPTIONAL, K_PLACE, ROWS, START, Added, DayBegan, DayEnded, Event,
     Evacuated, Flipped, Hidden, HostileBack, Infected, Killed, Looked, Phase, PowerChanged, Quarantined,
@@ -196,6 +198,11 @@ def render(state: State, player: int | None = None) -> str:
 
 def event_text(state: State, event: Event) -> str:
     """One event as a sentence."""
+    return _table_event(state, event) or _crowd_event(state, event) or repr(event)
+
+
+def _table_event(state: State, event: Event) -> str:
+    """An event of the day, the piles or Raxxon as a sentence ("" for an event of the crowd)."""
     kind = type(event)
     e: Any = event
     if kind is DayBegan:
@@ -210,6 +217,24 @@ def event_text(state: State, event: Event) -> str:
         return "an end-of-day icon ends the player actions" if e.icon else "everyone has passed: the day ends"
     if kind is Spread:
         return f"end of day: {e.infected} infected card(s) loose, the infection spreads {e.times} time(s)"
+    if kind is RaxxonDrawn:
+        if e.card < 0:
+            return "no Raxxon card left to draw"
+        table = table_of(state)
+        return f"Raxxon card '{table.title[e.card]}' drawn: " + ("triggered" if e.triggered else "not triggered")
+    if kind is Reshuffled:
+        return f"the {'Raxxon' if e.pile == 'raxxon' else e.pile} cards are reshuffled into the draw pile"
+    if kind is Released:
+        return f"{e.count} contained card(s) become uncontained"
+    if kind is Hidden:
+        return f"{e.count} face-up Hostile card(s) turn face down"
+    return ""
+
+
+def _crowd_event(state: State, event: Event) -> str:
+    """An event of the crowd's cards as a sentence ("" for another event)."""
+    kind = type(event)
+    e: Any = event
     if kind is Added:
         return "no card to add to the crowd" if e.cell < 0 else f"a card is added face down at {cell_code(e.cell)}"
     if kind is Flipped:
@@ -232,18 +257,7 @@ def event_text(state: State, event: Event) -> str:
     if kind is HostileBack:
         return ("no Hostile in the evacuation pile" if e.card < 0
                 else f"{card_label(state, e.card)} goes back from the evacuation pile to the discard")
-    if kind is RaxxonDrawn:
-        if e.card < 0:
-            return "no Raxxon card left to draw"
-        table = table_of(state)
-        return f"Raxxon card '{table.title[e.card]}' drawn: " + ("triggered" if e.triggered else "not triggered")
-    if kind is Reshuffled:
-        return f"the {'Raxxon' if e.pile == 'raxxon' else e.pile} cards are reshuffled into the draw pile"
-    if kind is Released:
-        return f"{e.count} contained card(s) become uncontained"
-    if kind is Hidden:
-        return f"{e.count} face-up Hostile card(s) turn face down"
-    return repr(event)
+    return ""
 
 # -- the rules in short --------------------------------------------------------------------------
 
@@ -425,9 +439,6 @@ def _seat_name(state: State, seat: int) -> str:
 
 def _decision(state: State, words: _Words) -> str:
     """Who decides now and on what, with the legal choices in notation."""
-    from wasteland.raxxon.actions import notation
-    from wasteland.raxxon.rules import actions_of
-
     who = _seat_name(state, state.active)
     ask = pending(state)
     if ask is None and state.stage != START:
@@ -442,7 +453,8 @@ def _decision(state: State, words: _Words) -> str:
         what = (f"take the optional effect ({words.verb(ask.arg, ask.count)}, then draw a Raxxon card) "
                 "or decline it")
     elif ask.kind == K_PLACE:
-        what = "choose where the added card goes (a cell of the 8 x 8 frame: row or column 0 and 7 lie beside the crowd)"
+        what = ("choose where the added card goes (a cell of the 8 x 8 frame: row or column 0 and 7 lie beside "
+                "the crowd)")
     else:
         if ask.kind < len(C.VERB_NAMES):
             words.verbs.add(ask.kind)
@@ -486,8 +498,6 @@ def _looked_by(state: State, cell: int) -> list[int]:
 
 def _targets(state: State) -> frozenset[int]:
     """The crowd cells the pending decision may take (ringed in the drawing)."""
-    from wasteland.raxxon.rules import actions_of
-
     if pending(state) is None:
         return frozenset()
     out: set[int] = set()
@@ -739,7 +749,6 @@ def _draw_sheet(d: Drawing, state: State, seat: int, x: float, y: float, w: floa
     playing = state.phase is not Phase.OVER
     active = playing and seat == state.active
     passed = playing and seat in state.passed
-    parts: list[tuple[str, float, str, bool]] = []  # (text, size, colour, bold), drawn after the frame
     status = ("to decide" if active else "passed: out for the day" if passed else "waiting") if playing else ""
     if state.viewer == seat:
         status = "you" + (f", {status}" if status else "")
@@ -829,7 +838,8 @@ def svg(state: State, player: int | None = None) -> str:
     state = seen_by(state, player, view)
     words = _Words()
     seen = "referee" if state.viewer is None else f"seen by player {state.viewer}"
-    d = Drawing(width=_LEFT + _WIDTH + _LEFT, title=f"Raxxon, day {state.day}, {'game over' if state.phase is Phase.OVER else 'in play'} ({seen})")
+    playing = "game over" if state.phase is Phase.OVER else "in play"
+    d = Drawing(width=_LEFT + _WIDTH + _LEFT, title=f"Raxxon, day {state.day}, {playing} ({seen})")
     y = _draw_header(d, state, words)
     crowd_bottom = _draw_crowd(d, state, _LEFT, y, words)
     ry = _panel_title(d, _RIGHT_X, y, "Raxxon power")

@@ -10,7 +10,7 @@
 6. Each player takes a character (the ``characters`` option, or dealt by the seed);
    the side matching the number of players is used.
 7. The Raxxon deck is shuffled. 8. Raxxon power 0. 9. A random first player.
-Then the first day's crowd is dealt.
+Then the first day's crowd is dealt (``begin_day``: every day begins so).
 """
 
 from __future__ import annotations
@@ -19,13 +19,17 @@ from typing import Any
 
 from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
-from wasteland.raxxon.card_set import card_table, read_card_set
+from wasteland.raxxon.card_set import CardSet, card_table, read_card_set
 from wasteland.raxxon.cards import CARRIER, CELEBRITY, CHAOTIC, CHARACTER_KEYS, FAMILY, HOSTILE, SHEETS, VOLATILE
-from wasteland.raxxon.state import CELLS, DIFFICULTIES, EMPTY, START, Options, Phase, State
+from wasteland.raxxon.state import (
+    CELLS, COLUMNS, DIFFICULTIES, EMPTY, ROWS, START, DayBegan, Options, Phase, State, Work,
+)
 
-__all__ = ["make_options", "initial_state", "DEALT", "INTRO_REMOVALS"]
+__all__ = ["make_options", "initial_state", "begin_day", "deal_crowd", "CROWD_SIZES", "DEALT", "INTRO_REMOVALS"]
 
-_OPTION_NAMES = ("players", "difficulty", "characters", "cards")
+#: The crowd grid (columns, rows) by number of players: 1-2 3 × 3 and 4 4 × 4 public [JNJ] [AH] [MUW];
+#: 3 players 4 × 3 *design* (between the two).
+CROWD_SIZES: dict[int, tuple[int, int]] = {1: (3, 3), 2: (3, 3), 3: (4, 3), 4: (4, 4)}
 #: Infected cards dealt into the population draw pile, by difficulty.
 DEALT: dict[str, int] = {"intro": 10, "regular": 15, "hard": 18, "expert": 21}
 #: The intro's removals (type, how many): public [seed] [UBG].
@@ -34,38 +38,36 @@ INTRO_REMOVALS: tuple[tuple[int, int], ...] = (
 )
 
 
-def make_options(options: dict[str, Any]) -> Options:
-    """Validate ``players`` (1-4), ``difficulty``, ``characters`` and ``cards``; ConfigError names
+def make_options(*, players: int = 1, difficulty: str = "regular",
+                 characters: tuple[str, ...] | list[str] | str | None = None,
+                 cards: CardSet | Any = None) -> Options:
+    """Check ``players`` (1-4), ``difficulty``, ``characters`` (a sheet key per seat, as a sequence
+    or one text; None: dealt by the seed) and ``cards`` (None: the default set); ConfigError names
     the allowed values."""
-    unknown = sorted(str(name) for name in options if name not in _OPTION_NAMES)
-    if unknown:
-        raise ConfigError(f"unknown option(s) {short(', '.join(unknown), 80)}; allowed options: "
-                          f"{', '.join(_OPTION_NAMES)}")
-    players = options.get("players", 1)
     check_options("players", players, (1, 2, 3, 4))
-    difficulty = options.get("difficulty", "regular")
     check_options("difficulty", difficulty, DIFFICULTIES)
-    characters = options.get("characters")
-    if characters is not None:
-        if isinstance(characters, str):
-            characters = tuple(characters.replace(",", " ").split())
-        if not isinstance(characters, (tuple, list)) or len(characters) != players:
-            raise ConfigError(f"characters: one sheet per player ({players}) from {', '.join(CHARACTER_KEYS)}, "
-                              f"got {short(characters)}")
-        for name in characters:
-            check_options("characters", name, CHARACTER_KEYS)
-        if len(set(characters)) != len(characters):
-            raise ConfigError("characters: each sheet at most once")
-        characters = tuple(characters)
-    return Options(players=players, difficulty=difficulty, characters=characters,
-                   cards=read_card_set(options.get("cards")))
+    return Options(players=players, difficulty=difficulty, characters=_characters(characters, players),
+                   cards=read_card_set(cards))
+
+
+def _characters(characters: object, players: int) -> tuple[str, ...] | None:
+    """The ``characters`` option checked: one distinct sheet key per seat, or None."""
+    if characters is None:
+        return None
+    if isinstance(characters, str):
+        characters = tuple(characters.replace(",", " ").split())
+    if not isinstance(characters, (tuple, list)) or len(characters) != players:
+        raise ConfigError(f"characters: one sheet per player ({players}) from {', '.join(CHARACTER_KEYS)}, "
+                          f"got {short(characters)}")
+    for name in characters:
+        check_options("characters", name, CHARACTER_KEYS)
+    if len(set(characters)) != len(characters):
+        raise ConfigError("characters: each sheet at most once")
+    return tuple(characters)
 
 
 def initial_state(seed: int, options: Options) -> State:
     """Everything set up, with the first day's crowd dealt (see the module's text)."""
-    from wasteland.raxxon.end_of_day import begin_day
-    from wasteland.raxxon.rules import Work
-
     table = card_table(options.cards)
     rng = Rng.from_seed(seed)
     removed: list[int] = []
@@ -102,3 +104,27 @@ def initial_state(seed: int, options: Options) -> State:
     work = Work(state)
     begin_day(work)
     return work.finish()
+
+
+def begin_day(work: Work) -> None:
+    """Crowd setup; the first player's turn begins."""
+    work.active = work.first
+    work.stage = START
+    dealt = deal_crowd(work, work.options.players)
+    work.events.append(DayBegan(work.day, work.first, dealt))
+
+
+def deal_crowd(work: Work, players: int) -> int:
+    """Crowd setup: deal the grid for ``players`` face down from the draw pile, row by row (a
+    short pile deals successive rows until it runs out). Returns how many cards were dealt."""
+    width, height = CROWD_SIZES[players]
+    top = (ROWS - height) // 2
+    left = (COLUMNS - width) // 2
+    dealt = 0
+    for r in range(height):
+        for c in range(width):
+            if not work.draw:
+                return dealt
+            work.crowd[(top + r) * COLUMNS + left + c] = work.draw.pop(0)
+            dealt += 1
+    return dealt

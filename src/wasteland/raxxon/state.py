@@ -15,8 +15,8 @@ looked at. ``tokens[p][k]`` counts the tokens on action ``k`` of seat ``p``'s
 sheet (they fill its slots from the left).
 
 ``decisions`` counts the decisions taken; ``cut`` marks a game the engine ended
-at its decision limit (``rules.DECISION_LIMIT``: the published game sets no
-bound on its length).
+at its decision limit (``DECISION_LIMIT``: the published game sets no bound on
+its length).
 
 The turn: at ``stage`` START the active player takes the turn or passes; a
 taken turn triggers the consequences (they resolve on the stack), then the
@@ -27,17 +27,19 @@ stack is empty.
 from __future__ import annotations
 
 import enum
-from typing import Union
-
 import attrs
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.rng import Rng
-from wasteland.raxxon.card_set import CardSet
+from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.game import TRUNCATED
+from wasteland.core.rng import HIDDEN_RNG, Rng
+from wasteland.raxxon.card_set import CardSet, table_of
+from wasteland.raxxon.cards import CHARACTER_KEYS, EFFECT_NAMES, POWER_LIMIT, SHEETS, VERB_NAMES
 
 __all__ = [
-    "Options", "Phase", "State", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE", "DIFFICULTIES",
+    "Options", "Phase", "Ending", "State", "Work", "DECISION_LIMIT", "EMPTY", "HIDDEN", "START", "CHOOSE", "DONE",
+    "DIFFICULTIES",
     "Icon", "Step", "FileRaxxon", "EndOfDay", "Ask", "Effect", "KINDS",
     "K_SWAP2", "K_KILL_UP", "K_EVAC_UP", "K_PLACE", "K_OPTION", "K_OPTIONAL", "CELL_KINDS", "LINE_KINDS",
     "DayBegan", "Infected", "PowerChanged", "DayEnded", "Spread", "Added", "Flipped", "Looked", "Killed",
@@ -52,6 +54,11 @@ ROWS = COLUMNS = 6
 CELLS = ROWS * COLUMNS
 START, CHOOSE, DONE = 0, 1, 2
 DIFFICULTIES = ("intro", "regular", "hard", "expert")
+#: The most decisions a game may take (*design*): the published game has no bound on its length
+#: (no last day, and a turn's consequences may add cards to look at), so the engine ends a game
+#: that reaches it, with the outcome ``decision_limit`` (nobody wins: a truncation, not a loss).
+#: The longest of thousands of games under any bot or policy took a small fraction of it.
+DECISION_LIMIT = 5_000
 
 
 @register("raxxon.Options")
@@ -65,19 +72,20 @@ class Options:
     characters: tuple[str, ...] | None = None
     cards: CardSet | None = None
 
-    def __codec_check__(self) -> None:
-        from wasteland.raxxon.setup import make_options
-
-        again = make_options({"players": self.players, "difficulty": self.difficulty,
-                              "characters": self.characters, "cards": self.cards})
-        if again != self:
-            raise ValueError("the options do not read back as new_game would make them")
-
 
 @register("raxxon.Phase")
 class Phase(enum.Enum):
     ACTIONS = "actions"
     OVER = "over"
+
+
+class Ending(enum.StrEnum):
+    """How a game ends (``Outcome.code``)."""
+
+    EVACUATED = "evacuated"
+    POWER = "power"
+    INFECTION = "infection"
+    DECISION_LIMIT = TRUNCATED
 
 
 # -- effects (handled by the driver) and pending decisions (Ask), on the stack, top last ---------
@@ -137,7 +145,7 @@ class EndOfDay:
     """The end of the day, steps 1-5, then the next day's crowd."""
 
 
-Effect = Union[Icon, Step, Ask, FileRaxxon, EndOfDay]
+Effect = Icon | Step | Ask | FileRaxxon | EndOfDay
 
 
 # -- events --------------------------------------------------------------------------------------
@@ -291,12 +299,12 @@ class Hidden:
     count: int
 
 
-Event = Union[DayBegan, Infected, PowerChanged, DayEnded, Spread, Added, Flipped, Looked, Killed, Evacuated,
-              Quarantined, Swapped, HostileBack, RaxxonDrawn, Reshuffled, Released, Hidden]
+Event = (DayBegan | Infected | PowerChanged | DayEnded | Spread | Added | Flipped | Looked | Killed | Evacuated
+         | Quarantined | Swapped | HostileBack | RaxxonDrawn | Reshuffled | Released | Hidden)
 
 
 @register("raxxon.State")
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a seat's view of it: ``viewer`` is that seat); see the module's text."""
 
@@ -332,21 +340,62 @@ class State:
     rng: Rng
     viewer: int | None
 
-    def __codec_check__(self) -> None:
-        check_state_content(self)
 
-    def _repr_svg_(self) -> str:
-        from wasteland.raxxon.render import svg
+@working_copy(State)
+class Work(WorkingCopy[State]):
+    """The mutable working copy of a State that the rules change in place: the stack, the events,
+    the crowd, its face-up cards and the population draw and discard piles, which change at almost
+    every decision, are edited in place; the other piles and the sheets change seldom and are
+    replaced when they do (a copy converts only what is edited in place)."""
 
-        return svg(self)
+    options: Options
+    phase: Phase
+    day: int
+    first: int
+    active: int
+    stage: int
+    passed: frozenset[int]
+    characters: tuple[int, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    crowd: list[int]
+    face_up: set[int]
+    seen: tuple[frozenset[int], ...]
+    draw: list[int]
+    discard: list[int]
+    supply: tuple[int, ...]
+    evacuated: tuple[int, ...]
+    contained: tuple[int, ...]
+    uncontained: tuple[int, ...]
+    removed: tuple[int, ...]
+    raxxon_draw: tuple[int, ...]
+    triggered: tuple[int, ...]
+    untriggered: tuple[int, ...]
+    reading: tuple[int, ...]
+    power: int
+    unknown: tuple[int, ...]
+    decisions: int
+    cut: bool
+    stack: list[Effect]
+    events: list[Event]
+    rng: Rng
+    viewer: int | None
 
 
 def check_state_content(state: State) -> None:
-    """ValueError naming the first thing out of range in a state built from a stranger's file."""
-    from wasteland.raxxon.card_set import table_of
-    from wasteland.raxxon.cards import CHARACTER_KEYS, POWER_LIMIT, SHEETS
+    """ValueError naming the first thing out of range in a state built from a stranger's file
+    (the codec's check of a State, with ``rules``' check that the decision waiting has an answer)."""
+    _check_sheets(state)
+    _check_cards(state)
+    _check_counters(state)
+    _check_stack(state)
+    _check_events(state, table_of(state).population, table_of(state).raxxon, len(EFFECT_NAMES))
+    _check_waiting(state)
+    if state.viewer is not None:
+        check_view_content(state)
 
-    table = table_of(state)
+
+def _check_sheets(state: State) -> None:
+    """The crowd's size, and a character, a sheet of tokens and the cells seen per seat."""
     n = state.options.players
     if len(state.crowd) != CELLS:
         raise ValueError(f"the crowd has {CELLS} cells")
@@ -361,6 +410,11 @@ def check_state_content(state: State) -> None:
             raise ValueError("tokens out of range for the sheet")
     if not all(seen <= set(range(CELLS)) for seen in state.seen):
         raise ValueError("a seen cell is off the crowd")
+
+
+def _check_cards(state: State) -> None:
+    """Every population and Raxxon card in exactly one place, hidden only where a view hides."""
+    table = table_of(state)
     low = HIDDEN if state.viewer is not None else 0
     population = [*state.draw, *state.discard, *state.supply, *state.evacuated, *state.contained,
                   *state.uncontained, *state.removed, *state.unknown, *(c for c in state.crowd if c != EMPTY)]
@@ -380,20 +434,26 @@ def check_state_content(state: State) -> None:
               *state.unknown]
     if HIDDEN in placed:
         raise ValueError("only the crowd, the draw pile and the supply hide their cards")
+    if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
+        raise ValueError("a seen cell holds no card")
+
+
+def _check_counters(state: State) -> None:
+    """Power, seats, stage, day, the decisions counted and the cut in range."""
+    n = state.options.players
     if not (0 <= state.power <= POWER_LIMIT and 0 <= state.first < n and 0 <= state.active < n
             and state.stage in (START, CHOOSE, DONE) and state.passed <= set(range(n))
             and 0 < state.day <= 100_000 and (state.viewer is None or 0 <= state.viewer < n)):
         raise ValueError("power, first, active, stage, passed, day or viewer is out of range")
-    from wasteland.raxxon.rules import DECISION_LIMIT
-
     if not 0 <= state.decisions <= DECISION_LIMIT or (state.cut and state.phase is not Phase.OVER):
         raise ValueError(f"decisions run from 0 to {DECISION_LIMIT}; only a finished game is cut")
     if state.viewer is None and state.unknown:
         raise ValueError("only a view holds unknown cards")
-    if not all(state.crowd[c] != EMPTY for seen in state.seen for c in seen):
-        raise ValueError("a seen cell holds no card")
-    from wasteland.raxxon.cards import EFFECT_NAMES, VERB_NAMES
 
+
+def _check_stack(state: State) -> None:
+    """Every effect and step on the stack in range, a pending decision only on top."""
+    table = table_of(state)
     for position, item in enumerate(state.stack):
         if isinstance(item, (Step, Ask)):
             if not (0 <= item.kind < len(KINDS) and 0 <= item.count <= 36):
@@ -409,7 +469,10 @@ def check_state_content(state: State) -> None:
             raise ValueError("an effect code is out of range")
         if isinstance(item, FileRaxxon) and item.card not in state.reading:
             raise ValueError("a Raxxon card to file is not being read")
-    _check_events(state, table.population, table.raxxon, len(EFFECT_NAMES))
+
+
+def _check_waiting(state: State) -> None:
+    """A table in play waits for its active player's decision; a finished one for nothing."""
     if state.phase is Phase.ACTIONS and state.active in state.passed:
         raise ValueError("the active player has passed for the day")
     if state.phase is Phase.OVER and state.stack:
@@ -417,13 +480,6 @@ def check_state_content(state: State) -> None:
     if state.phase is Phase.ACTIONS and (type(state.stack[-1]) is not Ask if state.stack else state.stage == DONE):
         raise ValueError("a table waits for a decision: a pending step on top, or a turn to take or an action "
                          "to choose")
-    if state.phase is Phase.ACTIONS:
-        from wasteland.raxxon.rules import actions_of
-
-        if not actions_of(state):
-            raise ValueError("the decision waiting has no legal answer")
-    if state.viewer is not None:
-        check_view_content(state)
 
 
 def check_view_content(state: State) -> None:
@@ -431,9 +487,6 @@ def check_view_content(state: State) -> None:
     supply hidden, a crowd card hidden exactly where the seat has not seen it face down, the
     cards it cannot place (enough infected ones for the supply) in ``unknown`` in id order, the
     Raxxon draw pile in id order, another seat's looks without their card, and no generator."""
-    from wasteland.core.rng import HIDDEN_RNG
-    from wasteland.raxxon.card_set import table_of
-
     seat = state.viewer
     if seat is None:
         raise ValueError("the table is not a view")

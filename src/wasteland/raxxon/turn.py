@@ -16,22 +16,128 @@ take; ``answer`` carries the choice out.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
+from wasteland.core.game import short
 from wasteland.raxxon import cards as C
 from wasteland.raxxon import icons
+from wasteland.raxxon.actions import Act, Decline, Line, Option, Pass, Place, Take, Target, Turn
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.crowd import ADJACENT, COLUMN_CELLS, ROW_CELLS, place_card, placements
 from wasteland.raxxon.state import (
-    CELLS, CHOOSE, DONE, EMPTY, K_EVAC_UP, K_KILL_UP, K_OPTION, K_OPTIONAL, K_PLACE, K_SWAP2, Added, Ask, Looked,
-    Step, Swapped,
+    CELL_KINDS, CELLS, CHOOSE, DONE, EMPTY, K_EVAC_UP, K_KILL_UP, K_OPTION, K_OPTIONAL, K_PLACE, K_SWAP2, LINE_KINDS,
+    START, Added, Ask, Looked, State, Step, Swapped, Work,
 )
 
 __all__ = [
-    "side", "slots_of", "available", "can_investigate", "consequences", "take_turn", "choose_action", "pass_turn", "choices",
-    "answer", "resolve_step", "next_player",
+    "pending", "pass_reason", "turn_reason", "act_reason", "target_reason", "line_reason", "place_reason",
+    "option_reason", "optional_reason", "side", "slots_of", "available", "can_investigate", "consequences",
+    "take_turn", "choose_action", "pass_turn", "choices", "allows", "answer", "resolve_step", "next_player",
 ]
 
+
+# -- when each decision is legal ---------------------------------------------------------------------
+
+def pending(state: State | Work) -> Ask | None:
+    """The decision waiting on top of the stack, if any."""
+    stack = state.stack
+    if stack:
+        top = stack[-1]
+        if type(top) is Ask:
+            return top
+    return None
+
+
+#: The action that answers a pending step of each kind (the others: Take or Decline), and its words.
+ANSWER: dict[int, type] = {**{k: Target for k in CELL_KINDS}, **{k: Line for k in LINE_KINDS}, K_PLACE: Place,
+                           K_OPTION: Option}
+_WORDS: dict[type, str] = {Target: "a crowd card (r2c3)", Line: "a row or column", Place: "a cell for the card",
+                           Option: "an option of the Raxxon card"}
+
+
+def _step_waits(state: State, action: object) -> str | None:
+    """Why a turn's decision cannot be taken while a step waits for its answer (None: none waits)."""
+    ask = pending(state)
+    if ask is None:
+        return None
+    want = ANSWER.get(ask.kind)
+    if want is None:
+        return "the optional effect is pending: take or decline"
+    return f"a step is pending: answer with {_WORDS[want]}, not {short(type(action).__name__)}"
+
+
+def pass_reason(state: State, action: Pass) -> str | None:
+    """A pass is the start of a turn's other choice."""
+    return _step_waits(state, action) or (None if state.stage == START else "the turn is taken: choose an action")
+
+
+def turn_reason(state: State, action: Turn) -> str | None:
+    """A turn is taken at its start, with a token on the sheet to trigger and an action to choose."""
+    waits = _step_waits(state, action)
+    if waits is not None:
+        return waits
+    if state.stage != START:
+        return "the turn is already taken"
+    if not any(state.tokens[state.active]):
+        return "no token on the sheet: choose an action or pass"
+    return None if available(state) else "no action is available: pass"
+
+
+def act_reason(state: State, action: Act) -> str | None:
+    """An available action, chosen after the consequences (at once with no token on the sheet)."""
+    waits = _step_waits(state, action)
+    if waits is not None:
+        return waits
+    if state.stage == START and any(state.tokens[state.active]):
+        return "take the turn first (the consequences trigger) or pass"
+    if action.index not in available(state):
+        return f"action {short(action.index)} has no empty token slot (or is not on the sheet)"
+    return None
+
+
+def _answer_reason(state: State, action: object, value: int) -> str | None:
+    """Why ``value`` does not answer the step waiting (None: it is one of its choices)."""
+    ask = pending(state)
+    if ask is None:
+        return "no step is pending"
+    want = ANSWER.get(ask.kind)
+    if want is not type(action):
+        if want is None:
+            return "the optional effect is pending: take or decline"
+        return f"a step is pending: answer with {_WORDS[want]}, not {short(type(action).__name__)}"
+    if not allows(state, ask.kind, ask.arg, value):
+        return f"{short(value)} is not a choice of the pending step"
+    return None
+
+
+def target_reason(state: State, action: Target) -> str | None:
+    return _answer_reason(state, action, action.cell)
+
+
+def line_reason(state: State, action: Line) -> str | None:
+    return _answer_reason(state, action, action.index)
+
+
+def place_reason(state: State, action: Place) -> str | None:
+    return _answer_reason(state, action, action.cell)
+
+
+def option_reason(state: State, action: Option) -> str | None:
+    return _answer_reason(state, action, action.index)
+
+
+def optional_reason(state: State, action: Take | Decline) -> str | None:
+    """Take or Decline answer an optional effect, and nothing else."""
+    ask = pending(state)
+    if ask is None:
+        return "no step is pending"
+    want = ANSWER.get(ask.kind)
+    if want is not None:
+        return f"a step is pending: answer with {_WORDS[want]}, not {short(type(action).__name__)}"
+    return None
+
+
+# -- the sheet --------------------------------------------------------------------------------------
 
 def side(players: int) -> int:
     """The side of the sheets: 0 for 1-2 players, 1 for 3-4 (*design*)."""
@@ -43,12 +149,12 @@ SLOTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(len(a.slots[s]) for a in sheet.actions) for sheet in C.SHEETS) for s in (0, 1))
 
 
-def slots_of(state: Any, seat: int) -> tuple[int, ...]:
+def slots_of(state: State | Work, seat: int) -> tuple[int, ...]:
     """How many token slots each action (after Investigate) of ``seat``'s sheet has."""
     return SLOTS[0 if state.options.players <= 2 else 1][state.characters[seat]]
 
 
-def available(state: Any) -> list[int]:
+def available(state: State | Work) -> list[int]:
     """The actions the active player may choose: 0 (Investigate) while a face-down crowd card is
     left that the player has not looked at (*design*: with none, Investigate would do nothing),
     and those with an empty slot."""
@@ -59,13 +165,16 @@ def available(state: Any) -> list[int]:
     return [0, *free] if can_investigate(state) else free
 
 
-def can_investigate(state: Any) -> bool:
+def can_investigate(state: State | Work) -> bool:
     """Whether a face-down crowd card is left that the active player has not looked at."""
-    crowd, up, seen = state.crowd, state.face_up, state.seen[state.active]
-    return any(crowd[c] != EMPTY and crowd[c] not in up and c not in seen for c in range(CELLS))
+    up, seen = state.face_up, state.seen[state.active]
+    for cell, card in enumerate(state.crowd):
+        if card != EMPTY and card not in up and cell not in seen:
+            return True
+    return False
 
 
-def consequences(state: Any, seat: int) -> list[int]:
+def consequences(state: State | Work, seat: int) -> list[int]:
     """The effects under ``seat``'s tokens, top to bottom and left to right."""
     s = side(state.options.players)
     out: list[int] = []
@@ -75,13 +184,13 @@ def consequences(state: Any, seat: int) -> list[int]:
     return out
 
 
-def take_turn(work: Any) -> None:
+def take_turn(work: Work) -> None:
     """The consequences trigger; the action is chosen after them."""
     work.stage = CHOOSE
     icons.push_effects(work, consequences(work, work.active))
 
 
-def choose_action(work: Any, index: int) -> None:
+def choose_action(work: Work, index: int) -> None:
     """Action ``index`` (0: Investigate): a token on its leftmost empty slot, then its steps; an
     optional effect is offered after the action."""
     seat = work.active
@@ -92,7 +201,7 @@ def choose_action(work: Any, index: int) -> None:
     else:
         tokens = list(work.tokens[seat])
         tokens[index - 1] += 1
-        work.tokens[seat] = tuple(tokens)
+        work.tokens = (*work.tokens[:seat], tuple(tokens), *work.tokens[seat + 1:])
         action = sheet.actions[index - 1]
         verb, count = action.verb, action.count
         if action.optional is not None:
@@ -101,12 +210,12 @@ def choose_action(work: Any, index: int) -> None:
     work.stack.append(Step(verb, count, -1))
 
 
-def pass_turn(work: Any) -> None:
-    work.passed.add(work.active)
+def pass_turn(work: Work) -> None:
+    work.passed = work.passed | {work.active}
     work.stage = DONE
 
 
-def next_player(work: Any) -> int:
+def next_player(work: Work) -> int:
     """The next seat clockwise that has not passed, or -1."""
     n = work.options.players
     for step in range(1, n + 1):
@@ -122,7 +231,7 @@ def _cells(crowd: Sequence[int]) -> list[int]:
     return [c for c in range(CELLS) if crowd[c] != EMPTY]
 
 
-def choices(state: Any, kind: int, arg: int) -> list[int]:
+def choices(state: State | Work, kind: int, arg: int) -> list[int]:
     """What a step of ``kind`` may take now: cells, lines (rows 0-5, columns 6-11), cells of the
     8 × 8 frame, option indexes, or 0/1 for an optional effect (declined, taken)."""
     crowd, up = state.crowd, state.face_up
@@ -157,7 +266,34 @@ def choices(state: Any, kind: int, arg: int) -> list[int]:
     return []
 
 
-def _group(state: Any, cell: int, healthy_wanted: bool) -> list[int]:
+def allows(state: State, kind: int, arg: int, choice: int) -> bool:
+    """Whether ``choice`` is one of ``choices(state, kind, arg)``: a crowd cell is tested alone, by
+    the same conditions as ``choices`` lists the cells with."""
+    if kind in CELL_KINDS:
+        return 0 <= choice < CELLS and _cell_allowed(state, kind, arg, choice)
+    return choice in choices(state, kind, arg)
+
+
+def _cell_allowed(state: State, kind: int, arg: int, cell: int) -> bool:
+    card, up = state.crowd[cell], state.face_up
+    if kind == C.LOOK:
+        return card != EMPTY and card not in up and cell not in state.seen[state.active]
+    if kind == C.FLIP_CARDS:
+        return card != EMPTY and card not in up
+    if kind in (C.QUARANTINE, C.KILL, C.QUARANTINE_GROUP, C.KILL_GROUP):
+        return card != EMPTY
+    if kind == K_KILL_UP:
+        return card in up
+    if kind in (C.EVACUATE, C.EVACUATE_GROUP):
+        return card != EMPTY and (card not in up or bool(table_of(state).healthy[card]))
+    if kind == K_EVAC_UP:
+        return card in up and bool(table_of(state).healthy[card])
+    if kind == C.SWAP:
+        return card != EMPTY and any(state.crowd[n] != EMPTY for n in ADJACENT[cell])
+    return cell in ADJACENT[arg] and card != EMPTY  # K_SWAP2
+
+
+def _group(state: State | Work, cell: int, healthy_wanted: bool) -> list[int]:
     """``cell`` and the face-up cards adjacent to it of the same health."""
     crowd, up, healthy = state.crowd, state.face_up, table_of(state).healthy
     return [cell] + [n for n in ADJACENT[cell] if crowd[n] in up and healthy[crowd[n]] == healthy_wanted]
@@ -167,34 +303,18 @@ def _line(index: int) -> tuple[int, ...]:
     return ROW_CELLS[index] if index < 6 else COLUMN_CELLS[index - 6]
 
 
-def answer(work: Any, kind: int, count: int, arg: int, choice: int) -> None:
+def answer(work: Work, kind: int, count: int, arg: int, choice: int) -> None:
     """Carry out a step's ``choice``; a step of several cards goes on with one card fewer."""
     if count > 1 and kind in (C.LOOK, C.FLIP_CARDS, C.EVACUATE, C.QUARANTINE, C.KILL):
         work.stack.append(Step(kind, count - 1, -1))
-    if kind == C.LOOK:
+    if kind in _TAKE_VERBS:
+        _take(work, kind, choice)
+    elif kind == C.LOOK:
         seat = work.active
-        work.seen[seat] = work.seen[seat] | {choice}
+        work.seen = (*work.seen[:seat], work.seen[seat] | {choice}, *work.seen[seat + 1:])
         work.events.append(Looked(seat, choice, work.crowd[choice]))
     elif kind == C.FLIP_CARDS:
         icons.flip(work, choice)
-    elif kind in (C.EVACUATE, K_EVAC_UP):
-        icons.evacuate(work, (choice,))
-    elif kind == C.EVACUATE_GROUP:
-        icons.evacuate(work, _group(work, choice, True))
-    elif kind == C.EVACUATE_ROW:
-        healthy = table_of(work).healthy
-        icons.evacuate(work, [c for c in ROW_CELLS[choice] if work.crowd[c] in work.face_up
-                              and healthy[work.crowd[c]]])
-    elif kind == C.QUARANTINE:
-        icons.quarantine(work, (choice,))
-    elif kind == C.QUARANTINE_GROUP:
-        icons.quarantine(work, _group(work, choice, False))
-    elif kind == C.KILL_GROUP:
-        icons.kill(work, _group(work, choice, False))
-    elif kind in (C.KILL, K_KILL_UP):
-        icons.kill(work, (choice,))
-    elif kind in (C.KILL_ROW, C.KILL_COLUMN):
-        icons.kill(work, [c for c in _line(choice) if work.crowd[c] != EMPTY])
     elif kind == C.SWAP:
         work.stack.append(Step(K_SWAP2, 1, choice))
     elif kind == K_SWAP2:
@@ -213,15 +333,42 @@ def answer(work: Any, kind: int, count: int, arg: int, choice: int) -> None:
             work.stack.append(Step(arg, count, -1))
 
 
-def _swap(work: Any, a: int, b: int) -> None:
+#: The verbs that take cards out of the crowd: evacuate, quarantine, kill.
+_TAKE_VERBS = frozenset((C.EVACUATE, K_EVAC_UP, C.EVACUATE_GROUP, C.EVACUATE_ROW, C.QUARANTINE, C.QUARANTINE_GROUP,
+                         C.KILL_GROUP, C.KILL, K_KILL_UP, C.KILL_ROW, C.KILL_COLUMN))
+
+
+def _take(work: Work, kind: int, choice: int) -> None:
+    """Evacuate, quarantine or kill the card, group or line ``choice``."""
+    if kind in (C.EVACUATE, K_EVAC_UP):
+        icons.evacuate(work, (choice,))
+    elif kind == C.EVACUATE_GROUP:
+        icons.evacuate(work, _group(work, choice, True))
+    elif kind == C.EVACUATE_ROW:
+        healthy = table_of(work).healthy
+        icons.evacuate(work, [c for c in ROW_CELLS[choice] if work.crowd[c] in work.face_up
+                              and healthy[work.crowd[c]]])
+    elif kind == C.QUARANTINE:
+        icons.quarantine(work, (choice,))
+    elif kind == C.QUARANTINE_GROUP:
+        icons.quarantine(work, _group(work, choice, False))
+    elif kind == C.KILL_GROUP:
+        icons.kill(work, _group(work, choice, False))
+    elif kind in (C.KILL, K_KILL_UP):
+        icons.kill(work, (choice,))
+    else:  # KILL_ROW, KILL_COLUMN
+        icons.kill(work, [c for c in _line(choice) if work.crowd[c] != EMPTY])
+
+
+def _swap(work: Work, a: int, b: int) -> None:
     crowd = work.crowd
     crowd[a], crowd[b] = crowd[b], crowd[a]
     if any(a in seen or b in seen for seen in work.seen):
-        work.seen = [frozenset({a: b, b: a}.get(c, c) for c in seen) for seen in work.seen]
+        work.seen = tuple(frozenset({a: b, b: a}.get(c, c) for c in seen) for seen in work.seen)
     work.events.append(Swapped(a, b))
 
 
-def resolve_step(work: Any, step: Step) -> None:
+def resolve_step(work: Work, step: Step) -> None:
     """The driver's handler of ``Step``: ask when there is a choice, do it when there is one way,
     drop it when there is none (an option or an optional effect is always asked)."""
     options = choices(work, step.kind, step.arg)

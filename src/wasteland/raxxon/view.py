@@ -154,6 +154,20 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
     a crowd card counts as known only when it is face up or the seat looked at it (the rule
     of :func:`view`), and the hidden piles only by their sizes, so both give the same numbers."""
     kind = table_of(view).kind
+    _write_table(view, seat, out)
+    _write_crowd(view, seat, out, kind)
+    _write_seats(view, seat, out)
+    groups: tuple[tuple[str, frozenset[int] | tuple[int, ...]], ...] = (
+        ("face_up_types", view.face_up), ("discard_types", view.discard), ("evacuated_types", view.evacuated),
+        ("contained_types", view.contained), ("uncontained_types", view.uncontained))
+    for name, group in groups:
+        at = _S[name]
+        for card in group:
+            out[at + kind[card]] += 1.0
+
+
+def _write_table(view: State, seat: int, out: FloatBuffer) -> None:
+    """The day, the power, the piles' sizes, the end, the stage and the decision waiting."""
     if view.day:
         out[_S["day"]] = float(view.day)
     if view.power:
@@ -174,6 +188,10 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
     if type(top) is Ask:
         out[_S["pending"] + top.kind] = 1.0
         out[_S["pending_count"]] = float(top.count)
+
+
+def _write_crowd(view: State, seat: int, out: FloatBuffer, kind: tuple[int, ...]) -> None:
+    """Each crowd cell: a card, face up, seen by this seat or another, its type where known."""
     crowd = _S["crowd"]
     others = frozenset().union(*(s for p, s in enumerate(view.seen) if p != seat))
     face_up, mine = view.face_up, view.seen[seat]
@@ -192,6 +210,10 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
         if seen:
             out[base + _C["seen_by_me"]] = 1.0
         out[base + _C["type"] + kind[card]] = 1.0
+
+
+def _write_seats(view: State, seat: int, out: FloatBuffer) -> None:
+    """Each seat from this one on: at the table, active, passed, its character and tokens."""
     seats = _S["seats"]
     n = view.options.players
     for position in range(n):
@@ -208,13 +230,6 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
         for k, tokens in enumerate(view.tokens[p][:3]):
             if tokens:
                 out[base + _P["tokens"] + k] = float(tokens)
-    groups: tuple[tuple[str, frozenset[int] | tuple[int, ...]], ...] = (
-        ("face_up_types", view.face_up), ("discard_types", view.discard), ("evacuated_types", view.evacuated),
-        ("contained_types", view.contained), ("uncontained_types", view.uncontained))
-    for name, group in groups:
-        at = _S[name]
-        for card in group:
-            out[at + kind[card]] += 1.0
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees, as ``OBSERVATION_SIZE`` floats (the
