@@ -28,7 +28,7 @@ from wasteland.lucky_seven.card_set import card_table, read_card_set
 from wasteland.lucky_seven.cards import (
     DEPOT_KIND, FLARE, INFANTRY, MACHINE_GUN, MORTAR, PUBLIC_TABLE, TANK, CardTable,
 )
-from wasteland.lucky_seven.rules import Work
+from wasteland.lucky_seven.state import Work
 from wasteland.lucky_seven.state import Options, Phase, State
 
 MEMBERS = {"LDR": 0, "ATH": 1, "MOU": 2, "NAT": 3, "HAM": 4, "ANV": 5, "JOK": 6, "PAC": 7}

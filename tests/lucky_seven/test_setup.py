@@ -74,6 +74,6 @@ def test_setup_threat_deck_shuffled() -> None:
 
 
 def test_setup_options() -> None:
-    assert make_options({}) == Options(1, "solo", False)
-    assert make_options({"players": 2}) == Options(2, "competitive", False)
-    assert make_options({"players": 2, "variant": "cooperative", "depot": True}) == Options(2, "cooperative", True)
+    assert make_options() == Options(1, "solo", False)
+    assert make_options(players=2) == Options(2, "competitive", False)
+    assert make_options(players=2, variant="cooperative", depot=True) == Options(2, "cooperative", True)

@@ -22,7 +22,7 @@ from wasteland.core.rng import Rng
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
-    ATTACK, END_PHASE, GET_DOWN, GET_UP, MOVE, SELECT, STOP, ChooseRow, Discard, Select,
+    ATTACK, END_PHASE, MOVE, SELECT, STOP, ChooseRow, Discard,
 )
 from wasteland.lucky_seven.board import COLUMNS, GRID, geometry
 from wasteland.lucky_seven.card_set import table_of
@@ -30,8 +30,8 @@ from wasteland.lucky_seven.cards import (
     ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
-from wasteland.lucky_seven.rules import Work
-from wasteland.lucky_seven.state import Phase, State
+from wasteland.lucky_seven.rules import RULES
+from wasteland.lucky_seven.state import Phase, State, Work
 
 __all__ = ["HeuristicBot", "evaluate", "best_attack"]
 
@@ -251,7 +251,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     seen.add(key)
                     children.append((evaluate(after), after, plan + steps))
             for member in man.actors(node):
-                selected = man.select(node, member)
+                selected = _do(node, SELECT[member])
                 for steps in _member_sequences(selected):
                     after = selected
                     for step in steps:
@@ -260,7 +260,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((evaluate(after), man.stop(after), plan + [SELECT[member], *steps]))
+                    children.append((evaluate(after), _do(after, STOP), plan + [SELECT[member], *steps]))
         children.sort(key=lambda c: -c[0])
         beam = children[:width]
         if beam and beam[0][0] > best_score + 0.01:
@@ -335,7 +335,7 @@ def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool
             for step in first:
                 if squad[step] >= 0:
                     continue
-                moved = man.move(man.select(state, member), step)
+                moved = _do(_do(state, SELECT[member]), MOVE[step])
                 if any(spot in man.move_targets(moved, member, step) for spot in empty):
                     spot = next(sp for sp in empty if sp in man.move_targets(moved, member, step))
                     return [SELECT[member], MOVE[step], MOVE[spot]]
@@ -363,11 +363,8 @@ def _pacifist_move(state: State, target: int) -> list[Any] | None:
 
 def _play(state: State, steps: list[Any]) -> State:
     for step in steps:
-        if isinstance(step, Select):
-            state = man.select(state, step.member)
-        else:
-            state = _do(state, step)
-    return man.stop(state)
+        state = _do(state, step)
+    return _do(state, STOP)
 
 
 def _member_sequences(state: State) -> list[list[Any]]:
@@ -400,10 +397,8 @@ def _member_options(state: State) -> list[tuple[float, list[Any]]]:
 
 
 def _do(state: State, action: Any) -> State:
-    if action is GET_UP:
-        return man.get_up(state)
-    if action is GET_DOWN:
-        return man.get_down(state)
-    if action is STOP:
-        return man.stop(state)
-    return man.move(state, action.cell)
+    """``state`` (a view) after the member action ``action``, by its rule, without playing on."""
+    work = Work(state)
+    work.events = []
+    RULES[type(action)].do(work, action)
+    return work.finish()
