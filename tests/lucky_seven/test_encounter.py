@@ -31,7 +31,8 @@ def test_encounter_one_threat_per_row_from_the_top() -> None:
 def test_encounter_threat_in_printed_column() -> None:
     """...placing it in the column shown at the bottom of the card."""
     state = deal(EMPTY_TOP, ["MG/5", "INF2/6", "INF1/4", "INF1/6"])
-    assert at(state, 1, 5) == "MG" and at(state, 2, 6) == "INF2" and at(state, 3, 4) == "INF1" and at(state, 4, 6) == "INF1"
+    assert at(state, 1, 5) == "MG" and at(state, 2, 6) == "INF2"
+    assert at(state, 3, 4) == "INF1" and at(state, 4, 6) == "INF1"
 
 
 def test_infantry_avoids_occupied_cell_nearest_empty() -> None:
@@ -128,7 +129,8 @@ def test_mortar_flips_down_and_rotates_member_and_adjacent() -> None:
     mortar = before.decks[0][1]
     state = ENGINE.settle(before)
     assert at(state, 2, 2) == "nat*"
-    assert at(state, 1, 2) == "ath" and at(state, 2, 1) == "ldr" and at(state, 2, 3) == "mou" and at(state, 3, 2) == "ham"
+    assert at(state, 1, 2) == "ath" and at(state, 2, 1) == "ldr"
+    assert at(state, 2, 3) == "mou" and at(state, 3, 2) == "ham"
     assert at(state, 4, 3) == "PAC", "diagonal and far members are untouched"
     assert mortar in state.discard
 

@@ -100,10 +100,12 @@ def views_hide_deck_order_and_rng(state: State) -> None:
 def views_refuse_play(state: State) -> None:
     for player in range(state.options.players):
         seen = view(state, player)
-        for call in (lambda: apply(seen, EndPhase()), lambda: legal_actions(seen), lambda: outcome(seen),
-                     lambda: returns(seen), lambda: view(seen, player)):
+        for call, argument in ((lambda s: apply(s, EndPhase()), seen), (legal_actions, seen), (outcome, seen),
+                               (returns, seen)):
             with pytest.raises(IllegalAction):
-                call()
+                call(argument)
+        with pytest.raises(IllegalAction):
+            view(seen, player)
         with pytest.raises(IllegalAction):
             determinize(seen, 1 - player if state.options.players == 2 else 5, 0)
         assert GAME.current_player(seen) == GAME.current_player(state)

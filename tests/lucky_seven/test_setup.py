@@ -51,7 +51,8 @@ def test_setup_last_member_discarded_and_neighbours_down() -> None:
         last = cell_of(0, row, column + 1)
         assert state.squad[last] == -1
         neighbours = {last + d for d in (-7, 7, -1, 1)
-                      if 0 <= last + d < 28 and abs(column_of(last + d) - column_of(last)) + abs(row_of(last + d) - row_of(last)) == 1
+                      if 0 <= last + d < 28
+                      and abs(column_of(last + d) - column_of(last)) + abs(row_of(last + d) - row_of(last)) == 1
                       and column_of(last + d) >= 1}
         expected = {state.squad[c] for c in neighbours if state.squad[c] >= 0}
         assert state.down == frozenset(expected)

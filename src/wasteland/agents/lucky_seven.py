@@ -58,38 +58,70 @@ def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
     return out
 
 
-def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
-    """The best score reachable by an attack from ``state`` and the assignments that reach it."""
+def _blows(state: State) -> tuple[set[int], dict[int, frozenset[int]], list[int]]:
+    """What the counter-attack would do: the cells a Tank clears for sure, the cells each
+    Infantry or Machine Gun of the grid in play hits if it survives, and the threats that stay."""
     tables = geometry(state)
-    squad, threats, down = state.squad, state.threats, state.down
+    squad, down = state.squad, state.down
     first = state.active * GRID
     always: set[int] = set()
     if_alive: dict[int, frozenset[int]] = {}
     lasting: list[int] = []
     table = table_of(state)
-    for cell, card in enumerate(threats):
+    for cell, card in enumerate(state.threats):
         if card < 0:
             continue
         kind = table.kind[card]
+        mine = first <= cell < first + GRID
         if kind == TANK:
-            if first <= cell < first + GRID:
+            if mine:
                 row = (cell - first) // COLUMNS
                 always.update(n for n in tables.row_cells[state.active * 4 + row]
                               if squad[n] >= 0 and squad[n] not in down)
             continue
         lasting.append(cell)
-        if first <= cell < first + GRID and kind == INFANTRY:
+        if mine and kind == INFANTRY:
             if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0)
-        elif first <= cell < first + GRID and kind == MACHINE_GUN:
+        elif mine and kind == MACHINE_GUN:
             if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
-    members = [c for c, m in enumerate(squad) if m >= 0]
+    return always, if_alive, lasting
+
+
+def _after_attack(
+    state: State, totals: dict[int, int], blows: tuple[set[int], dict[int, frozenset[int]], list[int]],
+) -> float:
+    """The score of the table after an attack that brings ``totals`` against the threats."""
+    always, if_alive, lasting = blows
+    squad, threats, down = state.squad, state.threats, state.down
+    strength = table_of(state).strength
+    victims = set(always)
+    remaining = 0
+    weighted = 0.0
+    for cell in lasting:
+        if cell not in totals:
+            remaining += 1
+            weighted += 1.0 + HARD * (strength[threats[cell]] - 1)
+            hit = if_alive.get(cell)
+            if hit:
+                victims |= hit
+    alive = [c for c, m in enumerate(squad) if m >= 0 and c not in victims]
+    if state.final and state.active == len(state.decks) - 1:
+        return (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
+    if len({c // GRID for c in alive}) < len(state.decks):
+        return -1000.0
+    potential = _potential(state, [c for c in lasting if c not in totals], alive) if remaining else 0.0
+    return (ALIVE * len(alive) - (THREAT + LATE * state.turn) * weighted
+            - DOWN * sum(1 for c in alive if squad[c] in down) + PRESSURE * potential
+            + FORMATION * _formation(state, alive))
+
+
+def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
+    """The best score reachable by an attack from ``state`` and the assignments that reach it."""
+    blows = _blows(state)
     attackers = _attackers(state)
     strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
     needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
     options = [[-1] + targets for _, _, targets in attackers]
-    last = state.final and state.active == len(state.decks) - 1
-    sides = len(state.decks)
-    threat_weight = THREAT + LATE * state.turn
     best_score = float("-inf")
     best: tuple[tuple[int, int], ...] = ()
     for count, choice in enumerate(product(*options)):
@@ -101,28 +133,7 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
                 totals[target] = totals.get(target, 0) + strength
         if any(total < needs[t] for t, total in totals.items()):
             continue  # an attack that kills nothing only wastes the attackers
-        victims = set(always)
-        remaining = 0
-        weighted = 0.0
-        for cell in lasting:
-            if cell not in totals:
-                remaining += 1
-                weighted += 1.0 + HARD * (table.strength[threats[cell]] - 1)
-                hit = if_alive.get(cell)
-                if hit:
-                    victims |= hit
-        alive = [c for c in members if c not in victims]
-        if not last and remaining:
-            potential = _potential(state, [c for c in lasting if c not in totals], alive)
-        else:
-            potential = 0.0
-        if last:
-            score = (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
-        elif len({c // GRID for c in alive}) < sides:
-            score = -1000.0
-        else:
-            score = (ALIVE * len(alive) - threat_weight * weighted - DOWN * sum(1 for c in alive if squad[c] in down)
-                     + PRESSURE * potential + FORMATION * _formation(state, alive))
+        score = _after_attack(state, totals, blows)
         if score > best_score:
             best_score = score
             best = tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0)
@@ -244,7 +255,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
     while beam:
         children: list[tuple[float, State, list[Any]]] = []
         for _, node, plan in beam:
-            for target, steps in _assaults(node):
+            for _target, steps in _assaults(node):
                 after = _play(node, steps)
                 key = (after.squad, after.down)
                 if key not in seen:

@@ -7,6 +7,7 @@ own (plain JSON data). See docs/rules/lucky_seven.md.
 """
 
 from wasteland.core.engine import bundle
+from wasteland.core.game import Game
 from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
     action_count, action_id, notation,
@@ -27,4 +28,5 @@ __all__ = [
     "summary", "max_decisions",
 ]
 
-GAME = bundle(__name__, key="lucky_seven", title="The Lucky Seven", player_counts=(1, 2), rules_version=3)
+GAME: Game[State, Action] = bundle(__name__, key="lucky_seven", title="The Lucky Seven", player_counts=(1, 2),
+                                   rules_version=3)

@@ -10,7 +10,8 @@ attacker to one threat; ``EndPhase`` resolves the attacks. Encounter:
 
 The fields are not checked when an action is built: any value may arrive
 (from a file, a network, a test), and ``apply`` refuses whatever is not legal
-with IllegalAction (the engine checks each field's type, the rules the rest). The legal actions are shared instances from the tables
+with IllegalAction (the engine checks each field's type, the rules the rest).
+The legal actions are shared instances from the tables
 below, so listing them builds nothing.
 
 **Notation** (see docs/rules/lucky_seven.md): a member by its three letters
@@ -32,7 +33,7 @@ well as the table.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 from attrs import frozen
 
@@ -119,7 +120,7 @@ class ChooseRow:
     row: int
 
 
-Action = Union[Select, Move, GetUp, GetDown, Stop, Deselect, EndPhase, Attack, Discard, ChooseRow]
+Action = Select | Move | GetUp | GetDown | Stop | Deselect | EndPhase | Attack | Discard | ChooseRow
 ACTION_TYPES: tuple[type, ...] = (Select, Move, GetUp, GetDown, Stop, Deselect, EndPhase, Attack, Discard, ChooseRow)
 
 #: Member ids of both squads, cells of both grids.

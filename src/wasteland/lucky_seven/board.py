@@ -26,7 +26,9 @@ from __future__ import annotations
 from typing import AbstractSet, Protocol, Sequence
 
 from wasteland.core.game import short
-from wasteland.lucky_seven.actions import Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop
+from wasteland.lucky_seven.actions import (
+    Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
+)
 from wasteland.lucky_seven.cards import (
     COLUMNS, GEOMETRY, GRID, LEADER, PLACEMENT_ORDER, ROWS, SQUAD_SIZE, Geometry, cell_of, column_of, row_of, side_of,
 )

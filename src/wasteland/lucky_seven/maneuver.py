@@ -18,7 +18,9 @@ from __future__ import annotations
 from wasteland.lucky_seven.actions import (
     GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action, Deselect, GetDown, GetUp, Move, Select, Stop,
 )
-from wasteland.lucky_seven.board import Board, can_get_up, cell_reason, flare_cells, geometry, member_reason, phase_reason
+from wasteland.lucky_seven.board import (
+    Board, can_get_up, cell_reason, flare_cells, geometry, member_reason, phase_reason,
+)
 from wasteland.lucky_seven.cards import ATHLETE, MOUSE, SQUAD_SIZE
 from wasteland.lucky_seven.state import Phase, State, Work
 

@@ -25,7 +25,6 @@ the table, the seat for a view).
 from __future__ import annotations
 
 import enum
-from typing import Union
 
 import attrs
 from attrs import frozen
@@ -97,7 +96,7 @@ class EndOfTurn:
     """Flipped Depots leave; the helicopter leaves or the next turn begins."""
 
 
-Effect = Union[ResolveAttack, CounterAttack, EndOfTurn]
+Effect = ResolveAttack | CounterAttack | EndOfTurn
 RESOLVE_ATTACK = ResolveAttack()
 COUNTER_ATTACK = CounterAttack()
 END_OF_TURN = EndOfTurn()
@@ -204,8 +203,8 @@ class SquadEliminated:
     side: int
 
 
-Event = Union[Placed, MortarHit, NoRoom, Displaced, Attacked, CounterAttacked, HelicopterCalled, TurnBegan,
-              HelicopterLeaves, SquadEliminated]
+Event = (Placed | MortarHit | NoRoom | Displaced | Attacked | CounterAttacked | HelicopterCalled | TurnBegan
+         | HelicopterLeaves | SquadEliminated)
 
 
 @register("lucky_seven.State")
@@ -348,6 +347,15 @@ def check_conservation(state: State, sides: int) -> None:
         raise ValueError("every threat card of the game is in exactly one zone")
     if len({cell for cell, _ in state.flares}) != len(state.flares):
         raise ValueError("two flares lie on one cell")
+    check_places(state)
+    check_map_cards(state, sides)
+
+
+def check_places(state: State) -> None:
+    """Every card lies where it can: a member alone on a map cell of its grid, a threat on its
+    grid (a Tank in the tank column), a flare a Flare, a deck its grid's, a drawn threat one
+    that waits, a flipped card a Depot."""
+    table = table_of(state)
     stride = table.stride
     for cell, (member, card) in enumerate(zip(state.squad, state.threats)):
         tank_column = cell % 7 == 0
@@ -365,6 +373,10 @@ def check_conservation(state: State, sides: int) -> None:
         raise ValueError("the drawn threat is not one that waits for a decision on the grid in play")
     if not all(table.kind[c] == DEPOT_KIND for c in state.depots):
         raise ValueError("only a Depot lies flipped over")
+
+
+def check_map_cards(state: State, sides: int) -> None:
+    """Each grid has its 4 row cards and 6 column cards, once each."""
     for side in range(sides):
         rows = state.row_cards[side * 4:side * 4 + 4]
         columns = state.column_cards[side * 6:side * 6 + 6]
