@@ -28,7 +28,7 @@ from wasteland.lucky_seven.card_set import card_table, read_card_set
 from wasteland.lucky_seven.cards import (
     DEPOT_KIND, FLARE, INFANTRY, MACHINE_GUN, MORTAR, PUBLIC_TABLE, TANK, CardTable,
 )
-from wasteland.lucky_seven.rules import Work
+from wasteland.lucky_seven.state import Work
 from wasteland.lucky_seven.state import Options, Phase, State
 
 MEMBERS = {"LDR": 0, "ATH": 1, "MOU": 2, "NAT": 3, "HAM": 4, "ANV": 5, "JOK": 6, "PAC": 7}
@@ -85,6 +85,19 @@ def _rows(grid: str) -> list[list[str]]:
     return rows
 
 
+def _stand(part: str, here: int, side: int, squad: list[int], down: set[int], rotated: set[int]) -> bool:
+    """Put the member written ``part`` (``HAM``, ``ham`` down, ``HAM*`` rotated) in ``here``;
+    True if it is the selected one (``>HAM``)."""
+    name = part.lstrip(">").rstrip("*")
+    member = MEMBERS[name.upper()] + side * 8
+    squad[here] = member
+    if name.islower():
+        down.add(member)
+    if part.endswith("*"):
+        rotated.add(member)
+    return part.startswith(">")
+
+
 def table(
     grid: str,
     grid2: str | None = None,
@@ -130,15 +143,8 @@ def table(
                         else:
                             threats[here] = card
                         continue
-                    name = part.lstrip(">").rstrip("*")
-                    member = MEMBERS[name.upper()] + side * 8
-                    squad[here] = member
-                    if name.islower():
-                        down.add(member)
-                    if part.endswith("*"):
-                        rotated.add(member)
-                    if part.startswith(">"):
-                        selected = member
+                    if _stand(part, here, side, squad, down, rotated):
+                        selected = squad[here]
     for side in range(sides):
         if decks[side] is None:
             decks[side] = tuple(sorted(c for c in cards.free[side] if c % table.stride != depot_id))
@@ -151,7 +157,8 @@ def table(
         row_cards=tuple(r + 10 * s for s in range(sides) for r in range(4)),
         column_cards=tuple(c + 10 * s for s in range(sides) for c in range(4, 10)),
         squad=tuple(squad), threats=tuple(threats), flares=tuple(flares), down=frozenset(down),
-        rotated=frozenset(rotated), backed=frozenset(), selected=selected, moved=False, attacks=(), pending=-1, pending_row=-1,
+        rotated=frozenset(rotated), backed=frozenset(), selected=selected, moved=False, attacks=(), pending=-1,
+        pending_row=-1,
         dealt_rows=frozenset(), decks=tuple(d or () for d in decks), discard=discard, fallen=fallen, depots=(),
         stack=(), events=(), rng=Rng.from_seed(0), viewer=None,
     )

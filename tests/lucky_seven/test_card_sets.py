@@ -28,7 +28,7 @@ from wasteland.lucky_seven.card_set import (
 )
 from wasteland.lucky_seven.cards import INFANTRY, PUBLIC_TABLE, ThreatKind
 from wasteland.lucky_seven.render import render
-from wasteland.lucky_seven.rules import settle
+from wasteland.lucky_seven.rules import ENGINE
 from wasteland.lucky_seven.setup import initial_state, make_options
 from wasteland.lucky_seven.state import Phase, State
 from wasteland.replay import load, verify
@@ -55,10 +55,10 @@ def test_all_infantry_deck_of_eight_lands_where_the_columns_say() -> None:
     """Each row's threat goes to its printed column of the set (or the nearest empty cell)."""
     cards = {"threats": infantry(2, 6, 5, 4, 3, 2, 1, 6, 1)}
     for seed in range(12):
-        before = initial_state(seed, make_options({"cards": cards}))
+        before = initial_state(seed, make_options(cards=cards))
         deck = before.decks[0]
         assert sorted(deck) == list(range(8))
-        after = settle(before)
+        after = ENGINE.settle(before)
         for row in range(4):
             card = deck[row]
             printed = cards["threats"][card]["column"]
@@ -95,7 +95,7 @@ def test_deck_not_a_multiple_of_four_calls_the_helicopter_with_its_last_cards() 
     . LDR .   .   .   .   .
     . .   .   .   .   .   .
     """
-    state = settle(table(grid, cards=cards, deck=["INF1/5", "INF1/6"], phase=Phase.ENCOUNTER))
+    state = ENGINE.settle(table(grid, cards=cards, deck=["INF1/5", "INF1/6"], phase=Phase.ENCOUNTER))
     assert at(state, 1, 5) == "INF1" and at(state, 2, 6) == "INF1"
     assert [at(state, 3, c) for c in range(2, 7)] == ["."] * 5 and [at(state, 4, c) for c in range(1, 7)] == ["."] * 6
     assert state.decks == ((),) and state.phase is Phase.MANEUVER and not state.final
@@ -188,7 +188,7 @@ def test_depot_strength_comes_from_the_set() -> None:
 def test_cooperative_second_set_follows_the_first() -> None:
     """With n threats of one's own, the partner's threat ids start at n + 1 (after the Depot)."""
     cards = {"threats": infantry(1, 1, 2, 3, 4, 5, 6)}
-    state = initial_state(3, make_options({"players": 2, "variant": "cooperative", "depot": True, "cards": cards}))
+    state = initial_state(3, make_options(players=2, variant="cooperative", depot=True, cards=cards))
     assert sorted(state.decks[0]) == list(range(6)) and sorted(state.decks[1]) == list(range(7, 13))
     assert sorted(t for t in state.threats if t >= 0) == [6, 13]
     assert all(state.threats[c] // 7 == c // 28 for c in range(56) if state.threats[c] >= 0)

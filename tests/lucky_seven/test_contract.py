@@ -13,7 +13,7 @@ from wasteland.lucky_seven import (
     State, Stop, apply, determinize, events, legal_actions, new_game, notation, outcome, parse, returns, view,
 )
 from wasteland.lucky_seven.render import describe, render
-from wasteland.lucky_seven.rules import settle
+from wasteland.lucky_seven.rules import ENGINE
 from wasteland.lucky_seven.state import Phase
 
 
@@ -163,7 +163,7 @@ def test_parse_ignores_case_and_spacing_and_refuses_the_rest() -> None:
 # -- events ---------------------------------------------------------------------------------------
 
 def test_events_tell_what_happened_since_the_last_decision() -> None:
-    state = settle(table("""
+    state = ENGINE.settle(table("""
     . .   ATH .   .   .   .
     . LDR NAT MOU .   .   .
     . .   .   .   .   .   .
@@ -227,7 +227,7 @@ def test_render_and_describe() -> None:
 def test_render_shows_the_drawn_threat_with_its_printed_column() -> None:
     """Fix: the competitive opponent decides on the drawn threat: the drawing shows it, with the
     column printed on it and the rows still free."""
-    state = settle(table(QUIET, deck=["INF2/3", "INF1/4", "INF1/5", "INF1/6"], phase=Phase.ENCOUNTER,
+    state = ENGINE.settle(table(QUIET, deck=["INF2/3", "INF1/4", "INF1/5", "INF1/6"], phase=Phase.ENCOUNTER,
                          variant="competitive"))
     text = render(state, 1)
     assert "drawn: INF2, printed column 3; player 1 chooses its row (free: 1, 2, 3, 4)" in text

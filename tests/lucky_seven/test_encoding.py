@@ -161,7 +161,7 @@ def test_action_from_id_refuses_what_is_not_an_id_in_range() -> None:
 def test_action_from_id_says_why_an_id_is_not_legal_now() -> None:
     state = new_game(1)
     assert state.phase is Phase.MANEUVER and state.selected < 0
-    with pytest.raises(IllegalAction, match=r"^action id 32 \(up\) is not legal now: select a squad member first$"):
+    with pytest.raises(IllegalAction, match=r"^select a squad member first$"):
         action_from_id(state, 32)
     assert action_from_id(state, 36) == EndPhase()
 
@@ -214,7 +214,7 @@ def test_ids_of_a_solo_table() -> None:
     assert action_from_id(selected, 10) == Move(cell(1, 3))
     attack = replace(state, phase=Phase.ATTACK)
     assert action_from_id(attack, 147) == Attack(ham, cell(3, 3))
-    with pytest.raises(IllegalAction, match="not legal now"):
+    with pytest.raises(IllegalAction, match="^there is no threat it can attack in that cell$"):
         action_from_id(attack, 123)  # the Natural is nowhere near
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.lucky_seven.grids import at, cell, member, table
 from tests.support import assert_illegal
 from wasteland.lucky_seven import GAME, Discard, apply, legal_actions
-from wasteland.lucky_seven.rules import settle
+from wasteland.lucky_seven.rules import ENGINE
 from wasteland.lucky_seven.state import Phase
 
 EMPTY_TOP = """
@@ -17,7 +17,7 @@ EMPTY_TOP = """
 
 
 def deal(grid: str, deck: list[str]) -> object:
-    return settle(table(grid, deck=deck, phase=Phase.ENCOUNTER))
+    return ENGINE.settle(table(grid, deck=deck, phase=Phase.ENCOUNTER))
 
 
 def test_encounter_one_threat_per_row_from_the_top() -> None:
@@ -31,7 +31,8 @@ def test_encounter_one_threat_per_row_from_the_top() -> None:
 def test_encounter_threat_in_printed_column() -> None:
     """...placing it in the column shown at the bottom of the card."""
     state = deal(EMPTY_TOP, ["MG/5", "INF2/6", "INF1/4", "INF1/6"])
-    assert at(state, 1, 5) == "MG" and at(state, 2, 6) == "INF2" and at(state, 3, 4) == "INF1" and at(state, 4, 6) == "INF1"
+    assert at(state, 1, 5) == "MG" and at(state, 2, 6) == "INF2"
+    assert at(state, 3, 4) == "INF1" and at(state, 4, 6) == "INF1"
 
 
 def test_infantry_avoids_occupied_cell_nearest_empty() -> None:
@@ -110,7 +111,7 @@ def test_row_full_of_threats_discards_new_threat() -> None:
     . .   .   .   .   .   .
     """
     before = table(grid, deck=["INF2/1", "MORTAR/6", "MORTAR/5", "MORTAR/4"], phase=Phase.ENCOUNTER)
-    state = settle(before)
+    state = ENGINE.settle(before)
     infantry2 = before.decks[0][0]
     assert infantry2 in state.discard and infantry2 not in state.threats
 
@@ -126,9 +127,10 @@ def test_mortar_flips_down_and_rotates_member_and_adjacent() -> None:
     """
     before = table(grid, deck=["INF1/6", "MORTAR/2", "INF1/6", "INF1/5"], phase=Phase.ENCOUNTER)
     mortar = before.decks[0][1]
-    state = settle(before)
+    state = ENGINE.settle(before)
     assert at(state, 2, 2) == "nat*"
-    assert at(state, 1, 2) == "ath" and at(state, 2, 1) == "ldr" and at(state, 2, 3) == "mou" and at(state, 3, 2) == "ham"
+    assert at(state, 1, 2) == "ath" and at(state, 2, 1) == "ldr"
+    assert at(state, 2, 3) == "mou" and at(state, 3, 2) == "ham"
     assert at(state, 4, 3) == "PAC", "diagonal and far members are untouched"
     assert mortar in state.discard
 

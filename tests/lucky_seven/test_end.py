@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.lucky_seven.grids import at, table
 from wasteland.lucky_seven import EndPhase, apply, outcome
 from wasteland.lucky_seven.board import helicopter_called
-from wasteland.lucky_seven.rules import settle
+from wasteland.lucky_seven.rules import ENGINE
 from wasteland.lucky_seven.state import Phase
 
 QUIET = """
@@ -19,7 +19,7 @@ QUIET = """
 def test_helicopter_called_with_last_four_threats() -> None:
     """While the last four threats are dealt the helicopter comes: finish this turn, then play
     one more turn without dealing."""
-    state = settle(table(QUIET, deck=["MORTAR/4", "MORTAR/5", "MORTAR/6", "MORTAR/3"],
+    state = ENGINE.settle(table(QUIET, deck=["MORTAR/4", "MORTAR/5", "MORTAR/6", "MORTAR/3"],
                          phase=Phase.ENCOUNTER))
     assert helicopter_called(state) and not state.final
     state = apply(state, EndPhase())
@@ -79,7 +79,7 @@ def test_loss_when_squad_eliminated_before_the_end() -> None:
 
 
 def test_clear_grid_before_the_helicopter_goes_on() -> None:
-    state = settle(table(QUIET, deck=["MORTAR/4", "MORTAR/5", "MORTAR/6", "MORTAR/3",
+    state = ENGINE.settle(table(QUIET, deck=["MORTAR/4", "MORTAR/5", "MORTAR/6", "MORTAR/3",
                                       "MORTAR/2", "INF1/3", "INF1/4", "INF1/5"], phase=Phase.ENCOUNTER))
     state = apply(state, EndPhase())
     assert outcome(state) is None and state.turn == 2 and at(state, 2, 3) == "INF1"

@@ -51,7 +51,8 @@ def test_setup_last_member_discarded_and_neighbours_down() -> None:
         last = cell_of(0, row, column + 1)
         assert state.squad[last] == -1
         neighbours = {last + d for d in (-7, 7, -1, 1)
-                      if 0 <= last + d < 28 and abs(column_of(last + d) - column_of(last)) + abs(row_of(last + d) - row_of(last)) == 1
+                      if 0 <= last + d < 28
+                      and abs(column_of(last + d) - column_of(last)) + abs(row_of(last + d) - row_of(last)) == 1
                       and column_of(last + d) >= 1}
         expected = {state.squad[c] for c in neighbours if state.squad[c] >= 0}
         assert state.down == frozenset(expected)
@@ -74,6 +75,6 @@ def test_setup_threat_deck_shuffled() -> None:
 
 
 def test_setup_options() -> None:
-    assert make_options({}) == Options(1, "solo", False)
-    assert make_options({"players": 2}) == Options(2, "competitive", False)
-    assert make_options({"players": 2, "variant": "cooperative", "depot": True}) == Options(2, "cooperative", True)
+    assert make_options() == Options(1, "solo", False)
+    assert make_options(players=2) == Options(2, "competitive", False)
+    assert make_options(players=2, variant="cooperative", depot=True) == Options(2, "cooperative", True)

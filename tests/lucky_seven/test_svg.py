@@ -16,7 +16,7 @@ from wasteland.lucky_seven import (
     GAME, Attack, EndPhase, Select, State, apply, current_player, determinize, legal_actions, new_game, view,
 )
 from wasteland.lucky_seven.render import svg
-from wasteland.lucky_seven.rules import settle
+from wasteland.lucky_seven.rules import ENGINE
 from wasteland.lucky_seven.state import Phase
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -60,7 +60,7 @@ def words(drawing: str) -> str:
 
 
 def competitive_drawn() -> State:
-    return settle(table(QUIET, deck=["INF2/3", "INF1/4", "INF1/5", "INF1/6"], phase=Phase.ENCOUNTER,
+    return ENGINE.settle(table(QUIET, deck=["INF2/3", "INF1/4", "INF1/5", "INF1/6"], phase=Phase.ENCOUNTER,
                         variant="competitive"))
 
 
@@ -141,7 +141,7 @@ def test_svg_shows_the_full_row_discard() -> None:
     . .   .   .   .   .   .
     . .   .   .   .   .   .
     """
-    state = settle(table(grid, deck=["INF2/3", "MORTAR/1", "MORTAR/2", "MORTAR/3"], phase=Phase.ENCOUNTER))
+    state = ENGINE.settle(table(grid, deck=["INF2/3", "MORTAR/1", "MORTAR/2", "MORTAR/3"], phase=Phase.ENCOUNTER))
     told = words(svg(state))
     assert "discards a squad member of row 1 (full) to make room for the drawn INF2" in told
     assert "Row 1 is full: discard a squad member there to make room." in " ".join(texts(svg(state)))

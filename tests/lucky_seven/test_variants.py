@@ -12,8 +12,8 @@ from wasteland.lucky_seven.board import GEOMETRY, column_of, row_of
 from wasteland.lucky_seven.cards import MAP_CARDS
 from wasteland.lucky_seven.counter_attack import counter_attack, end_of_turn
 from wasteland.lucky_seven.render import render
-from wasteland.lucky_seven.rules import Work, settle
-from wasteland.lucky_seven.state import Phase
+from wasteland.lucky_seven.rules import ENGINE
+from wasteland.lucky_seven.state import Phase, Work
 
 QUIET = """
 . .   .   .   .   .   .
@@ -27,7 +27,7 @@ QUIET = """
 
 def test_competitive_second_player_chooses_each_threats_row() -> None:
     """An opponent chooses the row of each threat as it is drawn."""
-    state = settle(table(QUIET, deck=["INF1/3", "INF1/4", "INF1/5", "INF2/6"], phase=Phase.ENCOUNTER,
+    state = ENGINE.settle(table(QUIET, deck=["INF1/3", "INF1/4", "INF1/5", "INF2/6"], phase=Phase.ENCOUNTER,
                          variant="competitive"))
     assert GAME.current_player(state) == 1
     assert legal_actions(state) == tuple(ChooseRow(r) for r in range(4))
@@ -37,7 +37,7 @@ def test_competitive_second_player_chooses_each_threats_row() -> None:
 
 
 def test_competitive_one_threat_per_row_per_turn() -> None:
-    state = settle(table(QUIET, deck=["INF1/3", "INF1/4", "INF1/5", "INF2/6"], phase=Phase.ENCOUNTER,
+    state = ENGINE.settle(table(QUIET, deck=["INF1/3", "INF1/4", "INF1/5", "INF2/6"], phase=Phase.ENCOUNTER,
                          variant="competitive"))
     state = apply(state, ChooseRow(3))
     assert ChooseRow(3) not in legal_actions(state)

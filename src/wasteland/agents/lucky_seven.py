@@ -22,7 +22,7 @@ from wasteland.core.rng import Rng
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
-    ATTACK, END_PHASE, GET_DOWN, GET_UP, MOVE, SELECT, STOP, ChooseRow, Discard, Select,
+    ATTACK, END_PHASE, MOVE, SELECT, STOP, ChooseRow, Discard,
 )
 from wasteland.lucky_seven.board import COLUMNS, GRID, geometry
 from wasteland.lucky_seven.card_set import table_of
@@ -30,8 +30,8 @@ from wasteland.lucky_seven.cards import (
     ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
-from wasteland.lucky_seven.rules import Work
-from wasteland.lucky_seven.state import Phase, State
+from wasteland.lucky_seven.rules import RULES
+from wasteland.lucky_seven.state import Phase, State, Work
 
 __all__ = ["HeuristicBot", "evaluate", "best_attack"]
 
@@ -58,38 +58,70 @@ def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
     return out
 
 
-def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
-    """The best score reachable by an attack from ``state`` and the assignments that reach it."""
+def _blows(state: State) -> tuple[set[int], dict[int, frozenset[int]], list[int]]:
+    """What the counter-attack would do: the cells a Tank clears for sure, the cells each
+    Infantry or Machine Gun of the grid in play hits if it survives, and the threats that stay."""
     tables = geometry(state)
-    squad, threats, down = state.squad, state.threats, state.down
+    squad, down = state.squad, state.down
     first = state.active * GRID
     always: set[int] = set()
     if_alive: dict[int, frozenset[int]] = {}
     lasting: list[int] = []
     table = table_of(state)
-    for cell, card in enumerate(threats):
+    for cell, card in enumerate(state.threats):
         if card < 0:
             continue
         kind = table.kind[card]
+        mine = first <= cell < first + GRID
         if kind == TANK:
-            if first <= cell < first + GRID:
+            if mine:
                 row = (cell - first) // COLUMNS
                 always.update(n for n in tables.row_cells[state.active * 4 + row]
                               if squad[n] >= 0 and squad[n] not in down)
             continue
         lasting.append(cell)
-        if first <= cell < first + GRID and kind == INFANTRY:
+        if mine and kind == INFANTRY:
             if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0)
-        elif first <= cell < first + GRID and kind == MACHINE_GUN:
+        elif mine and kind == MACHINE_GUN:
             if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
-    members = [c for c, m in enumerate(squad) if m >= 0]
+    return always, if_alive, lasting
+
+
+def _after_attack(
+    state: State, totals: dict[int, int], blows: tuple[set[int], dict[int, frozenset[int]], list[int]],
+) -> float:
+    """The score of the table after an attack that brings ``totals`` against the threats."""
+    always, if_alive, lasting = blows
+    squad, threats, down = state.squad, state.threats, state.down
+    strength = table_of(state).strength
+    victims = set(always)
+    remaining = 0
+    weighted = 0.0
+    for cell in lasting:
+        if cell not in totals:
+            remaining += 1
+            weighted += 1.0 + HARD * (strength[threats[cell]] - 1)
+            hit = if_alive.get(cell)
+            if hit:
+                victims |= hit
+    alive = [c for c, m in enumerate(squad) if m >= 0 and c not in victims]
+    if state.final and state.active == len(state.decks) - 1:
+        return (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
+    if len({c // GRID for c in alive}) < len(state.decks):
+        return -1000.0
+    potential = _potential(state, [c for c in lasting if c not in totals], alive) if remaining else 0.0
+    return (ALIVE * len(alive) - (THREAT + LATE * state.turn) * weighted
+            - DOWN * sum(1 for c in alive if squad[c] in down) + PRESSURE * potential
+            + FORMATION * _formation(state, alive))
+
+
+def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
+    """The best score reachable by an attack from ``state`` and the assignments that reach it."""
+    blows = _blows(state)
     attackers = _attackers(state)
     strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
     needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
     options = [[-1] + targets for _, _, targets in attackers]
-    last = state.final and state.active == len(state.decks) - 1
-    sides = len(state.decks)
-    threat_weight = THREAT + LATE * state.turn
     best_score = float("-inf")
     best: tuple[tuple[int, int], ...] = ()
     for count, choice in enumerate(product(*options)):
@@ -101,28 +133,7 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
                 totals[target] = totals.get(target, 0) + strength
         if any(total < needs[t] for t, total in totals.items()):
             continue  # an attack that kills nothing only wastes the attackers
-        victims = set(always)
-        remaining = 0
-        weighted = 0.0
-        for cell in lasting:
-            if cell not in totals:
-                remaining += 1
-                weighted += 1.0 + HARD * (table.strength[threats[cell]] - 1)
-                hit = if_alive.get(cell)
-                if hit:
-                    victims |= hit
-        alive = [c for c in members if c not in victims]
-        if not last and remaining:
-            potential = _potential(state, [c for c in lasting if c not in totals], alive)
-        else:
-            potential = 0.0
-        if last:
-            score = (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
-        elif len({c // GRID for c in alive}) < sides:
-            score = -1000.0
-        else:
-            score = (ALIVE * len(alive) - threat_weight * weighted - DOWN * sum(1 for c in alive if squad[c] in down)
-                     + PRESSURE * potential + FORMATION * _formation(state, alive))
+        score = _after_attack(state, totals, blows)
         if score > best_score:
             best_score = score
             best = tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0)
@@ -244,14 +255,14 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
     while beam:
         children: list[tuple[float, State, list[Any]]] = []
         for _, node, plan in beam:
-            for target, steps in _assaults(node):
+            for _target, steps in _assaults(node):
                 after = _play(node, steps)
                 key = (after.squad, after.down)
                 if key not in seen:
                     seen.add(key)
                     children.append((evaluate(after), after, plan + steps))
             for member in man.actors(node):
-                selected = man.select(node, member)
+                selected = _do(node, SELECT[member])
                 for steps in _member_sequences(selected):
                     after = selected
                     for step in steps:
@@ -260,7 +271,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((evaluate(after), man.stop(after), plan + [SELECT[member], *steps]))
+                    children.append((evaluate(after), _do(after, STOP), plan + [SELECT[member], *steps]))
         children.sort(key=lambda c: -c[0])
         beam = children[:width]
         if beam and beam[0][0] > best_score + 0.01:
@@ -335,7 +346,7 @@ def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool
             for step in first:
                 if squad[step] >= 0:
                     continue
-                moved = man.move(man.select(state, member), step)
+                moved = _do(_do(state, SELECT[member]), MOVE[step])
                 if any(spot in man.move_targets(moved, member, step) for spot in empty):
                     spot = next(sp for sp in empty if sp in man.move_targets(moved, member, step))
                     return [SELECT[member], MOVE[step], MOVE[spot]]
@@ -363,11 +374,8 @@ def _pacifist_move(state: State, target: int) -> list[Any] | None:
 
 def _play(state: State, steps: list[Any]) -> State:
     for step in steps:
-        if isinstance(step, Select):
-            state = man.select(state, step.member)
-        else:
-            state = _do(state, step)
-    return man.stop(state)
+        state = _do(state, step)
+    return _do(state, STOP)
 
 
 def _member_sequences(state: State) -> list[list[Any]]:
@@ -400,10 +408,8 @@ def _member_options(state: State) -> list[tuple[float, list[Any]]]:
 
 
 def _do(state: State, action: Any) -> State:
-    if action is GET_UP:
-        return man.get_up(state)
-    if action is GET_DOWN:
-        return man.get_down(state)
-    if action is STOP:
-        return man.stop(state)
-    return man.move(state, action.cell)
+    """``state`` (a view) after the member action ``action``, by its rule, without playing on."""
+    work = Work(state)
+    work.events = []
+    RULES[type(action)].do(work, action)
+    return work.finish()

@@ -6,14 +6,16 @@ chooses each threat's row) or the cooperative one (two facing grids);
 own (plain JSON data). See docs/rules/lucky_seven.md.
 """
 
+from wasteland.core.engine import bundle
 from wasteland.core.game import Game
 from wasteland.lucky_seven.actions import (
     ACTION_TYPES, Action, Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
-    action_count, action_from_id, action_id, notation, parse,
+    action_count, action_id, notation,
 )
 from wasteland.lucky_seven.render import describe, events, render, summary, svg
 from wasteland.lucky_seven.rules import (
-    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns, utility,
+    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    returns, utility,
 )
 from wasteland.lucky_seven.state import Options, State
 from wasteland.lucky_seven.view import determinize, observation_size, observe, view
@@ -26,35 +28,5 @@ __all__ = [
     "summary", "max_decisions",
 ]
 
-GAME: Game[State, Action] = Game(
-    key="lucky_seven",
-    title="The Lucky Seven",
-    player_counts=(1, 2),
-    rules_version=3,
-    new_game=new_game,
-    current_player=current_player,
-    legal_actions=legal_actions,
-    apply=apply,
-    outcome=outcome,
-    returns=returns,
-    view=view,
-    determinize=determinize,
-    notation=notation,
-    parse=parse,
-    num_players=num_players,
-    events=events,
-    render=render,
-    svg=svg,
-    describe=describe,
-    options_type=Options,
-    state_type=State,
-    action_types=ACTION_TYPES,
-    action_count=action_count,
-    action_id=action_id,
-    action_from_id=action_from_id,
-    observation_size=observation_size,
-    observe=observe,
-    utility=utility,
-    summary=summary,
-    max_decisions=max_decisions,
-)
+GAME: Game[State, Action] = bundle(__name__, key="lucky_seven", title="The Lucky Seven", player_counts=(1, 2),
+                                   rules_version=3)

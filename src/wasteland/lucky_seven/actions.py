@@ -10,7 +10,8 @@ attacker to one threat; ``EndPhase`` resolves the attacks. Encounter:
 
 The fields are not checked when an action is built: any value may arrive
 (from a file, a network, a test), and ``apply`` refuses whatever is not legal
-with IllegalAction. The legal actions are shared instances from the tables
+with IllegalAction (the engine checks each field's type, the rules the rest).
+The legal actions are shared instances from the tables
 below, so listing them builds nothing.
 
 **Notation** (see docs/rules/lucky_seven.md): a member by its three letters
@@ -25,26 +26,26 @@ solo, 193 competitive (the four rows of ``ChooseRow`` at the end), 225
 cooperative (an attacker may reach the partner's top row). Members and cells
 are counted from the grid in play, the only grid whose members act: the same
 id means the same decision for either squad of the cooperative game.
-``action_id`` is arithmetic on the action's fields; ``action_from_id`` gives
-the legal action with an id. Both read a view as well as the table.
+``action_id`` is arithmetic on the action's fields, ``decode`` its inverse;
+``rules.action_from_id`` gives the legal action with an id. Both read a view as
+well as the table.
 """
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.game import IllegalAction, parser, short
+from wasteland.core.game import IllegalAction, short
 from wasteland.lucky_seven.cards import ABBREVIATIONS, SQUAD_SIZE
 from wasteland.lucky_seven.state import State
 
 __all__ = [
     "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard", "ChooseRow",
     "Action", "ACTION_TYPES", "SELECT", "MOVE", "ATTACK", "DISCARD", "CHOOSE_ROW", "GET_UP", "GET_DOWN", "STOP",
-    "DESELECT", "END_PHASE", "notation", "parse", "cell_code", "member_code", "action_count", "action_id",
-    "action_from_id",
+    "DESELECT", "END_PHASE", "notation", "cell_code", "member_code", "action_count", "action_id", "decode",
 ]
 
 
@@ -119,7 +120,7 @@ class ChooseRow:
     row: int
 
 
-Action = Union[Select, Move, GetUp, GetDown, Stop, Deselect, EndPhase, Attack, Discard, ChooseRow]
+Action = Select | Move | GetUp | GetDown | Stop | Deselect | EndPhase | Attack | Discard | ChooseRow
 ACTION_TYPES: tuple[type, ...] = (Select, Move, GetUp, GetDown, Stop, Deselect, EndPhase, Attack, Discard, ChooseRow)
 
 #: Member ids of both squads, cells of both grids.
@@ -186,19 +187,6 @@ def notation(state: State, action: Action) -> str:
         if _int_in(a.row, 4):
             return f"row {a.row + 1}"
     raise IllegalAction(f"no Lucky Seven action has a notation for {short(action)}")
-
-
-def parse(state: State, text: str) -> Action:
-    """The legal action written ``text`` (letter case and spacing do not matter); IllegalAction
-    for text that names none. Reads a player's view as well as the table (what is legal depends
-    only on what everyone sees)."""
-    from wasteland.lucky_seven.rules import actions_of  # the rules import this module
-
-    if type(state) is not State:
-        raise IllegalAction(f"not a Lucky Seven state: {short(state)}")
-    read: Any = parser(actions_of, notation)
-    action: Action = read(state, text)
-    return action
 
 
 # -- action ids ----------------------------------------------------------------------------------
@@ -317,7 +305,8 @@ def _cell_from(index: int, active: int) -> int:
     return (1 - active) * 28 + index - _MAP_CELLS + 1
 
 
-def _decode(state: State, i: int) -> Action:
+def decode(state: State, i: int) -> Action:
+    """The action with id ``i`` (0 <= i < ``action_count(state)``), not yet checked."""
     active = state.active
     base = active * SQUAD_SIZE
     if i < SQUAD_SIZE:
@@ -335,20 +324,3 @@ def _decode(state: State, i: int) -> Action:
     if i < SQUAD_SIZE:
         return DISCARD[base + i]
     return CHOOSE_ROW[i - SQUAD_SIZE]
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action whose id is ``i``; IllegalAction (saying why) for an id that is not an
-    int, is out of range, or names no legal action now. Reads a view as well as the table."""
-    from wasteland.lucky_seven.rules import illegal_reason  # the rules import this module
-
-    count = action_count(state)
-    if type(i) is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < count:
-        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {count - 1}")
-    action = _decode(state, i)
-    reason = illegal_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(f"action id {i} ({notation(state, action)}) is not legal now: {reason}")
-    return action

@@ -11,23 +11,20 @@ Natural also attacks diagonally; the Mouse attacks while down. Threats
 without strength (Tank, Flare, Mortar) cannot be attacked. A defeated Depot
 flips over instead of being discarded.
 
-``resolve_attack`` is the handler of the ``ResolveAttack`` effect.
+``attack_reason`` and ``assign`` are the ``Attack`` rule; ``resolve_attack`` is the
+handler of the ``ResolveAttack`` effect.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from wasteland.core.driver import Scratch
-from wasteland.core.records import replace
 from wasteland.lucky_seven.actions import ATTACK, Attack
-from wasteland.lucky_seven.board import Board, geometry
+from wasteland.lucky_seven.board import Board, cell_reason, geometry, member_reason, phase_reason
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import ANVIL, DEPOT_KIND, HAMMER, JOKER, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE
-from wasteland.lucky_seven.state import Attacked, State
+from wasteland.lucky_seven.state import Attacked, ResolveAttack, State, Work
 
 __all__ = [
-    "can_attack", "reach", "attack_actions", "any_attack", "assign", "threat_strength",
+    "can_attack", "reach", "attack_actions", "any_attack", "attack_reason", "assign", "threat_strength",
     "attacker_strength", "resolve_attack",
 ]
 
@@ -101,8 +98,28 @@ def any_attack(state: Board) -> bool:
     return False
 
 
-def assign(state: State, member: int, cell: int) -> State:
-    return replace(state, attacks=state.attacks + ((member, cell),), events=())
+def attack_reason(state: State, action: Attack) -> str | None:
+    """Why ``action`` is not legal now: the attack phase, a member of the grid in play that has
+    not attacked and can, a threat it reaches."""
+    reason = phase_reason(state, action)
+    if reason is not None:
+        return reason
+    member, cell = action.member, action.cell
+    reason = member_reason(state, member) or cell_reason(state, cell)
+    if reason is not None:
+        return reason
+    if any(m == member for m, _ in state.attacks):
+        return "that squad member has already attacked"
+    if not can_attack(state, member):
+        return "that squad member cannot attack"
+    if cell not in reach(state, member, state.squad.index(member)):
+        return "there is no threat it can attack in that cell"
+    return None
+
+
+def assign(work: Work, action: Attack) -> None:
+    """The attacker is assigned to the threat; the attacks resolve when the phase ends."""
+    work.attacks.append((action.member, action.cell))
 
 
 def threat_strength(state: Board, cell: int) -> int:
@@ -131,7 +148,7 @@ def attacker_strength(state: Board, member: int, cell: int) -> int:
     return strength
 
 
-def resolve_attack(work: Scratch[Any], _: object = None) -> None:
+def resolve_attack(work: Work, _: ResolveAttack | None = None) -> None:
     """Discard every attacked threat whose attackers' combined strength reaches its strength."""
     totals: dict[int, int] = {}
     squad = work.squad

@@ -12,7 +12,8 @@ rows, so column ``c`` of one top row touches column ``7 - c`` of the other
 (and, diagonally, that column's neighbours). "Adjacent" in the rules means
 orthogonally adjacent; the diagonal tables serve the Leader and the Natural.
 The tables come from ``wasteland.core.board`` (``grid`` and ``join``), built
-once per number of grids: :data:`GEOMETRY`.
+once per number of grids: :data:`GEOMETRY` (defined with the cards, in ``cards``, so
+that the setup reads it too; this module names it for the rules).
 
 **Questions.** The rules read a table through :class:`Board`: a frozen
 ``State`` or the mutable working copy of ``rules.Work`` (lists and sets where
@@ -24,89 +25,20 @@ from __future__ import annotations
 
 from typing import AbstractSet, Protocol, Sequence
 
-from attrs import frozen
-
-from wasteland.core.board import Layout, grid, join
-from wasteland.lucky_seven.cards import LEADER, SQUAD_SIZE
-from wasteland.lucky_seven.state import Options, Phase
+from wasteland.core.game import short
+from wasteland.lucky_seven.actions import (
+    Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop,
+)
+from wasteland.lucky_seven.cards import (
+    COLUMNS, GEOMETRY, GRID, LEADER, PLACEMENT_ORDER, ROWS, SQUAD_SIZE, Geometry, cell_of, column_of, row_of, side_of,
+)
+from wasteland.lucky_seven.state import Options, Phase, State
 
 __all__ = [
     "ROWS", "COLUMNS", "GRID", "Geometry", "GEOMETRY", "geometry", "cell_of", "side_of", "row_of", "column_of",
     "PLACEMENT_ORDER", "Board", "flare_cells", "squad_eliminated", "threats_left", "can_get_up",
-    "helicopter_called", "helicopter_leaves",
+    "helicopter_called", "helicopter_leaves", "phase_reason", "member_reason", "cell_reason",
 ]
-
-ROWS = 4
-COLUMNS = 7
-GRID = ROWS * COLUMNS
-
-
-def cell_of(side: int, row: int, column: int) -> int:
-    return side * GRID + row * COLUMNS + column
-
-
-def side_of(cell: int) -> int:
-    return cell // GRID
-
-
-def row_of(cell: int) -> int:
-    return cell % GRID // COLUMNS
-
-
-def column_of(cell: int) -> int:
-    return cell % COLUMNS
-
-
-def _placement(target: int) -> tuple[int, ...]:
-    """Infantry and Machine Guns: the nearest empty cell in the row, ties toward the centre."""
-    return tuple(sorted(range(1, 7), key=lambda c: (abs(c - target), abs(2 * c - 7))))
-
-
-#: For each printed column 1-6, the map columns to try in order (index 0 unused).
-PLACEMENT_ORDER: tuple[tuple[int, ...], ...] = ((),) + tuple(_placement(c) for c in range(1, 7))
-
-
-@frozen
-class Geometry:
-    """The tables of one table layout (one grid, or two facing grids), read by cell.
-
-    ``adjacent``, ``diagonal`` and ``steps`` are the core layout's (a step is
-    ``(target, a, b)`` with the two cells a diagonal step passes between, -1
-    for an orthogonal one); ``map_cells[side]`` are the 24 map cells of a grid
-    (row by row), ``row_cells[side * 4 + row]`` the six map cells of a row.
-    """
-
-    sides: int
-    layout: Layout
-    adjacent: tuple[tuple[int, ...], ...]
-    diagonal: tuple[tuple[int, ...], ...]
-    steps: tuple[tuple[tuple[int, int, int], ...], ...]
-    map_cells: tuple[tuple[int, ...], ...]
-    row_cells: tuple[tuple[int, ...], ...]
-
-
-def _geometry(sides: int) -> Geometry:
-    one = grid(ROWS, COLUMNS, lambda r, c: c >= 1)  # the tank column touches nothing
-    if sides == 1:
-        layout = one
-    else:
-        edge = [(c, GRID + COLUMNS - c) for c in range(1, 7)]  # top rows face each other: c meets 7 - c
-        corners = [(c, GRID + COLUMNS - c + d) for c in range(1, 7) for d in (-1, 1) if 1 <= COLUMNS - c + d <= 6]
-        layout = join([one, one], adjacent=edge, diagonal=corners)
-    return Geometry(
-        sides=sides,
-        layout=layout,
-        adjacent=layout.adjacent,
-        diagonal=layout.diagonal,
-        steps=layout.steps,
-        map_cells=tuple(tuple(cell_of(s, r, c) for r in range(ROWS) for c in range(1, 7)) for s in range(sides)),
-        row_cells=tuple(tuple(cell_of(s, r, c) for c in range(1, 7)) for s in range(sides) for r in range(ROWS)),
-    )
-
-
-#: The geometry by number of grids on the table.
-GEOMETRY: dict[int, Geometry] = {1: _geometry(1), 2: _geometry(2)}
-
 
 class Board(Protocol):
     """What the rules read from a table: a ``State`` or its working copy ``rules.Work``."""
@@ -208,3 +140,41 @@ def helicopter_called(board: Board) -> bool:
 def helicopter_leaves(board: Board) -> bool:
     """The final turn (no deal) of the last grid to play is over."""
     return board.final and board.active == len(board.decks) - 1 and not any(board.decks)
+
+
+# -- what every reason asks first ------------------------------------------------------------------
+
+#: The action types each phase decides (the encounter's depend on what waits: see ``phase_reason``).
+_MANEUVER_ACTIONS = frozenset({Select, Move, GetUp, GetDown, Stop, Deselect, EndPhase})
+_ATTACK_ACTIONS = frozenset({Attack, EndPhase})
+
+
+def phase_reason(state: State, action: object) -> str | None:
+    """Why an action of this type is not a decision of the phase in play, or None: the maneuver
+    selects and moves members, the attack assigns attacks, the encounter waits for a row
+    (``ChooseRow``) or for a member to discard from a full row (``Discard``)."""
+    kind = type(action)
+    phase = state.phase
+    if phase is Phase.MANEUVER:
+        return None if kind in _MANEUVER_ACTIONS else f"{short(kind.__name__)} is not a maneuver action"
+    if phase is Phase.ATTACK:
+        return None if kind in _ATTACK_ACTIONS else f"{short(kind.__name__)} is not an attack action"
+    if state.pending < 0:
+        return "no decision is pending: the threats are being dealt"
+    if state.pending_row < 0:
+        return None if kind is ChooseRow else "the second player must choose a row for the drawn threat"
+    return None if kind is Discard else "the row is full: discard a squad member in it"
+
+
+def member_reason(state: State, member: int) -> str | None:
+    """Why ``member`` is not a squad member standing on the grid in play, or None."""
+    if not 0 <= member < SQUAD_SIZE * len(state.decks) or member // SQUAD_SIZE != state.active:
+        return f"{short(member)} is not a squad member of the grid in play"
+    if member not in state.squad:
+        return f"squad member {member} has been discarded"
+    return None
+
+
+def cell_reason(state: State, cell: int) -> str | None:
+    """Why ``cell`` is not a cell of the table, or None."""
+    return None if 0 <= cell < len(state.squad) else f"cell {short(cell)} is off the map"

@@ -23,6 +23,7 @@ from typing import Sequence
 
 from attrs import frozen
 
+from wasteland.core.board import Layout, grid, join
 from wasteland.core.codec import register
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "INFANTRY", "MACHINE_GUN", "FLARE", "MORTAR", "TANK", "DEPOT_KIND",
     "SQUAD_SIZE", "THREAT_IDS", "MAP_IDS", "DEPOT_ID",
     "CardTable", "make_table", "PUBLIC_TABLE", "member_card", "map_card", "ABBREVIATIONS", "KIND_LABELS",
+    "ROWS", "COLUMNS", "GRID", "Geometry", "GEOMETRY", "cell_of", "side_of", "row_of", "column_of", "PLACEMENT_ORDER",
 ]
 
 
@@ -228,3 +230,77 @@ def member_card(member: int) -> SquadCard:
 
 def map_card(card: int) -> MapCard:
     return MAP_CARDS[card % MAP_IDS]
+
+
+# -- the map grid the map cards lay out (see ``board`` for how a cell is numbered) ----------------
+
+ROWS = 4
+COLUMNS = 7
+GRID = ROWS * COLUMNS
+
+
+def cell_of(side: int, row: int, column: int) -> int:
+    return side * GRID + row * COLUMNS + column
+
+
+def side_of(cell: int) -> int:
+    return cell // GRID
+
+
+def row_of(cell: int) -> int:
+    return cell % GRID // COLUMNS
+
+
+def column_of(cell: int) -> int:
+    return cell % COLUMNS
+
+
+def _placement(target: int) -> tuple[int, ...]:
+    """Infantry and Machine Guns: the nearest empty cell in the row, ties toward the centre."""
+    return tuple(sorted(range(1, 7), key=lambda c: (abs(c - target), abs(2 * c - 7))))
+
+
+#: For each printed column 1-6, the map columns to try in order (index 0 unused).
+PLACEMENT_ORDER: tuple[tuple[int, ...], ...] = ((),) + tuple(_placement(c) for c in range(1, 7))
+
+
+@frozen
+class Geometry:
+    """The tables of one table layout (one grid, or two facing grids), read by cell.
+
+    ``adjacent``, ``diagonal`` and ``steps`` are the core layout's (a step is
+    ``(target, a, b)`` with the two cells a diagonal step passes between, -1
+    for an orthogonal one); ``map_cells[side]`` are the 24 map cells of a grid
+    (row by row), ``row_cells[side * 4 + row]`` the six map cells of a row.
+    """
+
+    sides: int
+    layout: Layout
+    adjacent: tuple[tuple[int, ...], ...]
+    diagonal: tuple[tuple[int, ...], ...]
+    steps: tuple[tuple[tuple[int, int, int], ...], ...]
+    map_cells: tuple[tuple[int, ...], ...]
+    row_cells: tuple[tuple[int, ...], ...]
+
+
+def _geometry(sides: int) -> Geometry:
+    one = grid(ROWS, COLUMNS, lambda r, c: c >= 1)  # the tank column touches nothing
+    if sides == 1:
+        layout = one
+    else:
+        edge = [(c, GRID + COLUMNS - c) for c in range(1, 7)]  # top rows face each other: c meets 7 - c
+        corners = [(c, GRID + COLUMNS - c + d) for c in range(1, 7) for d in (-1, 1) if 1 <= COLUMNS - c + d <= 6]
+        layout = join([one, one], adjacent=edge, diagonal=corners)
+    return Geometry(
+        sides=sides,
+        layout=layout,
+        adjacent=layout.adjacent,
+        diagonal=layout.diagonal,
+        steps=layout.steps,
+        map_cells=tuple(tuple(cell_of(s, r, c) for r in range(ROWS) for c in range(1, 7)) for s in range(sides)),
+        row_cells=tuple(tuple(cell_of(s, r, c) for c in range(1, 7)) for s in range(sides) for r in range(ROWS)),
+    )
+
+
+#: The geometry by number of grids on the table.
+GEOMETRY: dict[int, Geometry] = {1: _geometry(1), 2: _geometry(2)}

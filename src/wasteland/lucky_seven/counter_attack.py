@@ -9,27 +9,24 @@ without a deal; then the game ends.
 
 ``counter_attack`` and ``end_of_turn`` are the handlers of the ``CounterAttack``
 and ``EndOfTurn`` effects the attack phase leaves on the stack. They work on
-the working copy of ``rules.Work``.
+the working copy (``state.Work``).
 """
 
 from __future__ import annotations
 
-from typing import AbstractSet, Any
+from typing import AbstractSet
 
-from wasteland.core.driver import Scratch
 from wasteland.lucky_seven.board import COLUMNS, GRID, geometry, helicopter_leaves, squad_eliminated
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import DEPOT_KIND, INFANTRY, MACHINE_GUN, SQUAD_SIZE, TANK
 from wasteland.lucky_seven.state import (
-    CounterAttacked, HelicopterLeaves, Phase, SquadEliminated, TurnBegan,
+    CounterAttack, CounterAttacked, EndOfTurn, HelicopterLeaves, Phase, SquadEliminated, TurnBegan, Work,
 )
 
 __all__ = ["counter_attack", "end_of_turn", "begin_turn", "discard_members"]
 
-Work = Scratch[Any]
 
-
-def counter_attack(work: Work, _: object = None) -> None:
+def counter_attack(work: Work, _: CounterAttack | None = None) -> None:
     """Resolve the active grid's Infantry, Machine Guns and Tanks (all at once), then the
     Tanks leave."""
     tables = geometry(work)
@@ -115,7 +112,7 @@ def _eliminated_side(work: Work) -> int:
     return counts.index(SQUAD_SIZE)
 
 
-def end_of_turn(work: Work, _: object = None) -> None:
+def end_of_turn(work: Work, _: EndOfTurn | None = None) -> None:
     """Flipped Depots are discarded; the game ends when the helicopter leaves, else the next
     grid (or the same one) starts a turn."""
     if work.depots:

@@ -10,26 +10,23 @@ variant the second seat chooses each drawn threat's row (``ChooseRow``).
 The phase moves on through the driver: :func:`step` is its part of
 ``rules.advance`` (deal the threats, take a choice that has one option, or
 begin the maneuver); the rules that change the table work on the working
-copy of ``rules.Work`` (typed ``Scratch``).
+copy (``state.Work``). The two decisions are ``choose_row_reason``/``choose_row_rule``
+and ``discard_reason``/``discard``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from wasteland.core.driver import Scratch
-from wasteland.lucky_seven.board import PLACEMENT_ORDER, Board, cell_of, geometry
+from wasteland.core.game import short
+from wasteland.lucky_seven.actions import ChooseRow, Discard
+from wasteland.lucky_seven.board import PLACEMENT_ORDER, Board, cell_of, geometry, member_reason, phase_reason
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import FLARE, MORTAR, TANK
 from wasteland.lucky_seven.counter_attack import discard_members
-from wasteland.lucky_seven.state import HelicopterCalled, MortarHit, NoRoom, Displaced, Phase, Placed
-
+from wasteland.lucky_seven.state import Displaced, HelicopterCalled, MortarHit, NoRoom, Phase, Placed, State, Work
 __all__ = [
     "deal", "step", "waiting", "place_threat", "mortar", "choose_row", "discard_for_threat", "row_candidates",
-    "free_rows",
+    "free_rows", "choose_row_reason", "choose_row_rule", "discard_reason", "discard",
 ]
-
-Work = Scratch[Any]
 
 
 def waiting(board: Board) -> bool:
@@ -199,3 +196,36 @@ def discard_for_threat(work: Work, member: int) -> None:
     work.pending_row = -1
     work.events.append(Displaced(member, card, cell))
     discard_members(work, {cell})
+
+
+# -- the decisions: why each is not legal now, and what it does -----------------------------------
+
+def choose_row_reason(state: State, action: ChooseRow) -> str | None:
+    reason = phase_reason(state, action)
+    if reason is not None:
+        return reason
+    row = action.row
+    if not 0 <= row < 4:
+        return f"a row is an int from 0 (the top) to 3, got {short(row)}"
+    return None if row not in state.dealt_rows else "that row already got a threat this turn"
+
+
+def choose_row_rule(work: Work, action: ChooseRow) -> None:
+    choose_row(work, action.row)
+
+
+def discard_reason(state: State, action: Discard) -> str | None:
+    reason = phase_reason(state, action)
+    if reason is not None:
+        return reason
+    member = action.member
+    reason = member_reason(state, member)
+    if reason is not None:
+        return reason
+    if member not in row_candidates(state, state.active, state.pending_row):
+        return "that squad member is not in the full row"
+    return None
+
+
+def discard(work: Work, action: Discard) -> None:
+    discard_for_threat(work, action.member)

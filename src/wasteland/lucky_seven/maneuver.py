@@ -8,26 +8,26 @@ moving; the Leader helps diagonally and gets up alone. A flare pins the member
 in its cell and keeps others out. At the end of the phase every member is
 reset and the flares are discarded.
 
-The decisions of one member (``select``, ``move``, ``get_up``...) are small
-changes of a ``State`` (a view too: the bot plays them out on its view), which
-start a new, empty list of events; the end of the phase works on the working
-copy of ``rules.Work``.
+Each decision of one member has its reason (``select_reason``, ``move_reason``...:
+why it is not legal now, or None) and its rule (``select``, ``move``...), which
+changes the working copy (``state.Work``); ``rules.RULES`` pairs them.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from wasteland.core.driver import Scratch
-from wasteland.core.records import replace
-from wasteland.lucky_seven.actions import GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action
-from wasteland.lucky_seven.board import Board, can_get_up, flare_cells, geometry
+from wasteland.lucky_seven.actions import (
+    GET_DOWN, GET_UP, MOVE, SELECT, STOP, Action, Deselect, GetDown, GetUp, Move, Select, Stop,
+)
+from wasteland.lucky_seven.board import (
+    Board, can_get_up, cell_reason, flare_cells, geometry, member_reason, phase_reason,
+)
 from wasteland.lucky_seven.cards import ATHLETE, MOUSE, SQUAD_SIZE
-from wasteland.lucky_seven.state import Phase, State
+from wasteland.lucky_seven.state import Phase, State, Work
 
 __all__ = [
     "can_move", "move_targets", "can_act", "actors", "member_actions", "select", "move",
-    "get_up", "get_down", "stop", "deselect", "end_maneuver", "follow_up", "any_actor", "select_actions",
+    "get_up", "get_down", "stop", "deselect", "select_reason", "move_reason", "get_up_reason", "get_down_reason",
+    "stop_reason", "deselect_reason", "end_maneuver", "follow_up", "any_actor", "select_actions",
     "waiting",
 ]
 
@@ -124,51 +124,154 @@ def follow_up(state: Board, member: int, cell: int) -> list[Action]:
     return [GET_DOWN, STOP]
 
 
-def select(state: State, member: int) -> State:
-    return replace(state, selected=member, moved=False, events=())
+# -- the decisions of one member: why each is not legal now, and what it does ------------------
+
+def _selected_reason(state: State, action: object) -> str | None:
+    """What every action of the selected member needs: the maneuver, and a member selected."""
+    reason = phase_reason(state, action)
+    if reason is not None:
+        return reason
+    return "select a squad member first" if state.selected < 0 else None
 
 
-def move(state: State, target: int) -> State:
-    """The selected member moves to ``target``, swapping with the member there if any; both
-    rotate. The Athlete (first step) and the up Mouse keep the turn for their follow-up."""
+def _follow_up_only(state: State) -> str:
+    """Why an action that is not a follow-up is refused after the selected member moved."""
+    if state.selected % SQUAD_SIZE == ATHLETE:
+        return "the Athlete may only take a second step or stop"
+    return "the Mouse may only get down or stop"
+
+
+def select_reason(state: State, action: Select) -> str | None:
+    reason = phase_reason(state, action)
+    if reason is not None:
+        return reason
+    if state.selected >= 0:
+        return "a squad member is already selected"
+    member = action.member
+    reason = member_reason(state, member)
+    if reason is not None:
+        return reason
+    if member in state.rotated:
+        return "that squad member has already acted this turn"
+    if member in state.backed:
+        return "that squad member was put back: another must act before it is chosen again"
+    if not can_act(state, member, state.squad.index(member)):
+        return "that squad member has nothing it can do"
+    return None
+
+
+def select(work: Work, action: Select) -> None:
+    work.selected = action.member
+    work.moved = False
+
+
+def move_reason(state: State, action: Move) -> str | None:
+    reason = _selected_reason(state, action)
+    if reason is not None:
+        return reason
     member = state.selected
-    squad = list(state.squad)
+    if state.moved and member % SQUAD_SIZE != ATHLETE:
+        return _follow_up_only(state)
+    cell = state.squad.index(member)
+    target = action.cell
+    reason = cell_reason(state, target)
+    if reason is not None:
+        return reason
+    if not can_move(state, member, cell):
+        return "that squad member cannot move (it is down or pinned by a flare)"
+    if target not in move_targets(state, member, cell):
+        return "that squad member cannot move there"
+    return None
+
+
+def move(work: Work, action: Move) -> None:
+    """The selected member moves to the action's cell, swapping with the member there if any;
+    both rotate. The Athlete (first step) and the up Mouse keep the turn for their follow-up."""
+    member = work.selected
+    squad = work.squad
+    target = action.cell
     here = squad.index(member)
     partner = squad[target]
     squad[here], squad[target] = partner, member
-    rotated = state.rotated | ({member, partner} if partner >= 0 else {member})
+    work.rotated.add(member)
+    if partner >= 0:
+        work.rotated.add(partner)
     kind = member % SQUAD_SIZE
-    again = not state.moved and (kind == ATHLETE or (kind == MOUSE and member not in state.down))
-    if again:
-        return replace(state, squad=tuple(squad), rotated=rotated, moved=True, backed=frozenset(), events=())
-    return replace(state, squad=tuple(squad), rotated=rotated, selected=-1, moved=False, backed=frozenset(),
-                   events=())
+    if not work.moved and (kind == ATHLETE or (kind == MOUSE and member not in work.down)):
+        work.moved = True
+    else:
+        work.selected = -1
+        work.moved = False
+    work.backed = set()
 
 
-def get_up(state: State) -> State:
+def get_up_reason(state: State, action: GetUp) -> str | None:
+    reason = _selected_reason(state, action)
+    if reason is not None:
+        return reason
+    if state.moved:
+        return _follow_up_only(state)
     member = state.selected
-    return replace(state, down=state.down - {member}, rotated=state.rotated | {member}, selected=-1, moved=False,
-                   backed=frozenset(), events=())
+    if member not in state.down:
+        return "that squad member is already up"
+    return None if can_get_up(state, member, state.squad.index(member)) else "no adjacent squad member is up to help"
 
 
-def get_down(state: State) -> State:
-    member = state.selected
-    return replace(state, down=state.down | {member}, rotated=state.rotated | {member}, selected=-1, moved=False,
-                   backed=frozenset(), events=())
+def get_up(work: Work, _: GetUp) -> None:
+    member = work.selected
+    work.down.discard(member)
+    work.rotated.add(member)
+    work.selected = -1
+    work.moved = False
+    work.backed = set()
 
 
-def stop(state: State) -> State:
-    return replace(state, selected=-1, moved=False, events=())
+def get_down_reason(state: State, action: GetDown) -> str | None:
+    reason = _selected_reason(state, action)
+    if reason is not None:
+        return reason
+    if state.moved:
+        return _follow_up_only(state) if state.selected % SQUAD_SIZE == ATHLETE else None
+    return None if state.selected not in state.down else "that squad member is already down"
 
 
-def deselect(state: State) -> State:
+def get_down(work: Work, _: GetDown) -> None:
+    member = work.selected
+    work.down.add(member)
+    work.rotated.add(member)
+    work.selected = -1
+    work.moved = False
+    work.backed = set()
+
+
+def stop_reason(state: State, action: Stop) -> str | None:
+    reason = _selected_reason(state, action)
+    if reason is not None:
+        return reason
+    return None if state.moved else "the selected member has not moved yet"
+
+
+def stop(work: Work, _: Stop) -> None:
+    work.selected = -1
+    work.moved = False
+
+
+def deselect_reason(state: State, action: Deselect) -> str | None:
+    reason = _selected_reason(state, action)
+    if reason is not None:
+        return reason
+    return "the selected member has moved: it may only finish its action or stop" if state.moved else None
+
+
+def deselect(work: Work, _: Deselect) -> None:
     """The selected member goes back unused (it has not acted, so it stays unrotated); it cannot be
     selected again until another member acts (*design*: a choice taken back is not made again
     in the same step, so select and back cannot alternate for ever)."""
-    return replace(state, selected=-1, backed=state.backed | {state.selected}, events=())
+    work.backed.add(work.selected)
+    work.selected = -1
 
 
-def end_maneuver(work: Scratch[Any]) -> None:
+def end_maneuver(work: Work) -> None:
     """Reset every squad member and discard the flares; the attack phase begins."""
     work.phase = Phase.ATTACK
     work.rotated = set()

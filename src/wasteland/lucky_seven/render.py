@@ -216,10 +216,9 @@ def _names(members: tuple[int, ...], sides: int) -> str:
     return ", ".join(member_name(m, sides) for m in members)
 
 
-def event_text(state: State, event: Event) -> str:
-    """One event as a sentence (``state`` gives the card set and the number of grids)."""
-    sides = _sides(state)
-    table = table_of(state)
+def _deal_text(event: Event, sides: int, table: CardTable) -> str | None:
+    """A deal's event as a sentence (a threat placed, a Mortar, a threat or a member discarded),
+    or None for another event."""
     kind = type(event)
     if kind is Placed:
         assert isinstance(event, Placed)
@@ -241,6 +240,17 @@ def event_text(state: State, event: Event) -> str:
         assert isinstance(event, Displaced)
         return (f"{member_name(event.member, sides)} is discarded to make room: "
                 f"{threat_label(event.card, table)} takes {cell_name(event.cell, sides)}")
+    return None
+
+
+def event_text(state: State, event: Event) -> str:
+    """One event as a sentence (``state`` gives the card set and the number of grids)."""
+    sides = _sides(state)
+    table = table_of(state)
+    dealt = _deal_text(event, sides, table)
+    if dealt is not None:
+        return dealt
+    kind = type(event)
     if kind is Attacked:
         assert isinstance(event, Attacked)
         label = threat_label(event.card, table)
@@ -319,7 +329,8 @@ def summary(state: State) -> str:
                + (f" Down: {c.down_ability}" if c.down_ability else "") for c in SQUAD]
     lines = ["The Lucky Seven: " + _GOAL.get(state.options.variant, _GOAL["solo"]) + _ENDS, *_TURN,
              "The squad (three letters, in capitals when up, in small letters when down):", *members,
-             "The threats (their strength after the name where they can be attacked):", *_threat_words(state.options.depot),
+             "The threats (their strength after the name where they can be attacked):",
+             *_threat_words(state.options.depot),
              "Map: rows 1-4 from the top, columns 1-6, T the tank column. " + LEGEND[0].upper() + LEGEND[1:]]
     return "\n".join(lines)
 
@@ -557,7 +568,8 @@ def _draw_cell(d: Drawing, state: State, cell: int, x: float, y: float, flares: 
                ink=PALETTE["foe_ink"], size=10, tip=f"{KIND_NAMES[table.kind[threat]]} in {cell_name(cell, sides)}")
         if weakened:
             d.circle(x + _CELL_W - 11, y + 11, 7, fill=PALETTE["gold"], stroke=PALETTE["gold_ink"])
-            d.text(x + _CELL_W - 11, y + 14, f"-{weakened}", size=7.5, anchor="middle", bold=True, fill=PALETTE["gold_ink"])
+            d.text(x + _CELL_W - 11, y + 14, f"-{weakened}", size=7.5, anchor="middle", bold=True,
+                   fill=PALETTE["gold_ink"])
     elif flare:
         d.card(card_x, card_y, card_w, card_h, title="FLARE", lines=["Flare", "no one may enter"],
                fill=PALETTE["gold"], ink=PALETTE["gold_ink"], size=10)

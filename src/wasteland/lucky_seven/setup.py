@@ -2,38 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from wasteland.core.game import ConfigError, check_options, short
+from wasteland.core.game import check_options
 from wasteland.core.rng import Rng
-from wasteland.lucky_seven.board import GEOMETRY, GRID, cell_of, side_of
 from wasteland.lucky_seven.card_set import card_table, read_card_set
-from wasteland.lucky_seven.cards import MAP_CARDS, MAP_IDS, SQUAD_SIZE
+from wasteland.lucky_seven.cards import GEOMETRY, GRID, MAP_CARDS, MAP_IDS, SQUAD_SIZE, cell_of, side_of
 from wasteland.lucky_seven.state import Options, Phase, State
 
 __all__ = ["make_options", "deal_map", "setup_side", "place_depot", "initial_state", "VARIANTS"]
 
 #: Allowed variants per number of players; the first is the default.
 VARIANTS: dict[int, tuple[str, ...]] = {1: ("solo",), 2: ("competitive", "cooperative")}
-_OPTION_NAMES = ("players", "variant", "depot", "cards")
 
 
-def make_options(options: dict[str, Any]) -> Options:
-    """Validate ``players``, ``variant``, ``depot`` and ``cards``; ConfigError names the allowed
-    values."""
-    unknown = sorted(str(name) for name in options if name not in _OPTION_NAMES)
-    if unknown:
-        raise ConfigError(f"unknown option(s) {short(', '.join(unknown), 80)}; allowed options: "
-                          f"{', '.join(_OPTION_NAMES)}")
-    players = options.get("players", 1)
+def make_options(*, players: int = 1, variant: str | None = None, depot: bool = False, cards: object = None) -> Options:
+    """Check ``players`` (1 or 2), ``variant`` (None: the first of ``VARIANTS[players]``), ``depot``
+    and ``cards`` (None: the public set; or a set of one's own as plain data, see ``card_set``);
+    ConfigError names the allowed values."""
     check_options("players", players, (1, 2))
-    variant = options.get("variant")
     if variant is None:
         variant = VARIANTS[players][0]
     check_options(f"variant (for {players} player{'s' if players > 1 else ''})", variant, VARIANTS[players])
-    depot = options.get("depot", False)
     check_options("depot", depot, (False, True))
-    return Options(players=players, variant=variant, depot=depot, cards=read_card_set(options.get("cards")))
+    return Options(players=players, variant=variant, depot=depot, cards=read_card_set(cards))
 
 
 def deal_map(rng: Rng, side: int, depot: bool) -> tuple[tuple[int, ...], tuple[int, ...], Rng]:

@@ -25,18 +25,18 @@ the table, the seat for a view).
 from __future__ import annotations
 
 import enum
-from typing import Union
 
 import attrs
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.rng import Rng
-from wasteland.lucky_seven.card_set import CardSet
-from wasteland.lucky_seven.cards import DEPOT_KIND, FLARE, MORTAR, TANK
+from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.rng import HIDDEN_RNG, Rng
+from wasteland.lucky_seven.card_set import CardSet, table_of
+from wasteland.lucky_seven.cards import DEPOT_KIND, FLARE, MAP_IDS, MORTAR, TANK
 
 __all__ = [
-    "Options", "Phase", "State", "NONE",
+    "Options", "Phase", "Ending", "State", "Work", "NONE",
     "ResolveAttack", "CounterAttack", "EndOfTurn", "Effect", "RESOLVE_ATTACK", "COUNTER_ATTACK", "END_OF_TURN",
     "AFTER_ATTACK",
     "Placed", "MortarHit", "NoRoom", "Displaced", "Attacked", "CounterAttacked", "HelicopterCalled",
@@ -59,15 +59,6 @@ class Options:
     depot: bool = False
     cards: CardSet | None = None
 
-    def __codec_check__(self) -> None:
-        """Options read from a file are checked as ``new_game`` checks them (the card set too)."""
-        from wasteland.lucky_seven.setup import make_options
-
-        again = make_options({"players": self.players, "variant": self.variant, "depot": self.depot,
-                              "cards": self.cards})
-        if again != self:
-            raise ValueError("the options do not read back as new_game would make them")
-
 
 @register("lucky_seven.Phase")
 class Phase(enum.Enum):
@@ -75,6 +66,14 @@ class Phase(enum.Enum):
     MANEUVER = "maneuver"
     ATTACK = "attack"
     OVER = "over"
+
+
+class Ending(enum.StrEnum):
+    """How a game ends (``Outcome.code``)."""
+
+    SQUAD_ELIMINATED = "squad_eliminated"
+    THREATS_LEFT = "threats_left"
+    LANDING_ZONE_CLEAR = "landing_zone_clear"
 
 
 # -- effects: the automatic steps that follow one another (on the stack, top last) ---------------
@@ -97,7 +96,7 @@ class EndOfTurn:
     """Flipped Depots leave; the helicopter leaves or the next turn begins."""
 
 
-Effect = Union[ResolveAttack, CounterAttack, EndOfTurn]
+Effect = ResolveAttack | CounterAttack | EndOfTurn
 RESOLVE_ATTACK = ResolveAttack()
 COUNTER_ATTACK = CounterAttack()
 END_OF_TURN = EndOfTurn()
@@ -204,12 +203,12 @@ class SquadEliminated:
     side: int
 
 
-Event = Union[Placed, MortarHit, NoRoom, Displaced, Attacked, CounterAttacked, HelicopterCalled, TurnBegan,
-              HelicopterLeaves, SquadEliminated]
+Event = (Placed | MortarHit | NoRoom | Displaced | Attacked | CounterAttacked | HelicopterCalled | TurnBegan
+         | HelicopterLeaves | SquadEliminated)
 
 
 @register("lucky_seven.State")
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a player's view of it: ``viewer`` is then that seat).
 
@@ -258,17 +257,43 @@ class State:
         variant, and card and member ids of its own card set, in range."""
         check_state_content(self)
 
-    def _repr_svg_(self) -> str:
-        """The table drawn as SVG (``render.svg(self)``): Jupyter shows a state as its drawing."""
-        from wasteland.lucky_seven.render import svg
 
-        return svg(self)
+@working_copy(State)
+class Work(WorkingCopy[State]):
+    """The mutable working copy of a State that the rules change in place (lists and sets where
+    the State has tuples and frozensets; the map cards never change)."""
+
+    options: Options
+    phase: Phase
+    turn: int
+    active: int
+    final: bool
+    row_cards: tuple[int, ...]
+    column_cards: tuple[int, ...]
+    squad: list[int]
+    threats: list[int]
+    flares: list[tuple[int, int]]
+    down: set[int]
+    rotated: set[int]
+    backed: set[int]
+    selected: int
+    moved: bool
+    attacks: list[tuple[int, int]]
+    pending: int
+    pending_row: int
+    dealt_rows: set[int]
+    decks: list[tuple[int, ...]]
+    discard: list[int]
+    fallen: list[int]
+    depots: list[int]
+    stack: list[Effect]
+    events: list[Event]
+    rng: Rng
+    viewer: int | None
 
 
 def check_state_content(state: State) -> None:
     """ValueError naming the first thing out of range in a state built from a stranger's file."""
-    from wasteland.lucky_seven.card_set import table_of
-
     sides = 2 if state.options.variant == "cooperative" else 1
     cells = 28 * sides
     if len(state.decks) != sides or len(state.squad) != cells or len(state.threats) != cells:
@@ -302,9 +327,6 @@ def check_state_content(state: State) -> None:
 def check_conservation(state: State, sides: int) -> None:
     """Each card exactly once: every squad member on a cell or fallen, every threat of the game
     (the Depot with the ``depot`` option) in exactly one zone, each grid's map cards dealt."""
-    from wasteland.lucky_seven.card_set import table_of
-    from wasteland.lucky_seven.cards import MAP_IDS
-
     members = [m for m in state.squad if m >= 0] + list(state.fallen)
     if sorted(members) != list(range(8 * sides)):
         raise ValueError("every squad member is on a cell or fallen, exactly once")
@@ -325,6 +347,15 @@ def check_conservation(state: State, sides: int) -> None:
         raise ValueError("every threat card of the game is in exactly one zone")
     if len({cell for cell, _ in state.flares}) != len(state.flares):
         raise ValueError("two flares lie on one cell")
+    check_places(state)
+    check_map_cards(state, sides)
+
+
+def check_places(state: State) -> None:
+    """Every card lies where it can: a member alone on a map cell of its grid, a threat on its
+    grid (a Tank in the tank column), a flare a Flare, a deck its grid's, a drawn threat one
+    that waits, a flipped card a Depot."""
+    table = table_of(state)
     stride = table.stride
     for cell, (member, card) in enumerate(zip(state.squad, state.threats)):
         tank_column = cell % 7 == 0
@@ -342,6 +373,10 @@ def check_conservation(state: State, sides: int) -> None:
         raise ValueError("the drawn threat is not one that waits for a decision on the grid in play")
     if not all(table.kind[c] == DEPOT_KIND for c in state.depots):
         raise ValueError("only a Depot lies flipped over")
+
+
+def check_map_cards(state: State, sides: int) -> None:
+    """Each grid has its 4 row cards and 6 column cards, once each."""
     for side in range(sides):
         rows = state.row_cards[side * 4:side * 4 + 4]
         columns = state.column_cards[side * 6:side * 6 + 6]
@@ -355,8 +390,6 @@ def check_conservation(state: State, sides: int) -> None:
 def check_events(state: State, sides: int) -> None:
     """Every id an event names is a card, member, cell, row or grid of this game, so telling it
     cannot fail."""
-    from wasteland.lucky_seven.card_set import table_of
-
     limit = len(table_of(state).kind)
     ranges = {"card": (0, limit), "cards": (0, limit), "tanks": (0, limit), "cell": (0, 28 * sides),
               "cells": (0, 28 * sides), "member": (0, 8 * sides), "hit": (-1, 8 * sides),
@@ -379,9 +412,8 @@ def check_events(state: State, sides: int) -> None:
 def check_decision(state: State) -> None:
     """The phase agrees with the fields: nothing left on the stack, a drawn threat only in the
     encounter (where it is the decision), a selected member only in the maneuver, attacks only
-    in the attack, and a running game has a legal action."""
-    from wasteland.lucky_seven.rules import actions_of
-
+    in the attack (that a running game has a legal action is the rules' check, registered with
+    the codec by ``rules``)."""
     if state.stack:
         raise ValueError("a saved table has no effect left to resolve: somebody decides")
     phase = state.phase
@@ -399,14 +431,10 @@ def check_decision(state: State) -> None:
         raise ValueError("an attacker is not on the grid or attacks twice")
     if not all(state.threats[cell] >= 0 for _, cell in state.attacks):
         raise ValueError("an attack names a cell without a threat")
-    if phase is not Phase.OVER and not actions_of(state):
-        raise ValueError("the decision waiting has no legal answer")
 
 
 def check_view_content(state: State) -> None:
     """A view shows each deck in id order and no generator: what ``view`` makes (the loader
     checks the rest, as for a table; ``determinize`` checks this much, cheaply)."""
-    from wasteland.core.rng import HIDDEN_RNG
-
     if any(list(deck) != sorted(deck) for deck in state.decks) or state.rng != HIDDEN_RNG:
         raise ValueError("a view shows each deck in id order and no generator")

@@ -215,13 +215,27 @@ _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
 _MAP_CELLS = tuple(tuple(side * GRID + index // 6 * 7 + index % 6 + 1 for index in range(24)) for side in (0, 1))
 
 
+def _member_cell(view: State, member: int, cell: int, at: int, out: FloatBuffer, attackers: set[int]) -> None:
+    """The features of squad member ``member`` standing in ``cell`` (written from ``at``)."""
+    out[at + member % SQUAD_SIZE] = 1.0
+    out[at + (_DOWN if member in view.down else _UP)] = 1.0
+    if member in view.rotated:
+        out[at + _ROTATED] = 1.0
+    if member == view.selected:
+        out[at + _SELECTED] = 1.0
+    if member in attackers:
+        out[at + _ATTACKING] = 1.0
+    if can_attack(view, member):
+        out[at + _ATTACK_STRENGTH] = float(attacker_strength(view, member, cell))
+
+
 def _grid(
     view: State, side: int, prefix: str, start: Mapping[str, int], out: FloatBuffer,
     assigned: dict[int, list[int]], attackers: set[int], flares: set[int],
 ) -> None:
     """Write grid ``side``'s sections, named with ``prefix``."""
     table = table_of(view)
-    squad, threats, down, rotated, selected = view.squad, view.threats, view.down, view.rotated, view.selected
+    squad, threats = view.squad, view.threats
     kinds, attackable, printed = table.kind, table.attackable, table.strength
     first = side * GRID
     cells = start[prefix + "cells"]
@@ -232,16 +246,7 @@ def _grid(
             continue
         at = cells + index * CELL_FEATURES
         if member >= 0:
-            out[at + member % SQUAD_SIZE] = 1.0
-            out[at + (_DOWN if member in down else _UP)] = 1.0
-            if member in rotated:
-                out[at + _ROTATED] = 1.0
-            if member == selected:
-                out[at + _SELECTED] = 1.0
-            if member in attackers:
-                out[at + _ATTACKING] = 1.0
-            if can_attack(view, member):
-                out[at + _ATTACK_STRENGTH] = float(attacker_strength(view, member, cell))
+            _member_cell(view, member, cell, at, out, attackers)
         if card >= 0:
             slot = _CELL_KIND.get(kinds[card])
             if slot is not None:
