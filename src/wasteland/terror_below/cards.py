@@ -208,10 +208,10 @@ class Bounty:
 
 
 def _bounties() -> tuple[Bounty, ...]:
-    out = [Bounty(False, c, loc, NONE, 2 + (c + loc) % 2) for c in range(4) for loc in range(5)]  # 20
+    out = [Bounty(False, c, loc, NONE, 3 + (c + loc) % 2) for c in range(4) for loc in range(5)]  # 20
     out += [Bounty(False, c, NONE, NONE, 2) for c in (0, 1, 2, 3, 0, 1, 2, 3, 0, 2)]  # 10 any Location
-    out += [Bounty(True, NONE, NONE, k, 5 if k == QUEEN else 3) for k in range(5) for _ in range(2)]  # 10
-    out += [Bounty(True, NONE, NONE, NONE, 2), Bounty(True, NONE, NONE, NONE, 2)]  # 2 any Worm
+    out += [Bounty(True, NONE, NONE, k, 6 if k == QUEEN else 4) for k in range(5) for _ in range(2)]  # 10
+    out += [Bounty(True, NONE, NONE, NONE, 3), Bounty(True, NONE, NONE, NONE, 3)]  # 2 any Worm
     return tuple(out)
 
 
@@ -278,8 +278,8 @@ CHARACTERS: tuple[Character, ...] = tuple(Character(n, CHARACTER_KINDS[i % 8], i
 
 #: Scenario name → (what is counted, the goal): ``vp`` victory points, ``eggs`` eggs delivered,
 #: ``kills`` Worms defeated.
-SCENARIOS: dict[str, tuple[str, int]] = {"boomtown": ("vp", WIN_VP), "egg_hunt": ("eggs", 8),
-                                         "exterminator": ("kills", 3)}
+SCENARIOS: dict[str, tuple[str, int]] = {"boomtown": ("vp", 45), "egg_hunt": ("eggs", 16),
+                                         "exterminator": ("kills", 5)}
 
 PROVENANCE: dict[str, str] = {
     "board": "public [HIEW][MEAD] 6 × 6; design: the Location cells and the Canyon crossings",
