@@ -260,6 +260,7 @@ def retire(w: Work, effect: Retire) -> None:
     w.vehicle_discard.extend(w.under[slot])
     w.under[slot], w.owners[slot] = (), ()
     w.worm_discard.append(worm)
+    w.worms[slot], w.targets[slot] = NONE, NONE
     w.caught, w.safe, w.used, w.damage, w.killer = [], [], [], 0, NONE
     if w.options.players == 1 and solo_lost(w):
         finish(w, (), Ending.SOLO_WORMS, "game over: 15 Worms are in the discard; the solo game is lost")
@@ -270,6 +271,5 @@ def retire(w: Work, effect: Retire) -> None:
         w.targets[slot] = cell(*WORMS[new].start)
         say(w, f"{WORMS[new].name} takes slot {slot + 1}, its Target on {cell_name(w.targets[slot])}")
     else:
-        w.worms[slot], w.targets[slot] = NONE, NONE
         say(w, f"the Worm deck is empty: slot {slot + 1} stays empty")
 
