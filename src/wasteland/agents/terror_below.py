@@ -27,9 +27,10 @@ from wasteland.terror_below.actions import (
     Clear, Deliver, Draw, Extra, Hide, Leap, Move, Pass, PickUp, Play, Use,
 )
 from wasteland.terror_below.attack import shift
+from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.turn import blocked
 from wasteland.terror_below.cards import (
-    BOARD, BOUNTIES, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SIZE, VEHICLES, WORMS,
+    BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SIZE,
 )
 from wasteland.terror_below.state import Phase, State
 
@@ -68,12 +69,12 @@ def danger(state: State) -> set[int]:
     out: set[int] = set()
     for k in range(3):
         w = state.worms[k]
-        if w == NONE or state.targets[k] == NONE or len(state.under[k]) < WORMS[w].limit - 1:
+        if w == NONE or state.targets[k] == NONE or len(state.under[k]) < table_of(state).worms[w].limit - 1:
             continue
         t = state.targets[k]
         row, column = divmod(t, SIZE)
         out.add(t)
-        for dr, dc in WORMS[w].pattern:
+        for dr, dc in table_of(state).worms[w].pattern:
             r, c = row + dr, column + dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
                 out.add(r * SIZE + c)
@@ -101,7 +102,7 @@ class HeuristicBot:
             return max(legal, key=lambda a: self._play_worth(s, a))
         if phase is Phase.EXTRA:
             extras = [a for a in legal if type(a) is Extra]
-            return max(extras, key=lambda a: VEHICLES[a.card].ap) if extras else Pass()
+            return max(extras, key=lambda a: table_of(s).vehicles[a.card].ap) if extras else Pass()
         if phase is Phase.STASH:
             return Pass()
         if phase is Phase.DRAW:
@@ -115,24 +116,24 @@ class HeuristicBot:
         return self._act(s, legal)
 
     def _play_worth(self, s: State, a: Play) -> float:
-        v = VEHICLES[a.card]
+        v = table_of(s).vehicles[a.card]
         target = shift(s.targets[a.slot], v.arrows)
         me = s.pawns[s.active]
         far = BOARD.distance[me][target] if me != NONE else 3
-        worm = WORMS[s.worms[a.slot]]
+        worm = table_of(s).worms[s.worms[a.slot]]
         soon = len(s.under[a.slot]) + 1 >= worm.limit
         return v.ap + ABILITY_WORTH[v.ability] + (0.6 if soon else 0.2) * min(far, 4)
 
     def _hide_worth(self, s: State, a: Hide) -> float:
         if a.slot == LINE:
             return 2.0
-        b = BOUNTIES[s.line[a.slot]]
+        b = table_of(s).bounties[s.line[a.slot]]
         carried = s.carried[s.active * 4:s.active * 4 + 4]
         return b.points + (2.0 if not b.hunt and carried[b.colour] else 0.0)
 
     def _hunt(self, s: State, legal: tuple[Any, ...]) -> Any:
         me = s.decider
-        worm = WORMS[s.worms[s.slot]]
+        worm = table_of(s).worms[s.worms[s.slot]]
         uses = [a for a in legal if type(a) is Use]
         weapons = [a for a in uses if GEAR[a.gear].weapon]
         bonus = 1 if s.squads[me] and CHARACTERS[s.squads[me][0]].kind == "bruiser" else 0
@@ -146,7 +147,7 @@ class HeuristicBot:
         p = s.active
         delivers = [a for a in legal if type(a) is Deliver]
         if delivers:
-            return max(delivers, key=lambda a: -1 if a.bounty == NONE else BOUNTIES[a.bounty].points)
+            return max(delivers, key=lambda a: -1 if a.bounty == NONE else table_of(s).bounties[a.bounty].points)
         if PickUp() in legal:
             return PickUp()
         uses = [a for a in legal if type(a) is Use]
@@ -154,8 +155,9 @@ class HeuristicBot:
             return uses[0]
         carrying = any(s.carried[p * 4:p * 4 + 4])
         if carrying:
-            wanted = {BOUNTIES[b].location for b in (*s.line, *s.hidden[p]) if b >= 0 and not BOUNTIES[b].hunt
-                      and s.carried[p * 4 + BOUNTIES[b].colour]}
+            table = table_of(s).bounties
+            wanted = {table[b].location for b in (*s.line, *s.hidden[p])
+                      if b >= 0 and not table[b].hunt and s.carried[p * 4 + table[b].colour]}
             goals = [LOCATIONS[k] for k in range(5) if k in wanted or NONE in wanted] or list(LOCATIONS)
         else:
             goals = [c for c in range(CELLS) if any(s.eggs[c * 4:c * 4 + 4])]
@@ -187,9 +189,9 @@ class HeuristicBot:
         out = []
         for k in range(3):
             w = s.worms[k]
-            if w == NONE or len(s.under[k]) < WORMS[w].limit - 1 or LOCATION_AT[s.targets[k]] != NONE:
+            if w == NONE or len(s.under[k]) < table_of(s).worms[w].limit - 1 or LOCATION_AT[s.targets[k]] != NONE:
                 continue
-            if power >= WORMS[w].health:
+            if power >= table_of(s).worms[w].health:
                 out.append(s.targets[k])
         return out
 

@@ -14,8 +14,9 @@ every caught leader dies. The Worm is discarded with its Vehicles and replaced.
 from __future__ import annotations
 
 from wasteland.core.dice import roll
+from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.cards import (
-    ARROWS, BLUE_DIE, BOUNTIES, GEAR, LOCATION_AT, NONE, RED_DIE, RUBBLE_CAP, SIZE, VEHICLES, WORMS,
+    ARROWS, BLUE_DIE, GEAR, LOCATION_AT, NONE, RED_DIE, RUBBLE_CAP, SIZE,
     WORM_TYPES, cell, cell_name,
 )
 from wasteland.terror_below.scoring import check_win, finish, gain, leader_kind, say, solo_lost
@@ -70,7 +71,7 @@ def _place_egg(w: Work, at: int, colour: int) -> int:
 
 def strike(w: Work, worm: int, target: int) -> set[int]:
     """Worm ``worm`` strikes at ``target``: eggs and rubble placed; the cells of the attack."""
-    card = WORMS[worm]
+    card = table_of(w).worms[worm]
     cells = {target}
     late: list[tuple[int, int]] = []  # eggs rolled for after the rubble
     for dr, dc, colour in card.eggs:
@@ -97,7 +98,7 @@ def strike(w: Work, worm: int, target: int) -> set[int]:
 
 def do_strike(w: Work, effect: Strike) -> None:
     """A setup attack at the Worm's start coordinates; nobody is on the board yet."""
-    card = WORMS[effect.worm]
+    card = table_of(w).worms[effect.worm]
     strike(w, effect.worm, cell(*card.start))
     w.worm_discard.append(effect.worm)
     say(w, f"setup: {card.name} strikes at {cell_name(cell(*card.start))}")
@@ -123,13 +124,13 @@ def next_hunter(w: Work) -> None:
 def attack(w: Work, effect: Attack) -> None:
     slot = effect.slot
     worm = w.worms[slot]
-    if worm == NONE or len(w.under[slot]) < WORMS[worm].limit:
+    if worm == NONE or len(w.under[slot]) < table_of(w).worms[worm].limit:
         return
-    card = WORMS[worm]
+    card = table_of(w).worms[worm]
     for v, owner in zip(w.under[slot], w.owners[slot]):
         if owner != NONE:
-            w.targets[slot] = shift(w.targets[slot], VEHICLES[v].arrows)
-            say(w, f"the face-down {VEHICLES[v].name} (v{v}) under Worm {slot + 1} moves its Target")
+            w.targets[slot] = shift(w.targets[slot], table_of(w).vehicles[v].arrows)
+            say(w, f"the face-down {table_of(w).vehicles[v].name} (v{v}) under Worm {slot + 1} moves its Target")
     w.owners[slot] = (NONE,) * len(w.under[slot])
     target = w.targets[slot]
     say(w, f"{card.name} (Worm {slot + 1}) attacks at {cell_name(target)}")
@@ -162,8 +163,9 @@ def hunt_bounty(w: Work, p: int, kind: int) -> int:
     for b in (*w.line, *w.hidden[p]):
         if b == NONE:
             continue
-        bounty = BOUNTIES[b]
-        if bounty.hunt and bounty.kind in (NONE, kind) and (best == NONE or bounty.points > BOUNTIES[best].points):
+        bounty = table_of(w).bounties[b]
+        if bounty.hunt and bounty.kind in (NONE, kind) \
+                and (best == NONE or bounty.points > table_of(w).bounties[best].points):
             best = b
     return best
 
@@ -217,7 +219,7 @@ def die(w: Work, p: int) -> None:
 def resolve(w: Work, effect: Resolve) -> None:
     slot = effect.slot
     worm = w.worms[slot]
-    card = WORMS[worm]
+    card = table_of(w).worms[worm]
     w.hunters = []
     w.stack.append(Retire(slot))
     if w.damage >= card.health and w.killer != NONE:
@@ -228,7 +230,7 @@ def resolve(w: Work, effect: Resolve) -> None:
         if b != NONE:
             _claim(w, p, b)
             say(w, f"player {p} completes a hunting bounty for {WORM_TYPES[card.kind]} (b{b}, "
-                   f"{BOUNTIES[b].points} points)")
+                   f"{table_of(w).bounties[b].points} points)")
             check_win(w, p)
         else:
             gain(w, p, 1, "the killing blow")
@@ -268,8 +270,8 @@ def retire(w: Work, effect: Retire) -> None:
     if w.worm_deck:
         new = w.worm_deck.pop(0)
         w.worms[slot] = new
-        w.targets[slot] = cell(*WORMS[new].start)
-        say(w, f"{WORMS[new].name} takes slot {slot + 1}, its Target on {cell_name(w.targets[slot])}")
+        w.targets[slot] = cell(*table_of(w).worms[new].start)
+        say(w, f"{table_of(w).worms[new].name} takes slot {slot + 1}, its Target on {cell_name(w.targets[slot])}")
     else:
         say(w, f"the Worm deck is empty: slot {slot + 1} stays empty")
 

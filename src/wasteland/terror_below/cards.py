@@ -16,6 +16,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from wasteland.core.board import Layout, grid
+from wasteland.core.codec import register
 from wasteland.core.dice import Die, numbered
 
 __all__ = [
@@ -103,6 +104,7 @@ _PATTERNS: tuple[tuple[tuple[int, int], ...], ...] = (
 _QUEEN_EGGS: tuple[tuple[int, int, int], ...] = ((-1, 0, 0), (0, 1, 1), (1, 0, 2), (0, -1, 3))
 
 
+@register("terror_below.Worm")
 @frozen
 class Worm:
     """A W.O.R.M. card. ``start`` is (column, row); ``health`` and ``limit`` are 0 on a starter;
@@ -153,6 +155,7 @@ ABILITIES: tuple[str, ...] = ("none", "boots", "bicycle", "motorcycle", "item", 
                               "spill")
 
 
+@register("terror_below.Vehicle")
 @frozen
 class Vehicle:
     """A Vehicle card: its action points, its distraction arrows (U D L R, resolved left to right),
@@ -195,6 +198,7 @@ VEHICLES: tuple[Vehicle, ...] = _vehicles()
 # -- Bounties (42 [seed]; delivery: colour and Location, hunting: Worm type or any [HIEW]) -------
 
 
+@register("terror_below.Bounty")
 @frozen
 class Bounty:
     """A Bounty: ``hunt`` False for a delivery (an egg of ``colour`` at Location ``location``, or

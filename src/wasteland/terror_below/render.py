@@ -8,9 +8,10 @@ from wasteland.terror_below.actions import (
     Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use, notation,
 )
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LOCATION_AT, LOCATION_NAMES, NONE, SIZE, VEHICLES, WORMS,
+    CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LOCATION_AT, LOCATION_NAMES, NONE, SIZE,
     WORM_TYPES, cell_name,
 )
+from wasteland.terror_below.card_set import CardSet, table_of
 from wasteland.terror_below.rules import ENGINE, outcome, score
 from wasteland.terror_below.state import Phase, State
 from wasteland.terror_below.view import view
@@ -20,12 +21,12 @@ __all__ = ["render", "svg", "describe", "events"]
 _EGG_FILL = ("#ef4444", "#3b82f6", "#22c55e", "#eab308")
 
 
-def _bounty(b: int) -> str:
+def _bounty(t: CardSet, b: int) -> str:
     if b == HIDDEN:
         return "??"
     if b == NONE:
         return "--"
-    x = BOUNTIES[b]
+    x = t.bounties[b]
     if x.hunt:
         what = "any Worm" if x.kind == NONE else WORM_TYPES[x.kind]
         return f"b{b} hunt {what} {x.points}pt"
@@ -33,8 +34,11 @@ def _bounty(b: int) -> str:
     return f"b{b} {COLOURS[x.colour]} egg@{where} {x.points}pt"
 
 
-def _vehicle(v: int) -> str:
-    return "??" if v == HIDDEN else f"v{v} {VEHICLES[v].name} {VEHICLES[v].ap}AP {VEHICLES[v].arrows or '-'}"
+def _vehicle(t: CardSet, v: int) -> str:
+    if v == HIDDEN:
+        return "??"
+    card = t.vehicles[v]
+    return f"v{v} {card.name} {card.ap}AP {card.arrows or '-'}"
 
 
 def _gear(g: int) -> str:
@@ -75,13 +79,13 @@ def render(state: State, player: int | None = None) -> str:
         if w == NONE:
             lines.append(f"Worm {k + 1}: empty")
             continue
-        card = WORMS[w]
-        under = ", ".join(_vehicle(v) if o == NONE else f"face down {_vehicle(v)}"
+        card = table_of(s).worms[w]
+        under = ", ".join(_vehicle(table_of(s), v) if o == NONE else f"face down {_vehicle(table_of(s), v)}"
                           for v, o in zip(s.under[k], s.owners[k]))
         lines.append(f"Worm {k + 1}: {card.name} ({COLOURS[card.colour] if card.colour >= 0 else 'all colours'}, "
                      f"health {card.health}, limit {card.limit}) target {cell_name(s.targets[k])}; under: "
                      f"{under or 'nothing'}")
-    lines.append("bounty line: " + "; ".join(_bounty(b) for b in s.line))
+    lines.append("bounty line: " + "; ".join(_bounty(table_of(s), b) for b in s.line))
     lines.append(f"decks: worms {len(s.worm_deck)}, vehicles {len(s.vehicle_deck)}, items {len(s.item_deck)}, "
                  f"weapons {len(s.weapon_deck)}, bounties {len(s.bounty_deck)}; worm discard {len(s.worm_discard)}")
     for p in range(s.options.players):
@@ -92,10 +96,10 @@ def render(state: State, player: int | None = None) -> str:
             f"player {p}: {score(s, p)} VP ({s.vp[p]} tokens, {len(s.completed[p])} bounties)"
             f"{' OUT' if s.out[p] else ''} at {cell_name(s.pawns[p]) if s.pawns[p] >= 0 else 'off the board'}; "
             f"squad {squad}; dead {len(s.dead[p])}; eggs {eggs or 'none'}; rubble {s.carried_rubble[p]}; "
-            f"hand {', '.join(_vehicle(v) for v in s.hands[p])}; "
+            f"hand {', '.join(_vehicle(table_of(s), v) for v in s.hands[p])}; "
             f"gear {', '.join(_gear(g) for g in s.gear[p]) or 'none'}; "
             f"worn {', '.join(_gear(g) for g in s.worn[p]) or 'none'}; hidden bounties "
-            f"{', '.join(_bounty(b) for b in s.hidden[p]) or 'none'}{turn}")
+            f"{', '.join(_bounty(table_of(s), b) for b in s.hidden[p]) or 'none'}{turn}")
     if s.phase is not Phase.OVER:
         lines.append(f"now: player {s.decider} decides ({s.phase.value}), {s.ap} AP left")
     lines.extend(e.text for e in s.events)
@@ -116,7 +120,8 @@ def svg(state: State, player: int | None = None) -> str:
     d.text(12, 20, head, size=14, bold=True)
     d.text(12, 40, "Bounty line", size=12, bold=True)
     for k, b in enumerate(s.line):
-        d.card(12 + k * 150, 48, 140, 40, title=f"bounty {k + 1}", lines=(_bounty(b),), fill=PALETTE["gold"],
+        d.card(12 + k * 150, 48, 140, 40, title=f"bounty {k + 1}", lines=(_bounty(table_of(s), b),),
+               fill=PALETTE["gold"],
                size=9)
     _board(d, s)
     _worms(d, s)
@@ -165,7 +170,7 @@ def _worms(d: Drawing, s: State) -> None:
         if w == NONE:
             d.card(wx, y, 150, 90, title=f"Worm {k + 1}", lines=("empty",), dim=True)
             continue
-        card = WORMS[w]
+        card = table_of(s).worms[w]
         d.card(wx, y, 150, 90, title=f"Worm {k + 1}: {card.name}", fill=PALETTE["foe"], ink=PALETTE["foe_ink"],
                lines=(f"{COLOURS[card.colour] if card.colour >= 0 else 'all colours'} eggs",
                       f"health {card.health} · limit {card.limit}",
@@ -175,7 +180,8 @@ def _worms(d: Drawing, s: State) -> None:
                 d.card(wx + 160 + i * 58, y, 54, 90, title="?", face_down=True)
             else:
                 d.card(wx + 160 + i * 58, y, 54, 90, title=f"v{v}",
-                       lines=(VEHICLES[v].name[:8], f"{VEHICLES[v].ap} AP", VEHICLES[v].arrows or "-",
+                       lines=(table_of(s).vehicles[v].name[:8], f"{table_of(s).vehicles[v].ap} AP",
+                              table_of(s).vehicles[v].arrows or "-",
                               "down" if o != NONE else "up"), size=9)
 
 
@@ -187,10 +193,10 @@ def _squads(d: Drawing, s: State) -> None:
         d.text(12, y, f"player {p}: {score(s, p)} VP · {len(s.completed[p])} bounties · squad {squad}"
                       f"{' · OUT' if s.out[p] else ''} · {eggs} · rubble {s.carried_rubble[p]}", size=11, bold=True)
         y += 8
-        cards = [(_vehicle(v), v == HIDDEN, PALETTE["paper"]) for v in s.hands[p]]
+        cards = [(_vehicle(table_of(s), v), v == HIDDEN, PALETTE["paper"]) for v in s.hands[p]]
         cards += [(_gear(g), g == HIDDEN, PALETTE["calm"]) for g in s.gear[p]]
         cards += [(_gear(g) + " (worn)", False, PALETTE["friend"]) for g in s.worn[p]]
-        cards += [(_bounty(b), b == HIDDEN, PALETTE["gold"]) for b in s.hidden[p]]
+        cards += [(_bounty(table_of(s), b), b == HIDDEN, PALETTE["gold"]) for b in s.hidden[p]]
         for i, (text, down, fill) in enumerate(cards):
             if down:
                 d.card(12 + i * 96, y, 90, 40, title="?", face_down=True)
@@ -206,9 +212,9 @@ def _squads(d: Drawing, s: State) -> None:
 describe = describer({
     Lead: lambda s, a: f"lead with {CHARACTERS[a.character].name}",
     Enter: lambda s, a: f"enter at the {LOCATION_NAMES[a.location]}",
-    Play: lambda s, a: f"play {_vehicle(a.card)} under Worm {a.slot + 1}",
-    Extra: lambda s, a: f"Boots: add {_vehicle(a.card)}",
-    Stash: lambda s, a: f"Bicycle: {_vehicle(a.card)} face down under Worm {a.slot + 1}",
+    Play: lambda s, a: f"play {_vehicle(table_of(s), a.card)} under Worm {a.slot + 1}",
+    Extra: lambda s, a: f"Boots: add {_vehicle(table_of(s), a.card)}",
+    Stash: lambda s, a: f"Bicycle: {_vehicle(table_of(s), a.card)} face down under Worm {a.slot + 1}",
     Pass: lambda s, a: "pass",
     Move: lambda s, a: f"move to {cell_name(a.cell)}",
     Leap: lambda s, a: f"leapfrog to {cell_name(a.cell)}",

@@ -18,7 +18,8 @@ from wasteland.terror_below.actions import (
     Stash, Use, decode, notation,
 )
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
-from wasteland.terror_below.cards import GEAR, LINE, LOCATIONS, NONE, WORMS
+from wasteland.terror_below.card_set import table_of
+from wasteland.terror_below.cards import GEAR, LINE, LOCATIONS, NONE
 from wasteland.terror_below.scoring import points
 from wasteland.terror_below.setup import initial_state, make_options
 from wasteland.terror_below.state import (
@@ -106,7 +107,7 @@ def num_players(state: State) -> int:
 
 def score(state: State, player: int) -> int:
     """VP tokens plus the points of the bounties completed."""
-    return points(state.completed[player], state.vp[player])
+    return points(table_of(state).bounties, state.completed[player], state.vp[player])
 
 
 def outcome(state: State) -> Outcome | None:
@@ -156,8 +157,9 @@ def max_decisions(state: State) -> int:
     if s.phase is Phase.OVER:
         return 0
     n = s.options.players
-    room = sum(WORMS[w].limit - len(u) for w, u in zip(s.worms, s.under) if w != NONE)
-    room += sum(WORMS[w].limit for w in s.worm_deck if w >= 0) if all(w >= 0 for w in s.worm_deck) \
-        else 4 * len(s.worm_deck)
+    worms = table_of(s).worms
+    room = sum(worms[w].limit - len(u) for w, u in zip(s.worms, s.under) if w != NONE)
+    room += sum(worms[w].limit for w in s.worm_deck) if all(w >= 0 for w in s.worm_deck) \
+        else max(x.limit for x in worms) * len(s.worm_deck)
     attacks = 3 + len(s.worm_deck)
     return 2 * n + (room + 1) * _PER_TURN + attacks * n * (len(GEAR) + 2)

@@ -9,8 +9,9 @@ once; 15 Worms (not starters) in the discard or the squad gone loses.
 from __future__ import annotations
 
 from wasteland.terror_below.cards import (
-    BOUNTIES, CARRY, CHARACTERS, GEAR, HAND, ITEMS, SCENARIOS, SOLO_LOSS, WIN_VP, WORMS,
+    CARRY, CHARACTERS, GEAR, HAND, ITEMS, SCENARIOS, SOLO_LOSS, WIN_VP, Bounty,
 )
+from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.state import Ending, Phase, Said, Work
 
 __all__ = [
@@ -40,8 +41,9 @@ def wears(w: Work, p: int, kind: str) -> bool:
     return any(GEAR[g].kind == kind for g in w.worn[p])
 
 
-def points(completed: tuple[int, ...], vp: int) -> int:
-    return vp + sum(BOUNTIES[b].points for b in completed)
+def points(bounties: tuple[Bounty, ...], completed: tuple[int, ...], vp: int) -> int:
+    """VP tokens plus the points of the bounties completed."""
+    return vp + sum(bounties[b].points for b in completed)
 
 
 def finish(w: Work, winners: tuple[int, ...], ending: Ending, text: str) -> None:
@@ -58,7 +60,7 @@ def standings(w: Work) -> tuple[tuple[int, ...], bool]:
     completed; and whether the win is shared."""
     n = w.options.players
     alive = [p for p in range(n) if not w.out[p]] or list(range(n))
-    score = {p: points(w.completed[p], w.vp[p]) for p in alive}
+    score = {p: points(table_of(w).bounties, w.completed[p], w.vp[p]) for p in alive}
     best = max(score.values())
     top = [p for p in alive if score[p] == best]
     most = max(len(w.completed[p]) for p in top)
@@ -78,13 +80,15 @@ def solo_check(w: Work) -> None:
     if w.options.players != 1 or w.phase is Phase.OVER:
         return
     counted, goal = SCENARIOS[w.options.scenario]
-    have = {"vp": points(w.completed[0], w.vp[0]), "eggs": w.delivered[0], "kills": w.kills[0]}[counted]
+    have = {"vp": points(table_of(w).bounties, w.completed[0], w.vp[0]), "eggs": w.delivered[0],
+            "kills": w.kills[0]}[counted]
     if have >= goal:
         finish(w, (0,), Ending.SOLO_WON, f"game over: the {w.options.scenario} objective is met; player 0 wins")
 
 
 def solo_lost(w: Work) -> bool:
-    return sum(1 for c in w.worm_discard if not WORMS[c].starter) >= SOLO_LOSS
+    worms = table_of(w).worms
+    return sum(1 for c in w.worm_discard if not worms[c].starter) >= SOLO_LOSS
 
 
 def gain(w: Work, p: int, n: int, why: str) -> None:
@@ -99,7 +103,7 @@ def check_win(w: Work, p: int) -> None:
         return
     if w.options.players == 1:
         solo_check(w)
-    elif points(w.completed[p], w.vp[p]) >= WIN_VP:
+    elif points(table_of(w).bounties, w.completed[p], w.vp[p]) >= WIN_VP:
         finish(w, (p,), Ending.VP, f"game over: player {p} reaches {WIN_VP} VP and wins")
 
 

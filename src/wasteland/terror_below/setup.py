@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
+from wasteland.terror_below.card_set import card_table, read_card_set
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, CHARACTERS, EGGS_PER_COLOUR, GEAR, HAND, ITEMS, LINE, NONE, RUBBLE, SCENARIOS, SIDES, SQUAD,
-    VEHICLES, WORMS, cell,
+    VEHICLES, cell,
 )
 from wasteland.terror_below.state import Effect, Options, Phase, State, Strike, Wait
 
@@ -25,26 +26,29 @@ __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "in_play"]
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 
 
-def make_options(*, players: int = 2, side: str = "desert", scenario: str | None = None) -> Options:
+def make_options(*, players: int = 2, side: str = "desert", scenario: str | None = None,
+                 cards: object = None) -> Options:
     """The options of a new game; ConfigError lists the allowed values. ``scenario`` is for solo
-    only (default ``boomtown``)."""
+    only (default ``boomtown``); ``cards`` plain JSON data of one's own cards (``card_set.py``)."""
     check_options("players", players, PLAYER_COUNTS)
     check_options("side", side, SIDES)
     if scenario is not None:
         if players != 1:
             raise ConfigError(f"a scenario is a solo objective: players must be 1, got {short(players)}")
         check_options("scenario", scenario, tuple(SCENARIOS))
-    return Options(players=players, side=side, scenario=(scenario or "boomtown") if players == 1 else "")
+    return Options(players=players, side=side, scenario=(scenario or "boomtown") if players == 1 else "",
+                   cards=read_card_set(cards))
 
 
 def in_play(options: Options) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The Worm, gear and Character ids in the game, and the starters (solo: no Queen, nothing
     marked "Not for Solo")."""
     solo = options.players == 1
-    worms = tuple(i for i, w in enumerate(WORMS) if not solo or w.solo)
+    table = card_table(options.cards).worms
+    worms = tuple(i for i, w in enumerate(table) if not solo or w.solo)
     gear = tuple(i for i, g in enumerate(GEAR) if not solo or g.solo)
     characters = tuple(i for i, c in enumerate(CHARACTERS) if not solo or c.solo)
-    starters = tuple(i for i in worms if WORMS[i].starter)
+    starters = tuple(i for i in worms if table[i].starter)
     return worms, gear, characters, starters
 
 
@@ -53,7 +57,8 @@ def initial_state(seed: int, options: Options) -> State:
     n = options.players
     rng = Rng.from_seed(seed)
     worm_ids, gear_ids, character_ids, starters = in_play(options)
-    worm_deck, rng = rng.shuffle([w for w in worm_ids if not WORMS[w].starter])
+    worms = card_table(options.cards).worms
+    worm_deck, rng = rng.shuffle([w for w in worm_ids if not worms[w].starter])
     vehicles, rng = rng.shuffle(range(len(VEHICLES)))
     items, rng = rng.shuffle([g for g in gear_ids if g < len(ITEMS)])
     weapons, rng = rng.shuffle([g for g in gear_ids if g >= len(ITEMS)])
@@ -64,7 +69,7 @@ def initial_state(seed: int, options: Options) -> State:
     strikes = (*starters, *worm_deck[:extra])
     zone = worm_deck[extra:extra + 3]
     deck = worm_deck[extra + 3:]
-    targets = tuple(cell(*WORMS[w].start) for w in zone)
+    targets = tuple(cell(*worms[w].start) for w in zone)
     hands = tuple(vehicles[p * HAND:(p + 1) * HAND] for p in range(n))
     gear = tuple((items[p], weapons[p]) for p in range(n))
     squads = tuple(characters[p * SQUAD:(p + 1) * SQUAD] for p in range(n))

@@ -23,6 +23,7 @@ from attrs import frozen
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
+from wasteland.terror_below.card_set import CardSet
 
 __all__ = [
     "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
@@ -33,11 +34,13 @@ __all__ = [
 @register("terror_below.Options")
 @frozen
 class Options:
-    """``players`` 1-5 (1: solo); ``side`` desert or canyon; ``scenario`` the solo objective."""
+    """``players`` 1-5 (1: solo); ``side`` desert or canyon; ``scenario`` the solo objective;
+    ``cards`` a card set of one's own (None: the designed cards)."""
 
     players: int = 2
     side: str = "desert"
     scenario: str = ""
+    cards: CardSet | None = None
 
 
 @register("terror_below.Phase")

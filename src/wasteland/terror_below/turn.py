@@ -13,10 +13,11 @@ from wasteland.core.deck import draw_reshuffling
 from wasteland.terror_below.actions import (
     Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use,
 )
+from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.attack import next_hunter, shift, step_toward, usable_in_hunt
 from wasteland.terror_below.cards import (
-    BOARD, BOUNTIES, CANYON, CELLS, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS,
-    MOTEL, NONE, POLICE, STORE, VEHICLES, WORMS, cell_name,
+    BOARD, CANYON, CELLS, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
+    POLICE, STORE, cell_name,
 )
 from wasteland.terror_below.scoring import (
     carry_limit, check_win, draw_gear, finish, finish_by_standings, gain, hand_limit, leader_kind, say, solo_check,
@@ -77,7 +78,7 @@ def clears(s: Table) -> tuple[int, ...]:
 
 
 def _matches(s: Table, b: int, colour: int, location: int) -> bool:
-    bounty = BOUNTIES[b]
+    bounty = table_of(s).bounties[b]
     return not bounty.hunt and bounty.colour == colour and bounty.location in (NONE, location)
 
 
@@ -127,12 +128,13 @@ def hunt_uses(s: Table) -> tuple[int, ...]:
 
 def plays(s: Table) -> tuple[tuple[int, int], ...]:
     p = s.active
-    open_slots = [k for k in range(3) if s.worms[k] != NONE and len(s.under[k]) < WORMS[s.worms[k]].limit]
+    worms = table_of(s).worms
+    open_slots = [k for k in range(3) if s.worms[k] != NONE and len(s.under[k]) < worms[s.worms[k]].limit]
     return tuple((card, k) for card in sorted(s.hands[p]) for k in open_slots)
 
 
 def extras(s: Table) -> tuple[int, ...]:
-    return tuple(sorted(c for c in s.hands[s.active] if VEHICLES[c].ap < 7))
+    return tuple(sorted(c for c in s.hands[s.active] if table_of(s).vehicles[c].ap < 7))
 
 
 def stashes(s: Table) -> tuple[tuple[int, int], ...]:
@@ -271,7 +273,7 @@ def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def play(w: Work, a: Play) -> None:
     p = w.active
-    v = VEHICLES[a.card]
+    v = table_of(w).vehicles[a.card]
     w.hands[p] = _remove(w.hands[p], a.card)
     w.under[a.slot] = (*w.under[a.slot], a.card)
     w.owners[a.slot] = (*w.owners[a.slot], NONE)
@@ -282,7 +284,9 @@ def play(w: Work, a: Play) -> None:
     say(w, f"player {p} plays the {v.name} (v{a.card}, {v.ap} AP) under Worm {a.slot + 1}: its Target "
            f"{cell_name(before)} → {cell_name(w.targets[a.slot])}")
     w.phase = Phase.ACT
-    if v.timing == "before" and v.ability == "boots" and extras(w):
+    if v.timing == "before" and v.ability != "boots":
+        _automatic_ability(w, v.ability, v.name)
+    if v.timing == "before" and v.ability == "boots" and extras(w) and not _over(w):
         w.phase = Phase.EXTRA
 
 
@@ -290,8 +294,9 @@ def extra(w: Work, a: Extra) -> None:
     p = w.active
     w.hands[p] = _remove(w.hands[p], a.card)
     w.vehicle_discard.append(a.card)
-    w.ap += VEHICLES[a.card].ap
-    say(w, f"player {p} adds the {VEHICLES[a.card].name} (v{a.card}) for {VEHICLES[a.card].ap} more AP")
+    w.ap += table_of(w).vehicles[a.card].ap
+    v = table_of(w).vehicles[a.card]
+    say(w, f"player {p} adds the {v.name} (v{a.card}) for {v.ap} more AP")
     w.phase = Phase.ACT
 
 
@@ -397,7 +402,7 @@ def deliver(w: Work, a: Deliver) -> None:
         else:
             w.hidden[p] = _remove(w.hidden[p], a.bounty)
         w.completed[p] = (*w.completed[p], a.bounty)
-        say(w, f"player {p} completes bounty b{a.bounty} ({BOUNTIES[a.bounty].points} points)")
+        say(w, f"player {p} completes bounty b{a.bounty} ({table_of(w).bounties[a.bounty].points} points)")
         check_win(w, p)
     if _over(w):
         return
@@ -500,7 +505,7 @@ def _hunt_with(w: Work, g: int) -> None:
         hit = card.damage + (1 if leader_kind(w, p) == "bruiser" else 0)
         w.damage += hit
         say(w, f"player {p} hunts with the {card.name} (g{g}): {hit} damage, {w.damage} in all")
-        if w.damage >= WORMS[w.worms[w.slot]].health:
+        if w.damage >= table_of(w).worms[w.worms[w.slot]].health:
             w.killer = p
             w.hunters.clear()
             w.stack.pop()
@@ -516,28 +521,35 @@ def _hunt_with(w: Work, g: int) -> None:
 def end_actions(w: Work, _: EndActions) -> None:
     """The Vehicle's ability when it comes after the actions, then the end of the turn."""
     p = w.active
-    v = VEHICLES[w.vehicle]
+    v = table_of(w).vehicles[w.vehicle]
     w.stack.append(EndTurn())
-    here = w.pawns[p]
     if v.timing != "after":
         return
     if v.ability == "bicycle" and stashes(w) and w.hands[p]:
         w.phase = Phase.STASH
         w.decider = p
         w.stack.append(Wait())
-    elif v.ability == "motorcycle" and here != NONE:
+    else:
+        _automatic_ability(w, v.ability, v.name)
+
+
+def _automatic_ability(w: Work, ability: str, name: str) -> None:
+    """An ability that asks nothing, before or after the actions as its card says."""
+    p = w.active
+    here = w.pawns[p]
+    if ability == "motorcycle" and here != NONE:
         w.targets = [t if t == NONE else step_toward(t, here) for t in w.targets]
-        say(w, "the Motorcycle draws every Target 1 closer")
-    elif v.ability == "lure" and here != NONE and w.targets[w.slot] != NONE:
+        say(w, f"the {name} draws every Target 1 closer")
+    elif ability == "lure" and here != NONE and w.targets[w.slot] != NONE:
         w.targets[w.slot] = step_toward(w.targets[w.slot], here)
-        say(w, f"the {v.name} lures the Target of Worm {w.slot + 1} 1 closer")
-    elif v.ability in ("item", "weapon"):
-        draw_gear(w, p, v.ability == "weapon")
-    elif v.ability == "vp":
-        gain(w, p, 1, f"the {v.name}")
-    elif v.ability == "toll":
-        gain(w, p, -1, f"the {v.name}'s toll")
-    elif v.ability == "spill" and here != NONE and LOCATION_AT[here] == NONE:
+        say(w, f"the {name} lures the Target of Worm {w.slot + 1} 1 closer")
+    elif ability in ("item", "weapon"):
+        draw_gear(w, p, ability == "weapon")
+    elif ability == "vp":
+        gain(w, p, 1, f"the {name}")
+    elif ability == "toll":
+        gain(w, p, -1, f"the {name}'s toll")
+    elif ability == "spill" and here != NONE and LOCATION_AT[here] == NONE:
         colour = next((c for c in range(4) if w.carried[p * 4 + c]), NONE)
         if colour != NONE:
             w.carried[p * 4 + colour] -= 1
@@ -557,7 +569,7 @@ def end_turn(w: Work, _: EndTurn) -> None:
     w.ap, w.vehicle, w.bonus = 0, NONE, False
     w.stack.append(NextTurn())
     for k in (2, 1, 0):
-        if w.worms[k] != NONE and len(w.under[k]) >= WORMS[w.worms[k]].limit:
+        if w.worms[k] != NONE and len(w.under[k]) >= table_of(w).worms[w.worms[k]].limit:
             w.stack.append(Attack(k))
 
 

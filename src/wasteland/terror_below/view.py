@@ -13,8 +13,9 @@ from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, WORMS,
+    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES,
 )
+from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.rules import ENGINE
 from wasteland.terror_below.setup import in_play
 from wasteland.terror_below.state import Phase, State
@@ -132,7 +133,7 @@ def _observe_board(view: State, out: list[float]) -> None:
     for k in range(3):
         w = view.worms[k]
         if w >= 0:
-            worm = WORMS[w]
+            worm = table_of(view).worms[w]
             out[base + k * _SLOT + worm.kind] = 1.0
             if worm.colour >= 0:
                 out[base + k * _SLOT + 5 + worm.colour] = 1.0
@@ -147,7 +148,7 @@ def _observe_cards(view: State, out: list[float]) -> None:
     for k in range(LINE):
         b = view.line[k]
         if b >= 0:
-            bounty = BOUNTIES[b]
+            bounty = table_of(view).bounties[b]
             at = base + k * _BOUNTY
             out[at] = float(bounty.hunt)
             if bounty.colour >= 0:
@@ -160,7 +161,7 @@ def _observe_cards(view: State, out: list[float]) -> None:
     base += LINE * _BOUNTY
     for p in range(n):
         at = base + ((p - me) % n) * _SEAT
-        out[at] = (view.vp[p] + sum(BOUNTIES[b].points for b in view.completed[p])) / 20
+        out[at] = (view.vp[p] + sum(table_of(view).bounties[b].points for b in view.completed[p])) / 20
         for k in range(4):
             out[at + 1 + k] = float(view.carried[p * 4 + k])
         out[at + 5] = view.carried_rubble[p] / 3
