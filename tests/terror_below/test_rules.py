@@ -225,6 +225,18 @@ def test_the_bicycle_places_a_card_face_down_revealed_in_order_at_the_attack() -
     assert s.owners[2][-1] == 0
     seen = GAME.view(s, 1)
     assert seen.under[2][-1] == HIDDEN and GAME.view(s, 0).under[2][-1] == PICKUP_RRU
+    # at the attack, the face-down cards are turned over and their arrows resolved in the order played
+    worm = s.worms[1]
+    limit = WORMS[worm].limit
+    faces = (PICKUP_RRU, BICYCLE + 1)[:limit] + (0,) * max(0, limit - 2)
+    owners = (0, 1)[:limit] + (NONE,) * max(0, limit - 2)
+    s = replace(s, under=((), faces, ()), owners=((), owners, ()), targets=(s.targets[0], at(2, 4), s.targets[2]),
+                worms=(s.worms[0], worm, s.worms[2]), pawns=(at(6, 6), at(6, 5)), phase=Phase.PLAY,
+                stack=(Wait(),))
+    after = run(s, Attack(1))
+    expected = shift(shift(at(2, 4), VEHICLES[PICKUP_RRU].arrows), VEHICLES[BICYCLE + 1].arrows)
+    assert after.owners[1] == () and any(f"{WORMS[worm].name} (Worm 2) attacks at" in e.text for e in after.events)
+    assert any(e.text.endswith(f"attacks at {'abcdef'[expected % 6]}{expected // 6 + 1}") for e in after.events)
 
 
 # -- attacks ------------------------------------------------------------------------------------
@@ -383,3 +395,12 @@ def test_bad_input_is_refused_with_a_reason() -> None:
     assert_illegal(GAME, s, Enter(7), "not a decision")
     assert_illegal(GAME, s, Deliver(9, 3), "cannot deliver")
     assert_illegal(GAME, s, Use(-5, 2), "not an item")
+
+
+@pytest.mark.parametrize(("location", "weapon"), [(STORE, False), (2, True)])
+def test_the_store_s_bonus_is_an_item_and_the_police_s_a_weapon_not_usable_this_turn(location: int,
+                                                                                     weapon: bool) -> None:
+    s = acting(table(pawns=(LOCATIONS[location], at(6, 6)), carried=(1, 0, 0, 0, 0, 0, 0, 0), gear=((), ())), 3)
+    after = apply(s, Deliver(0, NONE))
+    assert len(after.gear[0]) == 1 and GEAR[after.gear[0][0]].weapon is weapon
+    assert after.fresh[0] == after.gear[0]
