@@ -1,0 +1,252 @@
+"""The decisions of Terror Below, their notation and their action ids.
+
+Each decision is small: which Vehicle under which Worm, then each action point as its own step,
+then each choice of an ability, so that a list of legal actions never runs long.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+from wasteland.terror_below.cards import (
+    BOUNTIES, CELLS, CHARACTERS, COLOURS, GEAR, LINE, LOCATION_NAMES, NONE, VEHICLES, cell_name,
+)
+from wasteland.terror_below.state import State
+
+__all__ = [
+    "Lead", "Enter", "Play", "Extra", "Stash", "Pass", "Move", "Leap", "Clear", "PickUp", "Deliver", "Use",
+    "Draw", "Hide", "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS",
+]
+
+MAX_PLAYERS = 5
+
+
+@register("terror_below.Lead")
+@frozen(cache_hash=True)
+class Lead:
+    """Choose ``character`` of your squad as your leader."""
+
+    character: int
+
+
+@register("terror_below.Enter")
+@frozen(cache_hash=True)
+class Enter:
+    """Place your pawn on the free Location ``location`` (0-4: store, motel, police, government,
+    hospital)."""
+
+    location: int
+
+
+@register("terror_below.Play")
+@frozen(cache_hash=True)
+class Play:
+    """Play Vehicle ``card`` face up under the Worm in ``slot`` (0-2)."""
+
+    card: int
+    slot: int
+
+
+@register("terror_below.Extra")
+@frozen(cache_hash=True)
+class Extra:
+    """Boots: play Vehicle ``card`` as well, for its action points only (then discarded)."""
+
+    card: int
+
+
+@register("terror_below.Stash")
+@frozen(cache_hash=True)
+class Stash:
+    """Bicycle: play Vehicle ``card`` face down under the Worm in ``slot``."""
+
+    card: int
+    slot: int
+
+
+@register("terror_below.Pass")
+@frozen(cache_hash=True)
+class Pass:
+    """Stop: spend no more action points, skip an optional ability, or end your hunt."""
+
+
+@register("terror_below.Move")
+@frozen(cache_hash=True)
+class Move:
+    """Move orthogonally to ``cell`` (1 AP), or two cells straight on through another pawn (2 AP)."""
+
+    cell: int
+
+
+@register("terror_below.Leap")
+@frozen(cache_hash=True)
+class Leap:
+    """Leapfrog an adjacent pawn onto the empty cell ``cell`` next to it (1 AP)."""
+
+    cell: int
+
+
+@register("terror_below.Clear")
+@frozen(cache_hash=True)
+class Clear:
+    """Take 1 rubble from the adjacent ``cell`` onto your leader (1 AP)."""
+
+    cell: int
+
+
+@register("terror_below.PickUp")
+@frozen(cache_hash=True)
+class PickUp:
+    """Pick up every egg on your cell (1 AP); your actions end."""
+
+
+@register("terror_below.Deliver")
+@frozen(cache_hash=True)
+class Deliver:
+    """Deliver one egg of ``colour`` at your Location (1 AP), for ``bounty`` (one in the line or
+    hidden with you), or NONE for 1 VP."""
+
+    colour: int
+    bounty: int
+
+
+@register("terror_below.Use")
+@frozen(cache_hash=True)
+class Use:
+    """Use gear card ``gear`` (Items 0-23, Weapons 24-46); ``target`` a player for the Pistol's
+    shot at a Hat, NONE otherwise."""
+
+    gear: int
+    target: int
+
+
+@register("terror_below.Draw")
+@frozen(cache_hash=True)
+class Draw:
+    """Three rubble carried went back: draw a Weapon (True) or an Item (False)."""
+
+    weapon: bool
+
+
+@register("terror_below.Hide")
+@frozen(cache_hash=True)
+class Hide:
+    """The Government Facility's bonus: bounty ``slot`` of the line (0-3) or the deck's top (4)."""
+
+    slot: int
+
+
+Action = Lead | Enter | Play | Extra | Stash | Pass | Move | Leap | Clear | PickUp | Deliver | Use | Draw | Hide
+ACTION_TYPES: tuple[type, ...] = (Lead, Enter, Play, Extra, Stash, Pass, Move, Leap, Clear, PickUp, Deliver, Use,
+                                  Draw, Hide)
+
+_V, _G, _B, _C = len(VEHICLES), len(GEAR), len(BOUNTIES), len(CHARACTERS)
+#: (type, how many ids) in id order.
+_SIZES: tuple[tuple[type, int], ...] = (
+    (Lead, _C), (Enter, len(LOCATION_NAMES)), (Play, _V * 3), (Extra, _V), (Stash, _V * 3), (Pass, 1),
+    (Move, CELLS), (Leap, CELLS), (Clear, CELLS), (PickUp, 1), (Deliver, len(COLOURS) * (_B + 1)),
+    (Use, _G * (MAX_PLAYERS + 1)), (Draw, 2), (Hide, LINE + 1),
+)
+_OFFSET: dict[type, int] = {}
+_total = 0
+for _kind, _n in _SIZES:
+    _OFFSET[_kind] = _total
+    _total += _n
+COUNT = _total
+
+
+def notation(state: State, action: Action) -> str:
+    """``play v12 w1``, ``move c4``, ``deliver red b7``, ``use g30 p2``, ``pass``..."""
+    t = type(action)
+    if t is Lead:
+        return f"lead {CHARACTERS[action.character].name.lower()}"  # type: ignore[union-attr]
+    if t is Enter:
+        return f"enter {LOCATION_NAMES[action.location]}"  # type: ignore[union-attr]
+    if t is Play:
+        return f"play v{action.card} w{action.slot + 1}"  # type: ignore[union-attr]
+    if t is Extra:
+        return f"boots v{action.card}"  # type: ignore[union-attr]
+    if t is Stash:
+        return f"stash v{action.card} w{action.slot + 1}"  # type: ignore[union-attr]
+    if t is Pass:
+        return "pass"
+    if t is Move:
+        return f"move {cell_name(action.cell)}"  # type: ignore[union-attr]
+    if t is Leap:
+        return f"leap {cell_name(action.cell)}"  # type: ignore[union-attr]
+    if t is Clear:
+        return f"clear {cell_name(action.cell)}"  # type: ignore[union-attr]
+    if t is PickUp:
+        return "pickup"
+    if isinstance(action, Deliver):
+        return f"deliver {COLOURS[action.colour]} {'vp' if action.bounty == NONE else f'b{action.bounty}'}"
+    if isinstance(action, Use):
+        return f"use g{action.gear}" + ("" if action.target == NONE else f" p{action.target}")
+    if isinstance(action, Draw):
+        return "draw weapon" if action.weapon else "draw item"
+    if isinstance(action, Hide):
+        return "hide deck" if action.slot == LINE else f"hide {action.slot + 1}"
+    raise TypeError(f"not a Terror Below action: {type(action).__name__}")
+
+
+def action_count(state: State) -> int:
+    return COUNT
+
+
+def action_id(state: State, action: Action) -> int:
+    """The fixed id of a legal action (see ``decode``)."""
+    base = _OFFSET[type(action)]
+    if isinstance(action, Lead):
+        return base + action.character
+    if isinstance(action, Enter):
+        return base + action.location
+    if isinstance(action, (Play, Stash)):
+        return base + action.card * 3 + action.slot
+    if isinstance(action, Extra):
+        return base + action.card
+    if isinstance(action, (Move, Leap, Clear)):
+        return base + action.cell
+    if isinstance(action, Deliver):
+        return base + action.colour * (_B + 1) + action.bounty + 1
+    if isinstance(action, Use):
+        return base + action.gear * (MAX_PLAYERS + 1) + action.target + 1
+    if isinstance(action, Draw):
+        return base + int(action.weapon)
+    if isinstance(action, Hide):
+        return base + action.slot
+    return base  # Pass, PickUp
+
+
+def decode(state: State, i: int) -> Action:
+    """The action with id ``i`` (0 <= i < COUNT; not yet checked)."""
+    for kind, n in _SIZES:
+        base = _OFFSET[kind]
+        if base <= i < base + n:
+            k = i - base
+            if kind is Lead:
+                return Lead(k)
+            if kind is Enter:
+                return Enter(k)
+            if kind is Play:
+                return Play(k // 3, k % 3)
+            if kind is Extra:
+                return Extra(k)
+            if kind is Stash:
+                return Stash(k // 3, k % 3)
+            if kind is Move:
+                return Move(k)
+            if kind is Leap:
+                return Leap(k)
+            if kind is Clear:
+                return Clear(k)
+            if kind is Deliver:
+                return Deliver(k // (_B + 1), k % (_B + 1) - 1)
+            if kind is Use:
+                return Use(k // (MAX_PLAYERS + 1), k % (MAX_PLAYERS + 1) - 1)
+            if kind is Draw:
+                return Draw(bool(k))
+            if kind is Hide:
+                return Hide(k)
+            return PickUp() if kind is PickUp else Pass()
+    raise ValueError(f"no action has id {i}")

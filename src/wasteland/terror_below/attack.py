@@ -1,0 +1,277 @@
+"""Worm attacks (the seed's "Ataque de gusano", "Cazando un gusano", "Derrotar a un gusano", "Muerte").
+
+A Worm holding as many Vehicles as its card limit attacks between turns: its face-down Vehicles
+are revealed and their arrows resolved in the order played; an egg of its colour goes on the
+Target (the Queen: rubble in the centre and an egg of each colour around it); rubble on the
+shaded cells, at most 2 a cell, never on a Location or off the board; an egg that would land on
+a Location is placed after the rubble where the red (column) and blue (row) dice say, rolled
+again while they name a Location. Pawns on the cells of the attack are caught (a pawn in a
+Location only if the Target is exactly there). The caught hunt in order from the last player to
+take a turn; damage adding up to the Worm's health defeats it (the killing blow scores); otherwise
+every caught leader dies. The Worm is discarded with its Vehicles and replaced.
+"""
+
+from __future__ import annotations
+
+from wasteland.core.dice import roll
+from wasteland.terror_below.card_set import table_of
+from wasteland.terror_below.cards import (
+    ARROWS, BLUE_DIE, GEAR, LOCATION_AT, NONE, RED_DIE, RUBBLE_CAP, SIZE,
+    WORM_TYPES, cell, cell_name,
+)
+from wasteland.terror_below.scoring import check_win, finish, gain, leader_kind, say, solo_lost
+from wasteland.terror_below.state import Attack, Ending, Phase, Resolve, Retire, State, Strike, Wait, Work
+
+__all__ = ["shift", "strike", "attack", "resolve", "retire", "do_strike", "usable_in_hunt", "next_hunter", "die",
+           "step_toward", "hunt_bounty"]
+
+
+def shift(target: int, arrows: str) -> int:
+    """The Target after ``arrows``, left to right; a step that would leave the board is skipped."""
+    for a in arrows:
+        row, column = divmod(target, SIZE)
+        if a == "U" and row > 0 or a == "D" and row < SIZE - 1:
+            target += ARROWS[a]
+        elif a == "L" and column > 0 or a == "R" and column < SIZE - 1:
+            target += ARROWS[a]
+    return target
+
+
+def step_toward(target: int, goal: int) -> int:
+    """The Target one cell closer to ``goal`` (the longer gap first; rows on a tie: *design*)."""
+    tr, tc = divmod(target, SIZE)
+    gr, gc = divmod(goal, SIZE)
+    if (tr, tc) == (gr, gc):
+        return target
+    if abs(gr - tr) >= abs(gc - tc):
+        return target + (SIZE if gr > tr else -SIZE)
+    return target + (1 if gc > tc else -1)
+
+
+def _offset(target: int, dr: int, dc: int) -> int:
+    row, column = divmod(target, SIZE)
+    r, c = row + dr, column + dc
+    return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else NONE
+
+
+def _place_egg(w: Work, at: int, colour: int) -> int:
+    """An egg of ``colour`` at ``at`` or, on a Location or off the board, where the dice say; the
+    cell, or NONE when the supply of that colour is empty."""
+    if w.egg_supply[colour] == 0:
+        return NONE
+    while at == NONE or LOCATION_AT[at] != NONE:
+        column, w.rng = roll(RED_DIE, w.rng)
+        row, w.rng = roll(BLUE_DIE, w.rng)
+        at = cell(column, row)
+        say(w, f"the dice put the egg on {cell_name(at)}")
+    w.egg_supply[colour] -= 1
+    w.eggs[at * 4 + colour] += 1
+    return at
+
+
+def strike(w: Work, worm: int, target: int) -> set[int]:
+    """Worm ``worm`` strikes at ``target``: eggs and rubble placed; the cells of the attack."""
+    card = table_of(w).worms[worm]
+    cells = {target}
+    late: list[tuple[int, int]] = []  # eggs rolled for after the rubble
+    for dr, dc, colour in card.eggs:
+        at = _offset(target, dr, dc)
+        if at == NONE or LOCATION_AT[at] != NONE:
+            late.append((at, colour))
+        else:
+            _place_egg(w, at, colour)
+            cells.add(at)
+    for dr, dc in card.pattern:
+        at = _offset(target, dr, dc)
+        if at == NONE or LOCATION_AT[at] != NONE:
+            continue
+        cells.add(at)
+        if w.rubble[at] < RUBBLE_CAP and w.rubble_supply > 0:
+            w.rubble[at] += 1
+            w.rubble_supply -= 1
+    for at, colour in late:
+        placed = _place_egg(w, at, colour)
+        if placed != NONE:
+            cells.add(placed)
+    return cells
+
+
+def do_strike(w: Work, effect: Strike) -> None:
+    """A setup attack at the Worm's start coordinates; nobody is on the board yet."""
+    card = table_of(w).worms[effect.worm]
+    strike(w, effect.worm, cell(*card.start))
+    w.worm_discard.append(effect.worm)
+    say(w, f"setup: {card.name} strikes at {cell_name(cell(*card.start))}")
+
+
+def usable_in_hunt(w: State | Work, p: int) -> tuple[int, ...]:
+    """The gear ``p`` may use in this attack: held Weapons and shields, kept Weapons not yet used."""
+    held = tuple(g for g in w.gear[p] if GEAR[g].weapon or GEAR[g].kind == "shield")
+    kept = tuple(g for g in w.worn[p] if GEAR[g].weapon and g not in w.used)
+    return held + kept
+
+
+def next_hunter(w: Work) -> None:
+    """The next caught player with something to use decides; with none left, the hunt is over."""
+    while w.hunters and (w.hunters[0] in w.safe or not usable_in_hunt(w, w.hunters[0])):
+        w.hunters.pop(0)
+    if w.hunters:
+        w.phase = Phase.HUNT
+        w.decider = w.hunters[0]
+        w.stack.append(Wait())
+
+
+def attack(w: Work, effect: Attack) -> None:
+    slot = effect.slot
+    worm = w.worms[slot]
+    if worm == NONE or len(w.under[slot]) < table_of(w).worms[worm].limit:
+        return
+    card = table_of(w).worms[worm]
+    for v, owner in zip(w.under[slot], w.owners[slot]):
+        if owner != NONE:
+            w.targets[slot] = shift(w.targets[slot], table_of(w).vehicles[v].arrows)
+            say(w, f"the face-down {table_of(w).vehicles[v].name} (v{v}) under Worm {slot + 1} moves its Target")
+    w.owners[slot] = (NONE,) * len(w.under[slot])
+    target = w.targets[slot]
+    say(w, f"{card.name} (Worm {slot + 1}) attacks at {cell_name(target)}")
+    cells = strike(w, worm, target)
+    n = w.options.players
+    caught = []
+    for k in range(n):
+        p = (w.active + k) % n  # the last player to take a turn hunts first
+        at = w.pawns[p]
+        if at == NONE or w.out[p] or at not in cells:
+            continue
+        if LOCATION_AT[at] != NONE and at != target:
+            continue
+        if leader_kind(w, p) == "dodger" and at != target:
+            continue
+        caught.append(p)
+    w.caught, w.hunters, w.safe, w.used = list(caught), list(caught), [], []
+    w.damage, w.killer, w.slot = 0, NONE, slot
+    if caught:
+        say(w, "caught: " + ", ".join(f"player {p}" for p in caught))
+        w.stack.append(Resolve(slot))
+        next_hunter(w)
+    else:
+        w.stack.append(Retire(slot))
+
+
+def hunt_bounty(w: Work, p: int, kind: int) -> int:
+    """The best hunting bounty ``p`` may claim for a Worm of type ``kind`` (line or hidden), or NONE."""
+    best = NONE
+    for b in (*w.line, *w.hidden[p]):
+        if b == NONE:
+            continue
+        bounty = table_of(w).bounties[b]
+        if bounty.hunt and bounty.kind in (NONE, kind) \
+                and (best == NONE or bounty.points > table_of(w).bounties[best].points):
+            best = b
+    return best
+
+
+def _claim(w: Work, p: int, b: int) -> None:
+    if b in w.line:
+        i = w.line.index(b)
+        w.line[i] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
+    else:
+        w.hidden[p] = tuple(x for x in w.hidden[p] if x != b)
+    w.completed[p] = (*w.completed[p], b)
+
+
+def die(w: Work, p: int) -> None:
+    """``p``'s leader dies: what it carries dropped, its face-up gear discarded, the pawn removed."""
+    at = w.pawns[p]
+    on_location = LOCATION_AT[at] != NONE
+    for colour in range(4):
+        k = w.carried[p * 4 + colour]
+        w.carried[p * 4 + colour] = 0
+        if on_location:
+            w.egg_supply[colour] += k
+        else:
+            w.eggs[at * 4 + colour] += k
+    k = w.carried_rubble[p]
+    w.carried_rubble[p] = 0
+    room = 0 if on_location else max(0, RUBBLE_CAP - w.rubble[at])
+    w.rubble[at] += min(k, room)
+    w.rubble_supply += k - min(k, room)
+    w.gear_discard.extend(w.worn[p])
+    w.worn[p] = ()
+    w.pawns[p] = NONE
+    leader, *rest = w.squads[p]
+    w.dead[p] = (*w.dead[p], leader)
+    w.squads[p] = tuple(rest)
+    say(w, f"player {p}'s leader dies")
+    if len(rest) > 1:
+        w.leaders_due.append(p)
+    elif not rest:
+        w.out[p] = True
+        say(w, f"player {p}'s whole squad is dead: player {p} is out")
+        if w.options.players == 1:
+            finish(w, (), Ending.SOLO_SQUAD, "game over: the squad is gone; the solo game is lost")
+        elif w.final == NONE:
+            w.final = sum(1 << q for q in range(w.options.players) if not w.out[q])
+            say(w, "every other player takes one last turn")
+        else:
+            w.final &= ~(1 << p)
+
+
+def resolve(w: Work, effect: Resolve) -> None:
+    slot = effect.slot
+    worm = w.worms[slot]
+    card = table_of(w).worms[worm]
+    w.hunters = []
+    w.stack.append(Retire(slot))
+    if w.damage >= card.health and w.killer != NONE:
+        p = w.killer
+        w.kills[p] += 1
+        b = hunt_bounty(w, p, card.kind)
+        say(w, f"player {p} deals the killing blow: {card.name} is defeated")
+        if b != NONE:
+            _claim(w, p, b)
+            say(w, f"player {p} completes a hunting bounty for {WORM_TYPES[card.kind]} (b{b}, "
+                   f"{table_of(w).bounties[b].points} points)")
+            check_win(w, p)
+        else:
+            gain(w, p, 1, "the killing blow")
+        if w.phase is not Phase.OVER and leader_kind(w, p) == "hunter":
+            gain(w, p, 1, "a hunter's kill")
+        return
+    for p in w.caught:
+        if p in w.safe:
+            say(w, f"player {p}'s leader is shielded")
+            continue
+        hat = next((g for g in w.worn[p] if GEAR[g].kind == "hat_armor"), NONE)
+        if hat != NONE:
+            w.worn[p] = tuple(g for g in w.worn[p] if g != hat)
+            w.gear_discard.append(hat)
+            say(w, f"player {p}'s Hard hat is lost instead of the leader")
+            continue
+        die(w, p)
+        if w.phase is Phase.OVER:
+            return
+    if w.leaders_due:
+        w.phase = Phase.LEAD
+        w.decider = w.leaders_due.pop(0)
+        w.stack.append(Wait())
+
+
+def retire(w: Work, effect: Retire) -> None:
+    slot = effect.slot
+    worm = w.worms[slot]
+    w.vehicle_discard.extend(w.under[slot])
+    w.under[slot], w.owners[slot] = (), ()
+    w.worm_discard.append(worm)
+    w.worms[slot], w.targets[slot] = NONE, NONE
+    w.caught, w.safe, w.used, w.damage, w.killer = [], [], [], 0, NONE
+    if w.options.players == 1 and solo_lost(w):
+        finish(w, (), Ending.SOLO_WORMS, "game over: 15 Worms are in the discard; the solo game is lost")
+        return
+    if w.worm_deck:
+        new = w.worm_deck.pop(0)
+        w.worms[slot] = new
+        w.targets[slot] = cell(*table_of(w).worms[new].start)
+        say(w, f"{table_of(w).worms[new].name} takes slot {slot + 1}, its Target on {cell_name(w.targets[slot])}")
+    else:
+        say(w, f"the Worm deck is empty: slot {slot + 1} stays empty")
+

@@ -1,0 +1,264 @@
+"""The records of a game of Terror Below: options, the table and its working copy, effects, events.
+
+Every card is in exactly one place. A Worm id (``cards.WORMS``) is in ``worm_deck`` (top first),
+``worms`` (the 3 slots of the Terror zone, ``NONE`` when empty) or ``worm_discard``; a Vehicle
+in ``vehicle_deck``, ``hands``, ``under`` (the cards under each slot, in the order played) or
+``vehicle_discard``; a gear card (Items 0-23, Weapons 24-46) in ``item_deck``, ``weapon_deck``,
+``gear`` (held, hidden), ``worn`` (face up beside the leader: Hats, kept Weapons) or
+``gear_discard``; a Bounty in ``bounty_deck``, ``line`` (4 slots), ``hidden`` or ``completed``; a
+Character in ``squads`` (alive, leader first), ``dead`` or ``box``. Eggs are counted per cell
+and colour (``eggs[cell * 4 + colour]``), carried (``carried[p * 4 + colour]``) or in
+``egg_supply``; rubble per cell, carried (``carried_rubble``) or in ``rubble_supply``.
+
+``owners[slot]`` tells for each card under a Worm who placed it face down (Bicycle), or NONE for
+a face-up card. A view puts ``HIDDEN`` where its seat may not see.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.rng import Rng
+from wasteland.terror_below.card_set import CardSet
+
+__all__ = [
+    "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
+    "Effect", "Said", "Event", "State", "Work",
+]
+
+
+@register("terror_below.Options")
+@frozen
+class Options:
+    """``players`` 1-5 (1: solo); ``side`` desert or canyon; ``scenario`` the solo objective;
+    ``cards`` a card set of one's own (None: the designed cards)."""
+
+    players: int = 2
+    side: str = "desert"
+    scenario: str = ""
+    cards: CardSet | None = None
+
+
+@register("terror_below.Phase")
+class Phase(enum.Enum):
+    LEAD = "lead"  # choose a leader from the squad
+    ENTER = "enter"  # place the pawn on a free Location
+    PLAY = "play"  # play a Vehicle under a Worm
+    EXTRA = "extra"  # Boots: a second Vehicle for its action points, or pass
+    ACT = "act"  # spend action points
+    DRAW = "draw"  # 3 rubble carried: draw an Item or a Weapon
+    HIDE = "hide"  # the Government Facility: a hidden bounty from the line or the deck
+    STASH = "stash"  # Bicycle: a card face down under a Worm, or pass
+    HUNT = "hunt"  # caught in an attack: use weapons and items, then pass
+    OVER = "over"
+
+
+class Ending(enum.StrEnum):
+    """How a game ends (``Outcome.code``)."""
+
+    VP = "twenty_vp"
+    LAST_TURN = "last_turn"
+    WORMS_SPENT = "worms_spent"
+    SHARED = "shared"
+    SOLO_WON = "objective"
+    SOLO_WORMS = "fifteen_worms"
+    SOLO_SQUAD = "squad_lost"
+
+
+# -- effects: work that needs nobody, on the stack --------------------------------------------------
+
+@register("terror_below.Wait")
+@frozen
+class Wait:
+    """Not an effect: a decision is pending (``phase``, ``decider``)."""
+
+
+@register("terror_below.EndActions")
+@frozen
+class EndActions:
+    """The actions are over: the Vehicle's ability (when it comes after), then the end of the turn."""
+
+
+@register("terror_below.EndTurn")
+@frozen
+class EndTurn:
+    """Refill the hand, then every Worm at its card limit attacks, then the next turn."""
+
+
+@register("terror_below.Strike")
+@frozen
+class Strike:
+    """A setup attack: Worm ``worm`` strikes at its start coordinates, then goes to the discard."""
+
+    worm: int
+
+
+@register("terror_below.Attack")
+@frozen
+class Attack:
+    """The Worm in ``slot`` attacks: face-down cards, the egg, the rubble, who is caught."""
+
+    slot: int
+
+
+@register("terror_below.Resolve")
+@frozen
+class Resolve:
+    """After the hunts: the Worm defeated, or the caught leaders die."""
+
+    slot: int
+
+
+@register("terror_below.Retire")
+@frozen
+class Retire:
+    """The Worm to the discard with its Vehicles, a new Worm and its Target in its slot."""
+
+    slot: int
+
+
+@register("terror_below.NextTurn")
+@frozen
+class NextTurn:
+    """The next player's turn, or the end of the game."""
+
+
+Effect = Wait | EndActions | EndTurn | Strike | Attack | Resolve | Retire | NextTurn
+
+
+@register("terror_below.Said")
+@frozen
+class Said:
+    """An event: what happened, in words, with nothing in it that any seat may not see."""
+
+    text: str
+
+
+Event = Said
+
+
+@register("terror_below.State")
+@frozen(weakref_slot=False)
+class State:
+    options: Options
+    phase: Phase
+    active: int
+    decider: int
+    turn: int
+    worm_deck: tuple[int, ...]
+    worms: tuple[int, ...]
+    targets: tuple[int, ...]
+    under: tuple[tuple[int, ...], ...]
+    owners: tuple[tuple[int, ...], ...]
+    worm_discard: tuple[int, ...]
+    vehicle_deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    vehicle_discard: tuple[int, ...]
+    item_deck: tuple[int, ...]
+    weapon_deck: tuple[int, ...]
+    gear: tuple[tuple[int, ...], ...]
+    worn: tuple[tuple[int, ...], ...]
+    fresh: tuple[tuple[int, ...], ...]
+    gear_discard: tuple[int, ...]
+    bounty_deck: tuple[int, ...]
+    line: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...]
+    completed: tuple[tuple[int, ...], ...]
+    squads: tuple[tuple[int, ...], ...]
+    dead: tuple[tuple[int, ...], ...]
+    box: tuple[int, ...]
+    pawns: tuple[int, ...]
+    rubble: tuple[int, ...]
+    eggs: tuple[int, ...]
+    carried: tuple[int, ...]
+    carried_rubble: tuple[int, ...]
+    egg_supply: tuple[int, ...]
+    rubble_supply: int
+    vp: tuple[int, ...]
+    kills: tuple[int, ...]
+    delivered: tuple[int, ...]
+    ap: int
+    vehicle: int
+    slot: int
+    bonus: bool
+    hunters: tuple[int, ...]
+    caught: tuple[int, ...]
+    safe: tuple[int, ...]
+    used: tuple[int, ...]
+    damage: int
+    killer: int
+    leaders_due: tuple[int, ...]
+    out: tuple[bool, ...]
+    final: int
+    winners: tuple[int, ...]
+    ending: str
+    stack: tuple[Effect, ...]
+    events: tuple[Event, ...]
+    rng: Rng
+    viewer: int | None
+
+
+@working_copy(State)
+class Work(WorkingCopy[State]):
+    """The mutable working copy of a State that the rules change in place."""
+
+    options: Options
+    phase: Phase
+    active: int
+    decider: int
+    turn: int
+    worm_deck: list[int]
+    worms: list[int]
+    targets: list[int]
+    under: list[tuple[int, ...]]
+    owners: list[tuple[int, ...]]
+    worm_discard: list[int]
+    vehicle_deck: list[int]
+    hands: list[tuple[int, ...]]
+    vehicle_discard: list[int]
+    item_deck: list[int]
+    weapon_deck: list[int]
+    gear: list[tuple[int, ...]]
+    worn: list[tuple[int, ...]]
+    fresh: list[tuple[int, ...]]
+    gear_discard: list[int]
+    bounty_deck: list[int]
+    line: list[int]
+    hidden: list[tuple[int, ...]]
+    completed: list[tuple[int, ...]]
+    squads: list[tuple[int, ...]]
+    dead: list[tuple[int, ...]]
+    box: list[int]
+    pawns: list[int]
+    rubble: list[int]
+    eggs: list[int]
+    carried: list[int]
+    carried_rubble: list[int]
+    egg_supply: list[int]
+    rubble_supply: int
+    vp: list[int]
+    kills: list[int]
+    delivered: list[int]
+    ap: int
+    vehicle: int
+    slot: int
+    bonus: bool
+    hunters: list[int]
+    caught: list[int]
+    safe: list[int]
+    used: list[int]
+    damage: int
+    killer: int
+    leaders_due: list[int]
+    out: list[bool]
+    final: int
+    winners: list[int]
+    ending: str
+    stack: list[Effect]
+    events: list[Event]
+    rng: Rng
+    viewer: int | None

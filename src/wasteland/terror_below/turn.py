@@ -1,0 +1,606 @@
+"""A turn (the seed's "Como se Juega"): play a Vehicle, resolve it (distraction, actions, ability),
+refill the hand; the choices of a leader and of a Location; and the hunt's decisions.
+
+Every decision has a reason function (why it is not legal now, or None) and a rule (what it does
+to the working copy); ``rules.py`` puts them in the engine's table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.deck import draw_reshuffling
+from wasteland.terror_below.actions import (
+    Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use,
+)
+from wasteland.terror_below.card_set import table_of
+from wasteland.terror_below.attack import next_hunter, shift, step_toward, usable_in_hunt
+from wasteland.terror_below.cards import (
+    BOARD, CANYON, CELLS, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
+    POLICE, STORE, cell_name,
+)
+from wasteland.terror_below.scoring import (
+    carry_limit, check_win, draw_gear, finish, finish_by_standings, gain, hand_limit, leader_kind, say, solo_check,
+    wears,
+)
+from wasteland.terror_below.state import (
+    Attack, EndActions, EndTurn, Ending, NextTurn, Phase, State, Wait, Work,
+)
+
+__all__ = [
+    "moves", "leaps", "clears", "deliveries", "own_turn_uses", "hunt_uses", "stashes", "extras", "plays",
+    "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked",
+]
+
+Table = State | Work
+
+
+def blocked(s: Table, a: int, b: int) -> bool:
+    """A canyon lies between cells ``a`` and ``b`` (the Canyon side only)."""
+    return s.options.side == "canyon" and (a, b) in CANYON
+
+
+def _free(s: Table, c: int) -> bool:
+    return s.rubble[c] == 0 and c not in s.pawns
+
+
+# -- what may be done now (for the reasons and for legal_actions) -----------------------------------
+
+def moves(s: Table) -> dict[int, int]:
+    """Cell → cost: one step to a free cell, or two straight on through a pawn."""
+    here = s.pawns[s.active]
+    out: dict[int, int] = {}
+    for c in BOARD.adjacent[here]:
+        if blocked(s, here, c) or s.rubble[c]:
+            continue
+        if c not in s.pawns:
+            out[c] = 1
+        elif s.ap >= 2:
+            beyond = c + (c - here)
+            if 0 <= beyond < CELLS and beyond in BOARD.adjacent[c] and not blocked(s, c, beyond) \
+                    and _free(s, beyond):
+                out[beyond] = 2
+    return out
+
+
+def leaps(s: Table) -> tuple[int, ...]:
+    here = s.pawns[s.active]
+    found: set[int] = set()
+    for c in BOARD.adjacent[here]:
+        if c in s.pawns and not blocked(s, here, c):
+            found.update(d for d in BOARD.adjacent[c] if d != here and not blocked(s, c, d) and _free(s, d))
+    return tuple(sorted(found))
+
+
+def clears(s: Table) -> tuple[int, ...]:
+    here = s.pawns[s.active]
+    return tuple(c for c in BOARD.adjacent[here] if s.rubble[c] and not blocked(s, here, c))
+
+
+def _matches(s: Table, b: int, colour: int, location: int) -> bool:
+    bounty = table_of(s).bounties[b]
+    return not bounty.hunt and bounty.colour == colour and bounty.location in (NONE, location)
+
+
+def deliveries(s: Table) -> tuple[tuple[int, int], ...]:
+    """(colour, bounty or NONE) for every egg that may be delivered here."""
+    p = s.active
+    location = LOCATION_AT[s.pawns[p]]
+    if location == NONE:
+        return ()
+    out = []
+    for colour in range(4):
+        if s.carried[p * 4 + colour]:
+            out.append((colour, NONE))
+            out.extend((colour, b) for b in (*s.line, *s.hidden[p]) if b >= 0 and _matches(s, b, colour, location))
+    return tuple(out)
+
+
+def _adjacent_rubble(s: Table) -> bool:
+    here = s.pawns[s.active]
+    return any(s.rubble[c] for c in BOARD.adjacent[here])
+
+
+def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
+    """(gear, target) usable on one's own turn: Items (not gained this turn), the Pistol's shot."""
+    p = s.active
+    out: list[tuple[int, int]] = []
+    hats = [q for q in range(s.options.players)
+            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
+    for g in s.gear[p]:
+        if g in s.fresh[p]:
+            continue
+        kind = GEAR[g].kind
+        if kind in ("hat_speed", "hat_armor", "nitro") or kind == "medkit" \
+                or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
+            out.append((g, NONE))
+        elif kind == "pistol":
+            out.extend((g, q) for q in hats)
+    for g in s.worn[p]:
+        if GEAR[g].kind == "pistol":
+            out.extend((g, q) for q in hats)
+    return tuple(out)
+
+
+def hunt_uses(s: Table) -> tuple[int, ...]:
+    return usable_in_hunt(s, s.decider)
+
+
+def plays(s: Table) -> tuple[tuple[int, int], ...]:
+    p = s.active
+    worms = table_of(s).worms
+    open_slots = [k for k in range(3) if s.worms[k] != NONE and len(s.under[k]) < worms[s.worms[k]].limit]
+    return tuple((card, k) for card in sorted(s.hands[p]) for k in open_slots)
+
+
+def extras(s: Table) -> tuple[int, ...]:
+    return tuple(sorted(c for c in s.hands[s.active] if table_of(s).vehicles[c].ap < 7))
+
+
+def stashes(s: Table) -> tuple[tuple[int, int], ...]:
+    return plays(s)
+
+
+# -- the reasons ---------------------------------------------------------------------------------
+
+def _phase(s: State, *phases: Phase) -> str | None:
+    if s.phase not in phases:
+        return f"that is not a decision now: the game waits for {s.phase.value}"
+    return None
+
+
+def lead_reason(s: State, a: Lead) -> str | None:
+    return _phase(s, Phase.LEAD) or (None if a.character in s.squads[s.decider]
+                                     else f"character {a.character} is not in your squad")
+
+
+def enter_reason(s: State, a: Enter) -> str | None:
+    if (why := _phase(s, Phase.ENTER)) is not None:
+        return why
+    if not 0 <= a.location < len(LOCATIONS):
+        return "a Location is 0-4 (store, motel, police, government, hospital)"
+    return f"another pawn is on {cell_name(LOCATIONS[a.location])}" if LOCATIONS[a.location] in s.pawns else None
+
+
+def play_reason(s: State, a: Play) -> str | None:
+    if (why := _phase(s, Phase.PLAY)) is not None:
+        return why
+    if a.card not in s.hands[s.active]:
+        return f"vehicle {a.card} is not in your hand"
+    if (a.card, a.slot) not in plays(s):
+        return "that Worm is missing or at its card limit"
+    return None
+
+
+def extra_reason(s: State, a: Extra) -> str | None:
+    return _phase(s, Phase.EXTRA) or (None if a.card in extras(s) else "not a Vehicle of your hand below 7 AP")
+
+
+def stash_reason(s: State, a: Stash) -> str | None:
+    return _phase(s, Phase.STASH) or (None if (a.card, a.slot) in stashes(s)
+                                      else "not a Vehicle of your hand and a Worm below its limit")
+
+
+def pass_reason(s: State, a: Pass) -> str | None:
+    return _phase(s, Phase.ACT, Phase.EXTRA, Phase.STASH, Phase.HUNT)
+
+
+def move_reason(s: State, a: Move) -> str | None:
+    return _phase(s, Phase.ACT) or (None if a.cell in moves(s) else "no move reaches that cell now")
+
+
+def leap_reason(s: State, a: Leap) -> str | None:
+    return _phase(s, Phase.ACT) or (None if a.cell in leaps(s) else "no leapfrog lands on that cell")
+
+
+def clear_reason(s: State, a: Clear) -> str | None:
+    return _phase(s, Phase.ACT) or (None if a.cell in clears(s) else "no rubble next to you there")
+
+
+def pickup_reason(s: State, a: PickUp) -> str | None:
+    if (why := _phase(s, Phase.ACT)) is not None:
+        return why
+    here = s.pawns[s.active]
+    return None if any(s.eggs[here * 4:here * 4 + 4]) else "there is no egg on your cell"
+
+
+def deliver_reason(s: State, a: Deliver) -> str | None:
+    return _phase(s, Phase.ACT) or (None if (a.colour, a.bounty) in deliveries(s)
+                                    else "you cannot deliver that egg for that bounty here")
+
+
+def use_reason(s: State, a: Use) -> str | None:
+    if (why := _phase(s, Phase.ACT, Phase.HUNT)) is not None:
+        return why
+    if s.phase is Phase.HUNT:
+        return None if a.target == NONE and a.gear in hunt_uses(s) else "not a Weapon or shield you may use now"
+    return None if (a.gear, a.target) in own_turn_uses(s) else "not an Item you may use now (or no such target)"
+
+
+def draw_reason(s: State, a: Draw) -> str | None:
+    if (why := _phase(s, Phase.DRAW)) is not None:
+        return why
+    return None if (s.weapon_deck if a.weapon else s.item_deck) else "that deck is empty"
+
+
+def hide_reason(s: State, a: Hide) -> str | None:
+    if (why := _phase(s, Phase.HIDE)) is not None:
+        return why
+    if a.slot == LINE:
+        return None if s.bounty_deck else "the bounty deck is empty"
+    return None if 0 <= a.slot < LINE and s.line[a.slot] != NONE else "no bounty in that slot of the line"
+
+
+# -- the rules -----------------------------------------------------------------------------------
+
+def _start_turn(w: Work) -> None:
+    w.phase = Phase.ENTER if w.pawns[w.active] == NONE else Phase.PLAY
+    w.decider = w.active
+
+
+def lead(w: Work, a: Lead) -> None:
+    p = w.decider
+    w.squads[p] = (a.character, *(c for c in w.squads[p] if c != a.character))
+    say(w, f"player {p} leads with {CHARACTERS[a.character].name}")
+    if w.leaders_due:
+        w.decider = w.leaders_due.pop(0)
+    elif w.turn == 0:  # setup: the pawns, from the last player backwards
+        w.phase = Phase.ENTER
+        w.decider = (w.active - 1) % w.options.players
+    else:
+        w.stack.pop()  # back to the attack
+
+
+_PLACES = ("General Store", "Motel", "State Police", "Government Facility", "Hospital")
+
+
+def enter(w: Work, a: Enter) -> None:
+    p = w.decider
+    w.pawns[p] = LOCATIONS[a.location]
+    say(w, f"player {p} enters at the {_PLACES[a.location]}")
+    if w.turn == 0:
+        if p != w.active:
+            w.decider = (p - 1) % w.options.players
+            return
+        w.turn = 1
+    _start_turn(w)
+    w.phase = Phase.PLAY
+
+
+def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(c for c in hand if c != card)
+
+
+def play(w: Work, a: Play) -> None:
+    p = w.active
+    v = table_of(w).vehicles[a.card]
+    w.hands[p] = _remove(w.hands[p], a.card)
+    w.under[a.slot] = (*w.under[a.slot], a.card)
+    w.owners[a.slot] = (*w.owners[a.slot], NONE)
+    before = w.targets[a.slot]
+    w.targets[a.slot] = shift(before, v.arrows)
+    w.ap = v.ap + (1 if leader_kind(w, p) == "runner" else 0) + (1 if wears(w, p, "hat_speed") else 0)
+    w.vehicle, w.slot, w.bonus = a.card, a.slot, False
+    say(w, f"player {p} plays the {v.name} (v{a.card}, {v.ap} AP) under Worm {a.slot + 1}: its Target "
+           f"{cell_name(before)} → {cell_name(w.targets[a.slot])}")
+    w.phase = Phase.ACT
+    if v.timing == "before" and v.ability != "boots":
+        _automatic_ability(w, v.ability, v.name)
+    if v.timing == "before" and v.ability == "boots" and extras(w) and not _over(w):
+        w.phase = Phase.EXTRA
+
+
+def extra(w: Work, a: Extra) -> None:
+    p = w.active
+    w.hands[p] = _remove(w.hands[p], a.card)
+    w.vehicle_discard.append(a.card)
+    w.ap += table_of(w).vehicles[a.card].ap
+    v = table_of(w).vehicles[a.card]
+    say(w, f"player {p} adds the {v.name} (v{a.card}) for {v.ap} more AP")
+    w.phase = Phase.ACT
+
+
+def stash(w: Work, a: Stash) -> None:
+    p = w.active
+    w.hands[p] = _remove(w.hands[p], a.card)
+    w.under[a.slot] = (*w.under[a.slot], a.card)
+    w.owners[a.slot] = (*w.owners[a.slot], p)
+    say(w, f"player {p} places a Vehicle face down under Worm {a.slot + 1}")
+    w.stack.pop()
+
+
+def _over(w: Work) -> bool:
+    return w.phase is Phase.OVER
+
+
+def _spend(w: Work, cost: int) -> None:
+    w.ap -= cost
+    if w.ap <= 0 and w.phase is Phase.ACT:
+        _actions_over(w)
+
+
+def _actions_over(w: Work) -> None:
+    w.ap = 0
+    w.stack.pop()  # the Wait of the turn
+    w.stack.append(EndActions())
+
+
+def pass_(w: Work, a: Pass) -> None:
+    if w.phase is Phase.ACT:
+        say(w, f"player {w.active} ends the actions")
+        _actions_over(w)
+    elif w.phase is Phase.EXTRA:
+        w.phase = Phase.ACT
+    elif w.phase is Phase.STASH:
+        w.stack.pop()
+    else:  # HUNT
+        w.hunters.pop(0)
+        w.stack.pop()
+        next_hunter(w)
+
+
+def move(w: Work, a: Move) -> None:
+    cost = moves(w)[a.cell]
+    say(w, f"player {w.active} moves {cell_name(w.pawns[w.active])} → {cell_name(a.cell)}")
+    w.pawns[w.active] = a.cell
+    _spend(w, cost)
+
+
+def leap(w: Work, a: Leap) -> None:
+    say(w, f"player {w.active} leapfrogs {cell_name(w.pawns[w.active])} → {cell_name(a.cell)}")
+    w.pawns[w.active] = a.cell
+    _spend(w, 1)
+
+
+def clear(w: Work, a: Clear) -> None:
+    p = w.active
+    w.rubble[a.cell] -= 1
+    w.carried_rubble[p] += 1
+    say(w, f"player {p} clears rubble from {cell_name(a.cell)}")
+    if w.carried_rubble[p] >= carry_limit(w, p):
+        w.rubble_supply += w.carried_rubble[p]
+        w.carried_rubble[p] = 0
+        say(w, f"player {p} returns the rubble to the supply")
+        if w.item_deck and w.weapon_deck:
+            w.phase = Phase.DRAW
+        elif w.item_deck or w.weapon_deck:
+            draw_gear(w, p, bool(w.weapon_deck))
+    _spend(w, 1)
+
+
+def pickup(w: Work, a: PickUp) -> None:
+    p, here = w.active, w.pawns[w.active]
+    for colour in range(4):
+        w.carried[p * 4 + colour] += w.eggs[here * 4 + colour]
+        w.eggs[here * 4 + colour] = 0
+    say(w, f"player {p} picks up the eggs on {cell_name(here)}; the actions end")
+    _actions_over(w)
+
+
+def _revive(w: Work, p: int) -> bool:
+    if not w.dead[p]:
+        return False
+    back = w.dead[p][0]
+    w.dead[p] = w.dead[p][1:]
+    w.squads[p] = (*w.squads[p], back)
+    say(w, f"player {p} revives {CHARACTERS[back].name}")
+    return True
+
+
+def deliver(w: Work, a: Deliver) -> None:
+    p = w.active
+    location = LOCATION_AT[w.pawns[p]]
+    w.carried[p * 4 + a.colour] -= 1
+    w.egg_supply[a.colour] += 1
+    w.delivered[p] += 1
+    if a.bounty == NONE:
+        gain(w, p, 2 if leader_kind(w, p) == "courier" else 1, "an egg delivered")
+    else:
+        if a.bounty in w.line:
+            i = w.line.index(a.bounty)
+            w.line[i] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
+        else:
+            w.hidden[p] = _remove(w.hidden[p], a.bounty)
+        w.completed[p] = (*w.completed[p], a.bounty)
+        say(w, f"player {p} completes bounty b{a.bounty} ({table_of(w).bounties[a.bounty].points} points)")
+        check_win(w, p)
+    if _over(w):
+        return
+    solo_check(w)
+    if _over(w):
+        return
+    if not w.bonus:
+        w.bonus = True
+        if location == STORE:
+            draw_gear(w, p, False)
+        elif location == POLICE:
+            draw_gear(w, p, True)
+        elif location == MOTEL:
+            gain(w, p, 1, "the Motel's bonus")
+        elif location == HOSPITAL:
+            if _revive(w, p) and leader_kind(w, p) == "medic":
+                gain(w, p, 1, "a medic at the Hospital")
+        elif location == GOVERNMENT and (w.bounty_deck or any(b != NONE for b in w.line)):
+            w.phase = Phase.HIDE
+    if not _over(w):
+        _spend(w, 1)
+
+
+def hide(w: Work, a: Hide) -> None:
+    p = w.active
+    if a.slot == LINE:
+        b = w.bounty_deck.pop(0)
+    else:
+        b = w.line[a.slot]
+        w.line[a.slot] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
+    w.hidden[p] = (*w.hidden[p], b)
+    say(w, f"player {p} takes a hidden bounty from the {'deck' if a.slot == LINE else 'line'}")
+    w.phase = Phase.ACT
+    if w.ap <= 0:
+        _actions_over(w)
+
+
+def draw(w: Work, a: Draw) -> None:
+    draw_gear(w, w.active, a.weapon)
+    w.phase = Phase.ACT
+    if w.ap <= 0:
+        _actions_over(w)
+
+
+def use(w: Work, a: Use) -> None:
+    if w.phase is Phase.HUNT:
+        _hunt_with(w, a.gear)
+        return
+    p = w.active
+    card = GEAR[a.gear]
+    if card.kind == "pistol":
+        hats = [g for g in w.worn[a.target] if GEAR[g].kind.startswith("hat")]
+        w.worn[a.target] = tuple(g for g in w.worn[a.target] if g not in hats)
+        w.gear_discard.extend(hats)
+        if a.gear in w.gear[p]:
+            w.gear[p] = _remove(w.gear[p], a.gear)
+            w.worn[p] = (*w.worn[p], a.gear)
+        say(w, f"player {p} shoots the Hat off player {a.target} with the Pistol (g{a.gear})")
+        return
+    w.gear[p] = _remove(w.gear[p], a.gear)
+    say(w, f"player {p} uses the {card.name} (g{a.gear})")
+    if card.kind.startswith("hat"):
+        old = [g for g in w.worn[p] if GEAR[g].kind.startswith("hat")]
+        w.gear_discard.extend(old)
+        w.worn[p] = (*(g for g in w.worn[p] if g not in old), a.gear)
+        if card.kind == "hat_speed":
+            w.ap += 1
+        return
+    w.gear_discard.append(a.gear)
+    if card.kind == "nitro":
+        w.ap += 2
+        gain(w, p, 1, "Nitro")
+    elif card.kind == "crowbar":
+        here = w.pawns[p]
+        for c in BOARD.adjacent[here]:
+            w.rubble_supply += w.rubble[c]
+            w.rubble[c] = 0
+        gain(w, p, 1, "the Crowbar")
+    elif card.kind == "map":
+        w.hidden[p] = (*w.hidden[p], w.bounty_deck.pop(0))
+    elif card.kind == "medkit":
+        if not _revive(w, p):
+            gain(w, p, 1, "a Medkit with nobody to revive")
+
+
+def _hunt_with(w: Work, g: int) -> None:
+    p = w.decider
+    card = GEAR[g]
+    w.used.append(g)
+    if g in w.gear[p]:
+        w.gear[p] = _remove(w.gear[p], g)
+        if card.kept:
+            w.worn[p] = (*w.worn[p], g)
+        else:
+            w.gear_discard.append(g)
+    if card.kind == "shield":
+        w.safe.append(p)
+        say(w, f"player {p} hides behind the {card.name} (g{g})")
+    else:
+        hit = card.damage + (1 if leader_kind(w, p) == "bruiser" else 0)
+        w.damage += hit
+        say(w, f"player {p} hunts with the {card.name} (g{g}): {hit} damage, {w.damage} in all")
+        if w.damage >= table_of(w).worms[w.worms[w.slot]].health:
+            w.killer = p
+            w.hunters.clear()
+            w.stack.pop()
+            return
+    if p in w.safe or not usable_in_hunt(w, p):
+        w.hunters.pop(0)
+        w.stack.pop()
+        next_hunter(w)
+
+
+# -- the automatic steps ---------------------------------------------------------------------------
+
+def end_actions(w: Work, _: EndActions) -> None:
+    """The Vehicle's ability when it comes after the actions, then the end of the turn."""
+    p = w.active
+    v = table_of(w).vehicles[w.vehicle]
+    w.stack.append(EndTurn())
+    if v.timing != "after":
+        return
+    if v.ability == "bicycle" and stashes(w) and w.hands[p]:
+        w.phase = Phase.STASH
+        w.decider = p
+        w.stack.append(Wait())
+    else:
+        _automatic_ability(w, v.ability, v.name)
+
+
+def _automatic_ability(w: Work, ability: str, name: str) -> None:
+    """An ability that asks nothing, before or after the actions as its card says."""
+    p = w.active
+    here = w.pawns[p]
+    if ability == "motorcycle" and here != NONE:
+        w.targets = [t if t == NONE else step_toward(t, here) for t in w.targets]
+        say(w, f"the {name} draws every Target 1 closer")
+    elif ability == "lure" and here != NONE and w.targets[w.slot] != NONE:
+        w.targets[w.slot] = step_toward(w.targets[w.slot], here)
+        say(w, f"the {name} lures the Target of Worm {w.slot + 1} 1 closer")
+    elif ability in ("item", "weapon"):
+        draw_gear(w, p, ability == "weapon")
+    elif ability == "vp":
+        gain(w, p, 1, f"the {name}")
+    elif ability == "toll":
+        gain(w, p, -1, f"the {name}'s toll")
+    elif ability == "spill" and here != NONE and LOCATION_AT[here] == NONE:
+        colour = next((c for c in range(4) if w.carried[p * 4 + c]), NONE)
+        if colour != NONE:
+            w.carried[p * 4 + colour] -= 1
+            w.eggs[here * 4 + colour] += 1
+            say(w, f"player {p} spills an egg on {cell_name(here)}")
+
+
+def end_turn(w: Work, _: EndTurn) -> None:
+    """Refill the hand, then each Worm at its card limit attacks (slot order), then the next turn."""
+    p = w.active
+    need = hand_limit(w, p) - len(w.hands[p])
+    if need > 0:
+        drawn, deck, discard, w.rng = draw_reshuffling(tuple(w.vehicle_deck), tuple(w.vehicle_discard), need, w.rng)
+        w.vehicle_deck, w.vehicle_discard = list(deck), list(discard)
+        w.hands[p] = (*w.hands[p], *drawn)
+    w.fresh[p] = ()
+    w.ap, w.vehicle, w.bonus = 0, NONE, False
+    w.stack.append(NextTurn())
+    for k in (2, 1, 0):
+        if w.worms[k] != NONE and len(w.under[k]) >= table_of(w).worms[w.worms[k]].limit:
+            w.stack.append(Attack(k))
+
+
+def next_turn(w: Work, _: NextTurn) -> None:
+    n = w.options.players
+    if NONE in w.worms and not w.worm_deck:
+        if n == 1:
+            finish(w, (), Ending.SOLO_WORMS, "game over: the Worm deck is spent; the solo game is lost")
+        else:
+            finish_by_standings(w, Ending.WORMS_SPENT, "the Worm deck is spent")
+        return
+    if w.final != NONE:
+        nxt = next(((w.active + k) % n for k in range(1, n + 1) if w.final >> ((w.active + k) % n) & 1), NONE)
+        if nxt == NONE:
+            finish_by_standings(w, Ending.LAST_TURN, "the last turns are over")
+            return
+        w.final &= ~(1 << nxt)
+    else:
+        nxt = next((w.active + k) % n for k in range(1, n + 1) if not w.out[(w.active + k) % n])
+    w.active = nxt
+    w.turn += 1
+    _start_turn(w)
+    w.stack.append(Wait())
+
+
+REASONS: dict[type, Callable[[State, Any], str | None]] = {
+    Lead: lead_reason, Enter: enter_reason, Play: play_reason, Extra: extra_reason, Stash: stash_reason,
+    Pass: pass_reason, Move: move_reason, Leap: leap_reason, Clear: clear_reason, PickUp: pickup_reason,
+    Deliver: deliver_reason, Use: use_reason, Draw: draw_reason, Hide: hide_reason,
+}
+DOS: dict[type, Callable[[Work, Any], None]] = {
+    Lead: lead, Enter: enter, Play: play, Extra: extra, Stash: stash, Pass: pass_, Move: move, Leap: leap,
+    Clear: clear, PickUp: pickup, Deliver: deliver, Use: use, Draw: draw, Hide: hide,
+}
