@@ -12,8 +12,13 @@ from typing import Any, Callable, Mapping
 from wasteland.core import codec
 from wasteland.core.game import Game, IllegalAction
 from wasteland.core.rng import Rng
+from wasteland.registry import GAME_KEYS, package_of
 
 Invariant = Callable[[Any], None]
+
+#: The library's own games: those with rules pages, docs pages and example replays (the tests
+#: also register a toy game, which has none of these).
+LIBRARY_KEYS: tuple[str, ...] = tuple(key for key in GAME_KEYS if package_of(key).startswith("wasteland."))
 
 
 def check_decider(game: Game[Any, Any], state: Any) -> None:

@@ -91,12 +91,12 @@ def test_mkdocs_builds_the_site_strictly_within_a_minute(
 def test_the_site_has_a_page_a_drawing_and_an_api_page_per_game(
     site: tuple[Path, subprocess.CompletedProcess[str], float],
 ) -> None:
-    from wasteland.registry import GAME_KEYS
+    from tests.support import LIBRARY_KEYS
 
     folder, build, _ = site
     assert build.returncode == 0, build.stderr[-4000:]
     home = (folder / "index.html").read_text(encoding="utf-8")
-    for key in GAME_KEYS:
+    for key in LIBRARY_KEYS:
         page = (folder / "games" / key / "index.html").read_text(encoding="utf-8")
         assert f'src="../{key}.svg"' in page and f'src="../{key}-seat0.svg"' in page, key
         assert (folder / "reference" / key / "index.html").is_file(), key

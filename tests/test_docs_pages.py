@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from wasteland.registry import GAME_KEYS
+from tests.support import LIBRARY_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,7 +27,7 @@ def hooks() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LIBRARY_KEYS)
 def test_a_game_page_links_its_rules_page_and_shows_drawings_at_natural_size(key: str, hooks: ModuleType) -> None:
     page = hooks.game_page(key, True)
     assert not re.search(r"(?<!\()docs/rules/\w+\.md", page), "a rules page named as text, not linked"
@@ -54,5 +54,5 @@ def test_the_style_sheet_keeps_drawings_natural_and_wraps_shell_commands() -> No
 
 def test_the_tutorial_links_every_game_s_card_set_format() -> None:
     tutorial = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
-    for key in GAME_KEYS:
+    for key in LIBRARY_KEYS:
         assert f"(rules/{key}.md#your-own-card-set)" in tutorial, key

@@ -1,8 +1,8 @@
 """wasteland: pure, typed rules engines for survival board games.
 
-Three games today, each a key of ``GAMES``: The Lucky Seven (``lucky_seven``), Arctic
-Scavengers (``arctic_scavengers``) and Raxxon (``raxxon``); Aftermath and Terror Below follow
-on the same core.
+Four games today, each a key of ``GAMES``: The Lucky Seven (``lucky_seven``), Arctic
+Scavengers (``arctic_scavengers``), Raxxon (``raxxon``) and Terror Below (``terror_below``);
+Aftermath follows on the same core.
 
 >>> from wasteland import GAMES
 >>> sorted(GAMES)[:1]

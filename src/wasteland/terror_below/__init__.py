@@ -14,7 +14,7 @@ from wasteland.terror_below.actions import (
     ACTION_TYPES, Action, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use,
     action_count, action_id, notation,
 )
-from wasteland.terror_below.render import describe, events, render, svg
+from wasteland.terror_below.render import describe, events, render, summary, svg
 from wasteland.terror_below.rules import (
     action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
     returns,
@@ -24,7 +24,8 @@ from wasteland.terror_below.view import determinize, observation_size, observe, 
 
 __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
-    "notation", "parse", "num_players", "events", "render", "svg", "describe", "max_decisions", "Options", "State",
+    "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
+    "State",
     "Action", "ACTION_TYPES", "Lead", "Enter", "Play", "Extra", "Stash", "Pass", "Move", "Leap", "Clear", "PickUp",
     "Deliver", "Use", "Draw", "Hide", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from wasteland.core.codec import register
+from wasteland.core.game import need_state
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, CHARACTERS, COLOURS, GEAR, LINE, LOCATION_NAMES, NONE, VEHICLES, cell_name,
 )
@@ -158,6 +159,7 @@ COUNT = _total
 
 def notation(state: State, action: Action) -> str:
     """``play v12 w1``, ``move c4``, ``deliver red b7``, ``use g30 p2``, ``pass``..."""
+    need_state(state, State, "a Terror Below")
     t = type(action)
     if t is Lead:
         return f"lead {CHARACTERS[action.character].name.lower()}"  # type: ignore[union-attr]
@@ -191,11 +193,13 @@ def notation(state: State, action: Action) -> str:
 
 
 def action_count(state: State) -> int:
+    need_state(state, State, "a Terror Below")
     return COUNT
 
 
 def action_id(state: State, action: Action) -> int:
     """The fixed id of a legal action (see ``decode``)."""
+    need_state(state, State, "a Terror Below")
     base = _OFFSET[type(action)]
     if isinstance(action, Lead):
         return base + action.character

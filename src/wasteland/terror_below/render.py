@@ -8,7 +8,7 @@ from wasteland.terror_below.actions import (
     Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use, notation,
 )
 from wasteland.terror_below.cards import (
-    CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LOCATION_AT, LOCATION_NAMES, NONE, SIZE,
+    CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LOCATION_AT, LOCATION_NAMES, NONE, SCENARIOS, SIZE,
     WORM_TYPES, cell_name,
 )
 from wasteland.terror_below.card_set import CardSet, table_of
@@ -16,7 +16,7 @@ from wasteland.terror_below.rules import ENGINE, outcome, score
 from wasteland.terror_below.state import Phase, State
 from wasteland.terror_below.view import view
 
-__all__ = ["render", "svg", "describe", "events"]
+__all__ = ["render", "svg", "describe", "events", "summary"]
 
 _EGG_FILL = ("#ef4444", "#3b82f6", "#22c55e", "#eab308")
 
@@ -209,7 +209,7 @@ def _squads(d: Drawing, s: State) -> None:
         d.text(12, y + 10, "Game over" + (f": {result.reason}" if result else ""), size=14, bold=True)
 
 
-describe = describer({
+_describe = describer({
     Lead: lambda s, a: f"lead with {CHARACTERS[a.character].name}",
     Enter: lambda s, a: f"enter at the {LOCATION_NAMES[a.location]}",
     Play: lambda s, a: f"play {_vehicle(table_of(s), a.card)} under Worm {a.slot + 1}",
@@ -225,3 +225,38 @@ describe = describer({
     Draw: lambda s, a: notation(s, a),
     Hide: lambda s, a: notation(s, a),
 })
+
+
+def describe(state: State, action: object) -> str:
+    """A few words on ``action`` for a person, as the reader of ``state`` may know it."""
+    return _describe(ENGINE.state(state), action)
+
+
+#: The rules in short, after the goal line (see ``summary``).
+_RULES = (
+    "A turn: play a Vehicle from your hand under a Worm below its limit (its arrows move the Worm's",
+    "Target), then spend its action points one at a time: move to a cell beside you (never into",
+    "rubble), leap over a pawn, clear a rubble beside you, pick up the eggs where you stand (it ends",
+    "your actions), deliver an egg at a Location (a bounty of its colour there, or 1 VP); then the",
+    "Vehicle's ability, and you draw back to three Vehicles.",
+    "A Worm with as many Vehicles as its limit attacks: eggs and rubble fall around its Target, and",
+    "the pawns caught hunt it (weapons' damage against its health) or lose their leader.",
+    "Words: v12 a Vehicle, w1-w3 the Worms in the Terror zone, b7 a bounty, g30 an item or weapon,",
+    "p2 a player; cells a1-f6 (column letter, row number); e2 two eggs in a cell, # a rubble;",
+    "ST MO PO GO HO the Store, Motel, Police, Government and Hospital Locations.",
+)
+
+
+def summary(state: State) -> str:
+    """The game in a few lines for a player at this table: the goal and how it ends first."""
+    s = ENGINE.state(state)
+    scenario = s.options.scenario
+    if s.options.players == 1 and scenario:
+        what, goal = SCENARIOS[scenario]
+        words = {"vp": "victory points", "eggs": "eggs delivered", "kills": "Worms defeated"}[what]
+        first = (f"Goal (solo, {scenario}): reach {goal} {words} before 15 Worms (not starters) lie in the "
+                 "discard or your whole squad is dead.")
+    else:
+        first = ("Goal: be the first to 20 VP (it wins at once). A player whose whole squad dies is out and "
+                 "the others play one last turn; then most VP wins, ties going to most bounties completed.")
+    return "\n".join((first, *_RULES))

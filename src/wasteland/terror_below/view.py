@@ -9,6 +9,7 @@ card is ``HIDDEN`` where it lies; the events say nothing any seat may not see.
 from __future__ import annotations
 
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
+from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
@@ -95,32 +96,55 @@ _CELL = 1 + 4 + MAX_PLAYERS + 3 + 1  # rubble, eggs, pawns (from the viewer on),
 _SLOT = 5 + 4 + 3
 _BOUNTY = 1 + 4 + 5 + 5 + 1
 _SEAT = 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1
-_SIZE = (CELLS * _CELL + 3 * _SLOT + LINE * _BOUNTY + MAX_PLAYERS * _SEAT + len(VEHICLES) + len(GEAR)
-         + len(BOUNTIES) + len(_PHASES) + 3)
+
+#: The observation, section by section (``core.observation``; the rules page lists them).
+LAYOUT = layout(
+    ("cells", CELLS * _CELL, "per cell: rubble, eggs of each colour, a pawn of each seat counted from the "
+     "viewer on, each Worm's Target, a Location"),
+    ("worms", 3 * _SLOT, "per Terror zone slot: the Worm's type, its egg colour, health, limit, "
+     "Vehicles under it"),
+    ("line", LINE * _BOUNTY, "per bounty of the line: hunting, colour, Location, Worm type, points"),
+    ("seats", MAX_PLAYERS * _SEAT, "per seat from the viewer on: VP, eggs carried, rubble, squad, out, "
+     "hand, gear, bounties completed (counts)"),
+    ("hand", len(VEHICLES), "1 for each Vehicle in the viewer's hand"),
+    ("gear", len(GEAR), "1 for each Item or Weapon the viewer holds"),
+    ("hidden", len(BOUNTIES), "1 for each of the viewer's hidden bounties"),
+    ("phase", len(_PHASES), "the phase, one flag each"),
+    ("ap", 1, "action points left"),
+    ("to_play", 1, "1 when the viewer decides"),
+    ("turn", 1, "the turn"),
+)
+
+
+def _layout(state: State) -> Layout:
+    ENGINE.state(state)
+    return LAYOUT
 
 
 def observation_size(state: State) -> int:
-    return _SIZE
+    return _layout(state).size
 
 
-def observe(view: State) -> tuple[float, ...]:
-    """The board (rubble, eggs, pawns from the viewer on, Targets, Locations), the Worms, the bounty
-    line, each seat (VP, eggs and rubble carried, squad, hand and gear counts, bounties), the
-    viewer's own Vehicles, gear and hidden bounties, the phase, the action points, whose decision."""
-    ENGINE.state(view)
-    if view.viewer is None:
-        raise IllegalAction("observe reads a seat's view, not the table")
-    out = [0.0] * _SIZE
-    _observe_board(view, out)
-    _observe_cards(view, out)
-    return tuple(out)
+def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
+    """The board (rubble, eggs, pawns from ``me`` on, Targets, Locations), the Worms, the bounty
+    line, each seat (VP, eggs and rubble carried, squad, hand and gear counts, bounties), ``me``'s own
+    Vehicles, gear and hidden bounties, the phase, the action points, whose decision: only what seat
+    ``me`` may see, so the table and ``me``'s view give the same numbers."""
+    _observe_board(view, me, shape, out)
+    _observe_cards(view, me, shape, out)
 
 
-def _observe_board(view: State, out: list[float]) -> None:
-    me, n = view.viewer or 0, view.options.players
+#: ``observe(view)``: what the viewer sees, as numbers.
+observe: Observer[State] = Observer(_layout, lambda state: state.viewer, lambda state: state.options.players,
+                                    _write)
+
+
+def _observe_board(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
+    n = view.options.players
+    cells = shape.start["cells"]
     for c in range(CELLS):
-        base = c * _CELL
-        out[base] = view.rubble[c] / 2
+        base = cells + c * _CELL
+        out[base] = float(view.rubble[c])
         for k in range(4):
             out[base + 1 + k] = float(view.eggs[c * 4 + k])
         for k in range(3):
@@ -128,8 +152,8 @@ def _observe_board(view: State, out: list[float]) -> None:
         out[base + _CELL - 1] = 1.0 if c in LOCATIONS else 0.0
     for p in range(n):
         if view.pawns[p] >= 0:
-            out[view.pawns[p] * _CELL + 5 + (p - me) % n] = 1.0
-    base = CELLS * _CELL
+            out[cells + view.pawns[p] * _CELL + 5 + (p - me) % n] = 1.0
+    base = shape.start["worms"]
     for k in range(3):
         w = view.worms[k]
         if w >= 0:
@@ -137,14 +161,14 @@ def _observe_board(view: State, out: list[float]) -> None:
             out[base + k * _SLOT + worm.kind] = 1.0
             if worm.colour >= 0:
                 out[base + k * _SLOT + 5 + worm.colour] = 1.0
-            out[base + k * _SLOT + 9] = worm.health / 8
-            out[base + k * _SLOT + 10] = worm.limit / 4
-            out[base + k * _SLOT + 11] = len(view.under[k]) / 4
+            out[base + k * _SLOT + 9] = float(worm.health)
+            out[base + k * _SLOT + 10] = float(worm.limit)
+            out[base + k * _SLOT + 11] = float(len(view.under[k]))
 
 
-def _observe_cards(view: State, out: list[float]) -> None:
-    me, n = view.viewer or 0, view.options.players
-    base = CELLS * _CELL + 3 * _SLOT
+def _observe_cards(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
+    n = view.options.players
+    base = shape.start["line"]
     for k in range(LINE):
         b = view.line[k]
         if b >= 0:
@@ -157,32 +181,26 @@ def _observe_cards(view: State, out: list[float]) -> None:
                 out[at + 5 + bounty.location] = 1.0
             if bounty.kind >= 0:
                 out[at + 10 + bounty.kind] = 1.0
-            out[at + 15] = bounty.points / 5
-    base += LINE * _BOUNTY
+            out[at + 15] = float(bounty.points)
+    base = shape.start["seats"]
     for p in range(n):
         at = base + ((p - me) % n) * _SEAT
-        out[at] = (view.vp[p] + sum(table_of(view).bounties[b].points for b in view.completed[p])) / 20
+        out[at] = float(view.vp[p] + sum(table_of(view).bounties[b].points for b in view.completed[p]))
         for k in range(4):
             out[at + 1 + k] = float(view.carried[p * 4 + k])
-        out[at + 5] = view.carried_rubble[p] / 3
-        out[at + 6] = len(view.squads[p]) / 3
+        out[at + 5] = float(view.carried_rubble[p])
+        out[at + 6] = float(len(view.squads[p]))
         out[at + 7] = float(view.out[p])
-        out[at + 8] = len(view.hands[p]) / 4
-        out[at + 9] = len(view.gear[p]) / 4
-        out[at + 10] = len(view.completed[p]) / 10
-    base += MAX_PLAYERS * _SEAT
+        out[at + 8] = float(len(view.hands[p]))
+        out[at + 9] = float(len(view.gear[p]))
+        out[at + 10] = float(len(view.completed[p]))
     for c in view.hands[me]:
-        out[base + c] = 1.0
-    base += len(VEHICLES)
+        out[shape.start["hand"] + c] = 1.0
     for g in view.gear[me]:
-        out[base + g] = 1.0
-    base += len(GEAR)
+        out[shape.start["gear"] + g] = 1.0
     for b in view.hidden[me]:
-        out[base + b] = 1.0
-    base += len(BOUNTIES)
-    out[base + _PHASES.index(view.phase)] = 1.0
-    base += len(_PHASES)
-    out[base] = view.ap / 15
-    out[base + 1] = 1.0 if view.decider == me and view.phase is not Phase.OVER else 0.0
-    out[base + 2] = view.turn / 200
-
+        out[shape.start["hidden"] + b] = 1.0
+    out[shape.start["phase"] + _PHASES.index(view.phase)] = 1.0
+    out[shape.start["ap"]] = float(view.ap)
+    out[shape.start["to_play"]] = 1.0 if view.decider == me and view.phase is not Phase.OVER else 0.0
+    out[shape.start["turn"]] = float(view.turn)
