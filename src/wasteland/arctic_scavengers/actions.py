@@ -34,7 +34,9 @@ from typing import Any, Callable
 from attrs import frozen
 
 from wasteland.arctic_scavengers.card_set import CardSet, card_table
-from wasteland.arctic_scavengers.cards import DIG, DRAW, HIDDEN, HUNT, MERCENARY_PILES, CardTable, card_type
+from wasteland.arctic_scavengers.cards import (
+    DIG, DRAW, HIDDEN, HUNT, MERCENARY_PILES, PUBLIC_TABLE, CardTable, card_type,
+)
 from wasteland.arctic_scavengers.state import HAND_SIZE, TASKS, State, Task
 from wasteland.core.codec import register
 from wasteland.core.data import DerivedCache
@@ -43,11 +45,11 @@ from wasteland.core.game import IllegalAction, need_state, short
 __all__ = [
     "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering",
     "Sabotage", "Snipe", "EndDeclarations", "Action", "ACTION_TYPES",
-    "begin", "hire", "HIRES",
+    "begin", "hire", "BEGINS", "HIRES",
     "RESOLVE", "END_GATHERING", "END_DECLARATIONS", "KEEP_NONE", "PILE_NAMES",
     "notation", "ActionSpace", "action_space", "action_count", "action_id", "decode", "max_hand",
     "space_for", "BEGIN_ID", "RESOLVE_ID", "END_GATHERING_ID", "END_DECLARATIONS_ID", "KEEP_NONE_ID", "HIRE_ID",
-    "FIRST_CARD_ID",
+    "FIRST_CARD_ID", "PUBLIC_SPACE",
 ]
 
 
@@ -139,13 +141,14 @@ RESOLVE = Resolve()
 END_GATHERING = EndGathering()
 END_DECLARATIONS = EndDeclarations()
 KEEP_NONE = Keep(None)
-_BEGIN = {task: Begin(task) for task in TASKS}
+#: Begin each gathering action, in :data:`state.TASKS` order (by Task value).
+BEGINS: tuple[Begin, ...] = tuple(Begin(task) for task in TASKS)
 #: Hire from each pile, in :data:`cards.MERCENARY_PILES` order.
 HIRES: tuple[Hire, ...] = tuple(Hire(i) for i in range(len(MERCENARY_PILES)))
 
 
 def begin(task: Task) -> Begin:
-    return _BEGIN[task]
+    return BEGINS[task._value_]
 
 
 def hire(pile: int) -> Hire:
@@ -263,7 +266,9 @@ class ActionSpace:
         self.keeps: dict[int, Keep] = {c: Keep(c) for c in ids}
 
 
-_SPACES: DerivedCache[CardSet | None, ActionSpace] = DerivedCache(lambda cards: ActionSpace(card_table(cards)))
+#: The numbering of a game with the public set; a set of one's own has its own, built on first use.
+PUBLIC_SPACE = ActionSpace(PUBLIC_TABLE)
+_SPACES: DerivedCache[CardSet, ActionSpace] = DerivedCache(lambda cards: ActionSpace(card_table(cards)))
 
 
 def _check_state(state: object) -> State:
@@ -272,12 +277,12 @@ def _check_state(state: object) -> State:
 
 def space_for(cards: CardSet | None) -> ActionSpace:
     """The numbering of the actions of a game played with the card set ``cards`` (None: the public set)."""
-    return _SPACES(cards)
+    return PUBLIC_SPACE if cards is None else _SPACES(cards)
 
 
 def action_space(state: State) -> ActionSpace:
     """The numbering of the actions of ``state``'s game (a table or a view)."""
-    return _SPACES(_check_state(state).options.cards)
+    return space_for(_check_state(state).options.cards)
 
 
 def action_count(state: State) -> int:
@@ -368,7 +373,7 @@ def decode(state: State, i: int) -> Action:
     space = action_space(state)
     if i < HIRE_ID:
         if i < RESOLVE_ID:
-            return _BEGIN[TASKS[i - BEGIN_ID]]
+            return BEGINS[i - BEGIN_ID]
         return (RESOLVE, END_GATHERING, END_DECLARATIONS, KEEP_NONE)[i - RESOLVE_ID]
     if i < FIRST_CARD_ID:
         return HIRES[i - HIRE_ID]

@@ -20,7 +20,8 @@ def draw_phase(work: Work, effect: DrawPhase) -> None:
     rng = work.rng
     unrevealed = work.round < FIRST_SKIRMISH_ROUND
     players = work.options.players
-    hands, decks, discards, secrets = work.hands, work.decks, work.discards, work.secret
+    hands, discards = work.hands, work.discards
+    decks, secrets = list(work.decks), list(work.secret)
     work.round += 1
     events = work.events
     events.append(RoundStarted(work.round, work.initiator))
@@ -35,6 +36,8 @@ def draw_phase(work: Work, effect: DrawPhase) -> None:
             events.append(Reshuffled(p))
         hands[p], decks[p], discards[p], rng = draw_reshuffling(deck, discard, HAND_SIZE, rng)
     work.rng = rng
+    work.decks = tuple(decks)
+    work.secret = tuple(secrets)
     work.phase = Phase.GATHERING
     work.turn = work.initiator
     work.played = [()] * players

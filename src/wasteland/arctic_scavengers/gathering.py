@@ -37,6 +37,7 @@ __all__ = [
 
 _DIG, _DRAW, _HUNT, _HIRE, _TRASH = Task.DIG, Task.DRAW, Task.HUNT, Task.HIRE, Task.TRASH
 _GATHERING = Phase.GATHERING
+_DIG_BIT, _DRAW_BIT, _HUNT_BIT, _HIRE_BIT, _TRASH_BIT = (1 << t._value_ for t in (_DIG, _DRAW, _HUNT, _HIRE, _TRASH))
 _TASKS = tuple(Task)
 _TASK_WORDS = ", ".join(t.name.lower() for t in _TASKS)
 
@@ -110,20 +111,51 @@ def can_afford(table: CardTable, pile: int, medicine: int, food: int) -> bool:
     return medicine >= need_med and food >= need_food
 
 
+def _affordable(table: CardTable, piles: tuple[Cards, ...], medicine: int, food: int,
+                first: bool = False) -> list[int]:
+    """The piles with a mercenary that ``medicine`` and ``food`` pay for (only the first one
+    found when ``first``), in pile order."""
+    out: list[int] = []
+    for i, (need_med, need_food, any_mix) in enumerate(table.pile_costs):
+        if piles[i] and (medicine + food >= need_med + need_food if any_mix
+                         else medicine >= need_med and food >= need_food):
+            out.append(i)
+            if first:
+                break
+    return out
+
+
 def _can_begin(state: State, table: CardTable, task: Task, hand: Cards) -> bool:
     if task is _TRASH:
         return bool(hand)
     if task is _HIRE:
-        med, food = medicine_in(table, hand), state.food
-        for i, pile in enumerate(state.piles):
-            if pile and can_afford(table, i, med, food):
-                return True
-        return False
+        return bool(_affordable(table, state.piles, medicine_in(table, hand), state.food, first=True))
     if task is _DIG and not state.junkyard:
         return False
     if task is _DRAW and not (state.decks[state.turn] or state.discards[state.turn]):
         return False
     return _can_reach_one(table, hand, task._value_)
+
+
+def _begins(state: State, table: CardTable, hand: Cards) -> list[A.Action]:
+    """The actions not yet taken this round that the hand can begin (as :func:`_can_begin`
+    says, task by task in Task order), then ending the gathering."""
+    used = state.used
+    begins = A.BEGINS
+    out: list[A.Action] = []
+    if not used & _DIG_BIT and state.junkyard and _can_reach_one(table, hand, _DIG._value_):
+        out.append(begins[_DIG._value_])
+    if not used & _DRAW_BIT and (state.decks[state.turn] or state.discards[state.turn]) \
+            and _can_reach_one(table, hand, _DRAW._value_):
+        out.append(begins[_DRAW._value_])
+    if not used & _HUNT_BIT and _can_reach_one(table, hand, _HUNT._value_):
+        out.append(begins[_HUNT._value_])
+    if not used & _HIRE_BIT and _affordable(table, state.piles, medicine_in(table, hand), state.food, first=True):
+        out.append(begins[_HIRE._value_])
+    if not used & _TRASH_BIT and hand:
+        out.append(begins[_TRASH._value_])
+    out.append(A.END_GATHERING)
+    return out
 
 
 def _has_modifier(state: State, is_leader: tuple[bool, ...], person: int, leader: bool) -> bool:
@@ -142,12 +174,10 @@ def gathering_actions(state: State) -> list[A.Action]:
     task = state.task
     table = table_of(state)
     if task is None:
-        used = state.used
-        out: list[A.Action] = [A.begin(t) for t in _TASKS
-                               if not used >> t._value_ & 1 and _can_begin(state, table, t, hand)]
-        out.append(A.END_GATHERING)
-        return out
-    commits = A.space_for(state.options.cards).commits
+        return _begins(state, table, hand)
+    cards = state.options.cards
+    commits = (A.PUBLIC_SPACE if cards is None else A.space_for(cards)).commits
+    out: list[A.Action]
     if task is _TRASH:
         out = [commits[c] for c in hand]
         if state.committed:
@@ -156,8 +186,8 @@ def gathering_actions(state: State) -> list[A.Action]:
     if task is _HIRE:
         is_medicine = table.is_medicine
         out = [commits[c] for c in hand if is_medicine[c]]
-        med, food = medicine_in(table, state.committed), state.food
-        out += [A.HIRES[i] for i, pile in enumerate(state.piles) if pile and can_afford(table, i, med, food)]
+        hires = A.HIRES
+        out += [hires[i] for i in _affordable(table, state.piles, medicine_in(table, state.committed), state.food)]
         return out
     a = task._value_
     base = table.base[a]
@@ -184,7 +214,8 @@ def _equips(state: State, table: CardTable, hand: Cards, ability: int) -> list[A
 
 
 def keep_actions(state: State) -> list[A.Action]:
-    keeps = A.space_for(state.options.cards).keeps
+    cards = state.options.cards
+    keeps = (A.PUBLIC_SPACE if cards is None else A.space_for(cards)).keeps
     out: list[A.Action] = [keeps[c] for c in state.dug]
     out.append(A.KEEP_NONE)
     return out
@@ -334,7 +365,7 @@ def _hand_to_played(work: Work, card: int) -> None:
     work.played[p] += (card,)
     secret = work.secret[p]
     if card in secret:
-        work.secret[p] = secret - {card}
+        work.secret = set_at(work.secret, p, secret - {card})
 
 
 def commit_card(work: Work, action: A.Commit) -> None:
@@ -363,7 +394,8 @@ def _draw(work: Work, total: int) -> None:
     deck, discard = work.decks[p], work.discards[p]
     if len(deck) < total and discard:
         work.events.append(Reshuffled(p))
-    drawn, work.decks[p], work.discards[p], work.rng = draw_reshuffling(deck, discard, total, work.rng)
+    drawn, deck, work.discards[p], work.rng = draw_reshuffling(deck, discard, total, work.rng)
+    work.decks = set_at(work.decks, p, deck)
     work.hands[p] += drawn
 
 
@@ -413,7 +445,7 @@ def keep_dug_card(work: Work, action: A.Keep) -> None:
     p = work.turn
     work.junkyard += remove_one(dug, card)
     work.discards[p] += (card,)
-    work.secret[p] = work.secret[p] | {card}
+    work.secret = set_at(work.secret, p, work.secret[p] | {card})
 
 
 def end_gathering(work: Work, action: A.EndGathering) -> None:

@@ -20,7 +20,7 @@ from wasteland.arctic_scavengers.cards import FIGHT, CardTable
 from wasteland.arctic_scavengers.gathering import best_total, out_of_phase
 from wasteland.arctic_scavengers.state import (
     Cards, Declare, Declaring, DrawPhase, EndOfGame, ForcesRevealed, Phase, ResolveSkirmish, RevealForces,
-    SkirmishResolved, State, Work, remove_one,
+    SkirmishResolved, State, Work, remove_one, set_at,
 )
 
 __all__ = [
@@ -198,7 +198,7 @@ def end_declarations(work: Work, action: A.EndDeclarations) -> None:
 def reveal_forces(work: Work, effect: RevealForces) -> None:
     """Every force is revealed: its cards no longer enter a discard unseen."""
     work.phase = Phase.SKIRMISH
-    work.secret = [s - frozenset(h) if s else s for s, h in zip(work.secret, work.hands)]
+    work.secret = tuple(s - frozenset(h) if s else s for s, h in zip(work.secret, work.hands))
     work.spent = ()
     work.events.append(ForcesRevealed(tuple(work.hands)))
 
@@ -228,7 +228,7 @@ def resolve_skirmish(work: Work, effect: ResolveSkirmish) -> None:
         work.junkyard, work.rng = work.rng.shuffle((prize,) + work.junkyard)
     else:
         work.discards[winner] += (prize,)
-        work.secret[winner] = work.secret[winner] | {prize}
+        work.secret = set_at(work.secret, winner, work.secret[winner] | {prize})
     work.events.append(SkirmishResolved(tuple(work.hands), fights, people, winner, prize))
     work.initiator = (work.initiator + 1) % work.options.players
     work.spent = ()

@@ -299,9 +299,10 @@ class State:
 
 @working_copy(State)
 class Work(WorkingCopy[State]):
-    """The mutable working copy of a State that the rules change in place: each tribe's zones and
-    the stack and events are lists; the shared piles and the small zones of the action under way
-    keep their tuples (a rule replaces them whole)."""
+    """The mutable working copy of a State that the rules change in place: the hands, discards and
+    played cards of each tribe, the stack and the events are lists; the decks and the unseen cards
+    (changed only by draws), the shared piles and the small zones of the action under way keep
+    their tuples (a rule replaces them whole)."""
 
     options: Options
     round: int
@@ -309,10 +310,10 @@ class Work(WorkingCopy[State]):
     initiator: int
     turn: int
     hands: list[Cards]
-    decks: list[Cards]
+    decks: tuple[Cards, ...]
     discards: list[Cards]
     played: list[Cards]
-    secret: list[frozenset[int]]
+    secret: tuple[frozenset[int], ...]
     junkyard: Cards
     contested: Cards
     piles: tuple[Cards, ...]
