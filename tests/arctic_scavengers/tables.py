@@ -9,7 +9,7 @@ import attrs
 from wasteland.arctic_scavengers import apply, new_game
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import ids_of
-from wasteland.arctic_scavengers.rules import settle
+from wasteland.arctic_scavengers.rules import ENGINE
 from wasteland.arctic_scavengers.state import DrawPhase, State
 
 ZONES_PER_PLAYER = ("hands", "decks", "discards", "played")
@@ -100,4 +100,4 @@ def card_ids(state: State) -> list[int]:
 
 def draw_phase(state: State) -> State:
     """``state`` after the next draw phase (the effect, played by the driver)."""
-    return settle(attrs.evolve(state, stack=state.stack + (DrawPhase(),), events=()))
+    return ENGINE.settle(attrs.evolve(state, stack=state.stack + (DrawPhase(),), events=()))

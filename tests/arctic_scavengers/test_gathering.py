@@ -10,6 +10,7 @@ from wasteland.arctic_scavengers.gathering import best_total
 from wasteland.arctic_scavengers.state import Phase, Reshuffled, Task
 from wasteland.arctic_scavengers.cards import PUBLIC_TABLE as PUBLIC
 from wasteland.arctic_scavengers.view import view
+from wasteland.core import codec
 from wasteland.arctic_scavengers import GAME
 from tests.support import assert_illegal
 
@@ -139,6 +140,15 @@ def test_group_leaders_stack_with_a_tool() -> None:
     state = play(state, Begin(Task.DIG), Commit(s1), Equip(shovel, s1), Equip(leaders, s1), Resolve())
     assert len(state.dug) == 5
     assert best_total(PUBLIC, (s1, leaders, shovel), 0) == 5
+
+
+def test_a_person_with_a_tool_and_group_leaders_reads_back_from_a_file() -> None:
+    """Both modifiers on one person: the loader once took the person named twice for a card
+    lying in two places."""
+    s1, leaders, shovel = one("scavenger"), one("group_leaders"), one("shovel")
+    state = play(table(hands={0: (s1, leaders, shovel)}), Begin(Task.DIG), Commit(s1), Equip(shovel, s1),
+                 Equip(leaders, s1))
+    assert codec.loads(codec.dumps(state)) == state
 
 
 def test_group_leaders_cannot_act_alone() -> None:

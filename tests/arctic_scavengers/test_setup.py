@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from wasteland.arctic_scavengers import new_game
-from wasteland.arctic_scavengers.cards import CARD_TYPES, CARDS, CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, Source, card_type
+from wasteland.arctic_scavengers.cards import (
+    CARD_TYPES, CARDS, CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, Source, card_type,
+)
 from wasteland.arctic_scavengers.state import HAND_SIZE
 from wasteland.arctic_scavengers.cards import PUBLIC_TABLE as PUBLIC
 from wasteland.core.game import ConfigError
@@ -100,7 +102,8 @@ def test_options_checked() -> None:
 def test_two_players_peeking_option_removes_the_named_resources() -> None:
     state = new_game(9, players=2, peeking=["grenade", "wolf_pack"], peek_rule="remove_marked")
     assert len(state.contested) == 10
-    assert sorted(PUBLIC.name[c] for c in state.removed if PUBLIC.name[c] in ("Grenade", "Wolf Pack")) == ["Grenade"] * 2 + ["Wolf Pack"] * 2
+    named = sorted(PUBLIC.name[c] for c in state.removed if PUBLIC.name[c] in ("Grenade", "Wolf Pack"))
+    assert named == ["Grenade"] * 2 + ["Wolf Pack"] * 2
     three = new_game(9, players=3, peeking=["grenade"], peek_rule="remove_marked")
     assert len(three.contested) == 14  # the rule is for two players only
     with pytest.raises(ConfigError, match="sled_team"):

@@ -2,15 +2,17 @@
 
 from wasteland.arctic_scavengers.actions import (
     ACTION_TYPES, Action, Begin, Commit, EndDeclarations, EndGathering, Equip, Hire, Keep, Resolve, Sabotage, Snipe,
-    action_count, action_from_id, action_id, notation, parse,
+    action_count, action_id, notation,
 )
 from wasteland.arctic_scavengers.render import describe, events, render, summary, svg
 from wasteland.arctic_scavengers.rules import (
-    apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, returns,
+    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    returns,
 )
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
 from wasteland.arctic_scavengers.state import Options, State
 from wasteland.arctic_scavengers.view import determinize, observation_size, observe, view
+from wasteland.core.engine import bundle
 from wasteland.core.game import Game, Utility, always
 
 __all__ = [
@@ -21,35 +23,7 @@ __all__ = [
     "max_decisions",
 ]
 
-GAME: Game[State, Action] = Game(
-    key="arctic_scavengers",
-    title="Arctic Scavengers",
-    player_counts=PLAYER_COUNTS,
-    rules_version=2,
-    new_game=new_game,
-    current_player=current_player,
-    legal_actions=legal_actions,
-    apply=apply,
-    outcome=outcome,
-    returns=returns,
-    view=view,
-    determinize=determinize,
-    notation=notation,
-    parse=parse,
-    num_players=num_players,
-    events=events,
-    render=render,
-    svg=svg,
-    describe=describe,
-    options_type=Options,
-    state_type=State,
-    action_types=ACTION_TYPES,
-    action_count=action_count,
-    action_id=action_id,
-    action_from_id=action_from_id,
-    observation_size=observation_size,
-    observe=observe,
+GAME: Game[State, Action] = bundle(
+    __name__, key="arctic_scavengers", title="Arctic Scavengers", player_counts=PLAYER_COUNTS, rules_version=2,
     utility=always(Utility.GENERAL_SUM, State, "an Arctic Scavengers"),  # a tie shares the win
-    summary=summary,
-    max_decisions=max_decisions,
 )

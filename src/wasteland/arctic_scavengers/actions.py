@@ -7,46 +7,49 @@ it (Dig, Draw, Hunt, Trash) or :class:`Hire` from a pile; :class:`Keep` one dug
 card; :class:`EndGathering` announces the force. Skirmish: :class:`Sabotage`,
 :class:`Snipe`, :class:`EndDeclarations`.
 
-Action records are immutable values; the constructors below (``commit(card)``,
-…) hand out shared instances, which keeps listing the legal actions cheap.
+Action records are immutable values; the actions that name no card or a pile are shared
+instances, and each card set's :class:`ActionSpace` holds one Commit and one Keep per card,
+which keeps listing the legal actions cheap.
 
 **Notation** (the table is in docs/rules/arctic_scavengers.md): ``dig``,
 ``draw``, ``hunt``, ``hire``, ``trash`` begin an action; ``c 17`` commits card
 17; ``eq 12>17`` equips modifier 12 on person 17; ``go`` resolves; ``keep 40``
 / ``keep none``; ``hire Brawler`` hires from that pile; ``end`` ends the
 gathering; ``disarm 33>71`` and ``snipe 33>71`` declare; ``pass`` declares
-nothing more. :func:`parse` reads it back (case and spacing do not matter).
+nothing more. ``rules.parse`` reads it back (case and spacing do not matter).
 
 **Action ids** (the table is in the rules page too): every action of a game has a
 fixed integer id below :func:`action_count`, which depends on the card set only
 (see :class:`ActionSpace`). Cards are numbered by their index in the set
 (``table.ids``), so a user set's sparse ids give a compact space; an Equip names
-its person by its position among the committed cards. :func:`action_id` is
-arithmetic; :func:`action_from_id` decodes and checks the action directly with
-the rules' own check, on the table or on the view of the seat deciding.
+its person by its position among the committed cards. :func:`action_id` and
+:func:`decode` are arithmetic; ``rules.action_from_id`` decodes and checks the
+action with the rules' own checks, on the table or on the view of the seat deciding.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Union
+from typing import Any, Callable
 
 from attrs import frozen
 
 from wasteland.arctic_scavengers.card_set import CardSet, card_table
-from wasteland.arctic_scavengers.cards import DIG, DRAW, HIDDEN, HUNT, MERCENARY_PILES, CardTable, card_type
-from wasteland.arctic_scavengers.state import HAND_SIZE, TASKS, Phase, State, Task
+from wasteland.arctic_scavengers.cards import (
+    DIG, DRAW, HIDDEN, HUNT, MERCENARY_PILES, PUBLIC_TABLE, CardTable, card_type,
+)
+from wasteland.arctic_scavengers.state import HAND_SIZE, TASKS, State, Task
 from wasteland.core.codec import register
 from wasteland.core.data import DerivedCache
-from wasteland.core.game import IllegalAction, need_state, parser, short
+from wasteland.core.game import IllegalAction, need_state, short
 
 __all__ = [
     "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering",
     "Sabotage", "Snipe", "EndDeclarations", "Action", "ACTION_TYPES",
-    "begin", "commit", "equip", "keep", "hire", "sabotage", "snipe",
+    "begin", "hire", "BEGINS", "HIRES",
     "RESOLVE", "END_GATHERING", "END_DECLARATIONS", "KEEP_NONE", "PILE_NAMES",
-    "notation", "parse", "ActionSpace", "action_space", "action_count", "action_id", "action_from_id", "max_hand",
+    "notation", "ActionSpace", "action_space", "action_count", "action_id", "decode", "max_hand",
     "space_for", "BEGIN_ID", "RESOLVE_ID", "END_GATHERING_ID", "END_DECLARATIONS_ID", "KEEP_NONE_ID", "HIRE_ID",
-    "FIRST_CARD_ID",
+    "FIRST_CARD_ID", "PUBLIC_SPACE",
 ]
 
 
@@ -127,7 +130,7 @@ class EndDeclarations:
     """Declare nothing more in this skirmish."""
 
 
-Action = Union[Begin, Commit, Equip, Resolve, Keep, Hire, EndGathering, Sabotage, Snipe, EndDeclarations]
+Action = Begin | Commit | Equip | Resolve | Keep | Hire | EndGathering | Sabotage | Snipe | EndDeclarations
 ACTION_TYPES: tuple[type, ...] = (
     Begin, Commit, Equip, Resolve, Keep, Hire, EndGathering, Sabotage, Snipe, EndDeclarations,
 )
@@ -138,59 +141,18 @@ RESOLVE = Resolve()
 END_GATHERING = EndGathering()
 END_DECLARATIONS = EndDeclarations()
 KEEP_NONE = Keep(None)
-_BEGIN = {task: Begin(task) for task in TASKS}
-_COMMIT: dict[int, Commit] = {}
-_KEEP: dict[int, Keep] = {}
-_HIRE: dict[int, Hire] = {}
-_EQUIP: dict[tuple[int, int], Equip] = {}
-_SABOTAGE: dict[tuple[int, int], Sabotage] = {}
-_SNIPE: dict[tuple[int, int], Snipe] = {}
+#: Begin each gathering action, in :data:`state.TASKS` order (by Task value).
+BEGINS: tuple[Begin, ...] = tuple(Begin(task) for task in TASKS)
+#: Hire from each pile, in :data:`cards.MERCENARY_PILES` order.
+HIRES: tuple[Hire, ...] = tuple(Hire(i) for i in range(len(MERCENARY_PILES)))
 
 
 def begin(task: Task) -> Begin:
-    return _BEGIN[task]
-
-
-def commit(card: int) -> Commit:
-    action = _COMMIT.get(card)
-    if action is None:
-        action = _COMMIT[card] = Commit(card)
-    return action
-
-
-def keep(card: int) -> Keep:
-    action = _KEEP.get(card)
-    if action is None:
-        action = _KEEP[card] = Keep(card)
-    return action
+    return BEGINS[task._value_]
 
 
 def hire(pile: int) -> Hire:
-    action = _HIRE.get(pile)
-    if action is None:
-        action = _HIRE[pile] = Hire(pile)
-    return action
-
-
-def equip(modifier: int, person: int) -> Equip:
-    action = _EQUIP.get((modifier, person))
-    if action is None:
-        action = _EQUIP[modifier, person] = Equip(modifier, person)
-    return action
-
-
-def sabotage(saboteur: int, target: int) -> Sabotage:
-    action = _SABOTAGE.get((saboteur, target))
-    if action is None:
-        action = _SABOTAGE[saboteur, target] = Sabotage(saboteur, target)
-    return action
-
-
-def snipe(sniper: int, target: int) -> Snipe:
-    action = _SNIPE.get((sniper, target))
-    if action is None:
-        action = _SNIPE[sniper, target] = Snipe(sniper, target)
-    return action
+    return HIRES[pile]
 
 
 # --- notation -------------------------------------------------------------------
@@ -234,20 +196,6 @@ def notation(state: State, action: Action) -> str:
         return short(action)
 
 
-_parse: Callable[[State, str], Action] | None = None
-
-
-def parse(state: State, text: str) -> Action:
-    """The legal action whose notation is ``text`` (case and spacing do not matter);
-    IllegalAction when no legal action is written so."""
-    global _parse
-    if _parse is None:
-        from wasteland.arctic_scavengers.rules import legal_actions
-
-        _parse = parser(legal_actions, notation)
-    return _parse(state, text)
-
-
 # --- the fixed action space -----------------------------------------------------------
 
 #: Ids of the actions that name no card: Begin (by Task value), Resolve, EndGathering,
@@ -283,13 +231,14 @@ class ActionSpace:
     among the committed cards, below ``positions`` (the most persons an action can hold:
     at most the largest hand, :func:`max_hand`, and the cards able to dig, draw or hunt);
     a Sabotage by its Saboteur among ``saboteurs`` and its target among ``tools``; a Snipe
-    by its Sniper Team among ``snipers`` and its target among ``persons``.
+    by its Sniper Team among ``snipers`` and its target among ``persons``. ``commits`` and
+    ``keeps`` hold the Commit and the Keep of each card, shared by every list of legal actions.
     """
 
     __slots__ = (
         "cards", "index", "modifiers", "modifier_index", "positions", "saboteurs", "saboteur_index", "tools",
         "tool_index", "snipers", "sniper_index", "persons", "person_index", "keep_id", "equip_id", "sabotage_id",
-        "snipe_id", "count",
+        "snipe_id", "count", "commits", "keeps",
     )
 
     def __init__(self, table: CardTable) -> None:
@@ -313,9 +262,13 @@ class ActionSpace:
         self.sabotage_id: int = self.equip_id + len(self.modifiers) * self.positions
         self.snipe_id: int = self.sabotage_id + len(self.saboteurs) * len(self.tools)
         self.count: int = self.snipe_id + len(self.snipers) * len(self.persons)
+        self.commits: dict[int, Commit] = {c: Commit(c) for c in ids}
+        self.keeps: dict[int, Keep] = {c: Keep(c) for c in ids}
 
 
-_SPACES: DerivedCache[CardSet | None, ActionSpace] = DerivedCache(lambda cards: ActionSpace(card_table(cards)))
+#: The numbering of a game with the public set; a set of one's own has its own, built on first use.
+PUBLIC_SPACE = ActionSpace(PUBLIC_TABLE)
+_SPACES: DerivedCache[CardSet, ActionSpace] = DerivedCache(lambda cards: ActionSpace(card_table(cards)))
 
 
 def _check_state(state: object) -> State:
@@ -324,12 +277,12 @@ def _check_state(state: object) -> State:
 
 def space_for(cards: CardSet | None) -> ActionSpace:
     """The numbering of the actions of a game played with the card set ``cards`` (None: the public set)."""
-    return _SPACES(cards)
+    return PUBLIC_SPACE if cards is None else _SPACES(cards)
 
 
 def action_space(state: State) -> ActionSpace:
     """The numbering of the actions of ``state``'s game (a table or a view)."""
-    return _SPACES(_check_state(state).options.cards)
+    return space_for(_check_state(state).options.cards)
 
 
 def action_count(state: State) -> int:
@@ -414,62 +367,29 @@ def action_id(state: State, action: Action) -> int:
     raise IllegalAction(f"not an Arctic Scavengers action: {short(action)}")
 
 
-def _decode(space: ActionSpace, state: State, i: int) -> Action:
-    """The action numbered ``i`` (0 <= i < count), legal or not; IllegalAction for an Equip
-    whose position holds no committed person now."""
+def decode(state: State, i: int) -> Action:
+    """The action numbered ``i`` (0 <= i < ``action_count(state)``), legal or not; IllegalAction
+    for an Equip whose position holds no committed person now."""
+    space = action_space(state)
     if i < HIRE_ID:
         if i < RESOLVE_ID:
-            return _BEGIN[TASKS[i - BEGIN_ID]]
+            return BEGINS[i - BEGIN_ID]
         return (RESOLVE, END_GATHERING, END_DECLARATIONS, KEEP_NONE)[i - RESOLVE_ID]
     if i < FIRST_CARD_ID:
-        return hire(i - HIRE_ID)
+        return HIRES[i - HIRE_ID]
     if i < space.keep_id:
-        return commit(space.cards[i - FIRST_CARD_ID])
+        return space.commits[space.cards[i - FIRST_CARD_ID]]
     if i < space.equip_id:
-        return keep(space.cards[i - space.keep_id])
+        return space.keeps[space.cards[i - space.keep_id]]
     if i < space.sabotage_id:
         m, position = divmod(i - space.equip_id, space.positions)
         committed = state.committed
         if position >= len(committed) or committed[position] == HIDDEN:
             raise IllegalAction(f"action {i} equips the person at position {position} of the committed cards, "
                                 f"and there is none now")
-        return equip(space.modifiers[m], committed[position])
+        return Equip(space.modifiers[m], committed[position])
     if i < space.snipe_id:
         u, t = divmod(i - space.sabotage_id, len(space.tools))
-        return sabotage(space.saboteurs[u], space.tools[t])
+        return Sabotage(space.saboteurs[u], space.tools[t])
     u, t = divmod(i - space.snipe_id, len(space.persons))
-    return snipe(space.snipers[u], space.persons[t])
-
-
-_illegal_reason: Callable[[State, object], str | None] | None = None
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action numbered ``i`` now; IllegalAction (with a short reason) for anything
-    else: not an int (a bool, a float, None, ...), out of range, or not legal now.
-
-    On a view it answers as on the table when the viewer is the seat deciding (everything
-    its legal actions depend on is in its own view); a view of another seat is refused,
-    since the decider's legal actions depend on its hidden hand.
-    """
-    global _illegal_reason
-    space = action_space(state)
-    if i.__class__ is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < space.count:
-        raise IllegalAction(f"an action id is from 0 to {space.count - 1}, got {short(i)}")
-    if state.phase is Phase.OVER:
-        raise IllegalAction("the game is over: no action is legal")
-    viewer = state.viewer
-    if viewer is not None and viewer != state.turn:
-        raise IllegalAction(f"seat {state.turn} decides now: its legal actions are not known from "
-                            f"seat {viewer}'s view")
-    action = _decode(space, state, i)
-    if _illegal_reason is None:
-        from wasteland.arctic_scavengers.rules import illegal_reason
-
-        _illegal_reason = illegal_reason
-    reason = _illegal_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(f"action {i} ({notation(state, action)}) is not legal now: {reason}")
-    return action
+    return Snipe(space.snipers[u], space.persons[t])

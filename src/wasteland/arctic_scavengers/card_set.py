@@ -24,7 +24,7 @@ tables of a set, built once; :func:`table_of` those of a state's set.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping, Protocol
 
 import attrs
 from attrs import frozen
@@ -35,10 +35,6 @@ from wasteland.arctic_scavengers.cards import (
 from wasteland.core.codec import register
 from wasteland.core.data import DerivedCache, at, need_bool, need_int, need_list, need_name, need_object
 from wasteland.core.game import ConfigError, short
-
-if TYPE_CHECKING:
-    from wasteland.arctic_scavengers.state import State
-    from wasteland.core.driver import Scratch
 
 __all__ = [
     "CardSet", "read_card_set", "read_peeking", "card_table", "table_of", "fields_of", "is_modifier",
@@ -202,7 +198,8 @@ def _check_playable(types: tuple[CardType, ...], players: int, peeking: tuple[st
     contested = [t for t in types if t.source is Source.CONTESTED]
     left = sum(t.count for t in contested if not removed_for_peeking(t, players, peeking, peek_rule))
     if left < 1:
-        why = " after the two-player removal of the peeking ones" if players == 2 and peek_rule == "remove_marked" else ""
+        removal = players == 2 and peek_rule == "remove_marked"
+        why = " after the two-player removal of the peeking ones" if removal else ""
         raise ConfigError(f"cards: no contested resource is left{why}; the game needs at least one "
                           f"({', '.join(repr(t.key) for t in contested)})")
 
@@ -267,7 +264,21 @@ def card_table(cards: CardSet | None) -> CardTable:
     return PUBLIC_TABLE if cards is None else _TABLES(cards)
 
 
-def table_of(state: State | Scratch[State]) -> CardTable:
+class _Chosen(Protocol):
+    """What names a game's card set: its options (``state.Options``)."""
+
+    @property
+    def cards(self) -> CardSet | None: ...
+
+
+class Played(Protocol):
+    """A table, a view or a working copy: anything with the options of a game."""
+
+    @property
+    def options(self) -> _Chosen: ...
+
+
+def table_of(state: Played) -> CardTable:
     """The tables of the card set ``state`` (a state, a view or a working copy) is played with."""
     cards = state.options.cards
     return PUBLIC_TABLE if cards is None else _TABLES(cards)

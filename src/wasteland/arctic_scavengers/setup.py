@@ -1,5 +1,6 @@
 """Setup: the options checked, starting decks out of the supply, the two-player removals,
-shuffles, the initiator. The first draw phase waits on the stack (``rules.new_game`` plays it)."""
+shuffles, the initiator. The first draw phase waits on the stack (``rules.new_game``, the engine's,
+plays it)."""
 
 from __future__ import annotations
 
@@ -9,27 +10,23 @@ from wasteland.arctic_scavengers.card_set import (
 from wasteland.arctic_scavengers.cards import CONTESTED_TYPES, JUNKYARD_TYPES, MERCENARY_PILES, STARTING_DECK
 from wasteland.arctic_scavengers.state import ROUND_START, DrawPhase, Options, Phase, State
 from wasteland.core.data import need_name
-from wasteland.core.game import ConfigError, check_options, short
+from wasteland.core.game import ConfigError, check_options
 from wasteland.core.rng import Rng
 
-__all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "TWO_PLAYER_JUNKYARD_REMOVAL", "OPTION_NAMES"]
+__all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "TWO_PLAYER_JUNKYARD_REMOVAL"]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 #: Cards of each junkyard type removed in a two-player game.
 TWO_PLAYER_JUNKYARD_REMOVAL = 2
-OPTION_NAMES = ("players", "peek_rule", "peeking", "cards")
-_HELP = ("'players' (2, 3, 4, 5), 'peek_rule' ('no_peek', 'remove_marked'), "
-         "'peeking' (contested-resource keys), 'cards' (a card set, or null)")
 
 
-def make_options(players: object = 2, peek_rule: object = "no_peek", peeking: object = (),
-                 cards: object = None, **unknown: object) -> Options:
-    """The checked :class:`Options`; ConfigError names the option and what is allowed."""
-    if unknown:
-        names = ", ".join(short(name) for name in sorted(unknown))
-        raise ConfigError(f"unknown option(s) {names}; allowed: {_HELP}")
+def make_options(*, players: int = 2, peek_rule: str = "no_peek", peeking: object = (),
+                 cards: object = None) -> Options:
+    """The checked :class:`Options`: ``players`` 2–5, ``peek_rule`` ``"no_peek"`` (the default) or
+    ``"remove_marked"``, ``peeking`` (contested-resource keys, with ``"remove_marked"``), ``cards``
+    (a card set of one's own, see :mod:`card_set`; None: the public set). ConfigError names the
+    option and what is allowed."""
     check_options("players", players, PLAYER_COUNTS)
-    assert type(players) is int
     rule: str = need_name("peek_rule", peek_rule, {r: r for r in PEEK_RULES})
     keys = read_peeking(peeking)
     if keys and rule != "remove_marked":
@@ -38,10 +35,8 @@ def make_options(players: object = 2, peek_rule: object = "no_peek", peeking: ob
     return Options(players, keys, read_card_set(cards, players, keys, rule), rule)
 
 
-def initial_state(seed: object, options: Options) -> State:
+def initial_state(seed: int, options: Options) -> State:
     """The table before the first draw phase (round 0), which waits on the stack."""
-    if type(seed) is not int:
-        raise ConfigError(f"seed must be an integer, got {short(seed)}")
     players = options.players
     table = card_table(options.cards)
     pools = {t: list(table.ids_of(t)) for t in ("refugee",) + MERCENARY_PILES + JUNKYARD_TYPES + CONTESTED_TYPES}

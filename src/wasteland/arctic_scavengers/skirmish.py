@@ -17,14 +17,11 @@ from __future__ import annotations
 from wasteland.arctic_scavengers import actions as A
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import FIGHT, CardTable
-from wasteland.arctic_scavengers.gathering import best_total
+from wasteland.arctic_scavengers.gathering import best_total, out_of_phase
 from wasteland.arctic_scavengers.state import (
     Cards, Declare, Declaring, DrawPhase, EndOfGame, ForcesRevealed, Phase, ResolveSkirmish, RevealForces,
-    SkirmishResolved, State, remove_one, set_at,
+    SkirmishResolved, State, Work, remove_one, set_at,
 )
-from wasteland.core.driver import Scratch
-from wasteland.core.game import short
-from wasteland.core.records import replace
 
 __all__ = [
     "TWO_PLAYER_MARGIN", "fight_total", "people_present", "skirmish_result", "skirmish_winner",
@@ -51,7 +48,7 @@ def people_present(table: CardTable, force: Cards) -> int:
     return sum(people[c] for c in force)
 
 
-def skirmish_result(state: State | Scratch[State]) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
+def skirmish_result(state: State | Work) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
     """The winner as the forces now stand (None for a stalemate), each force's fight total
     and each force's people present. ``state`` is a state or a working copy."""
     n = state.options.players
@@ -77,7 +74,7 @@ def skirmish_winner(state: State) -> int | None:
     return skirmish_result(state)[0]
 
 
-def _units(state: State | Scratch[State], table: CardTable, p: int) -> tuple[list[int], list[int]]:
+def _units(state: State | Work, table: CardTable, p: int) -> tuple[list[int], list[int]]:
     """Saboteurs and Sniper Teams of ``p`` that may still declare."""
     saboteurs: list[int] = []
     snipers: list[int] = []
@@ -91,12 +88,12 @@ def _units(state: State | Scratch[State], table: CardTable, p: int) -> tuple[lis
     return saboteurs, snipers
 
 
-def _targets(state: State | Scratch[State], p: int, check: tuple[bool, ...]) -> list[int]:
+def _targets(state: State | Work, p: int, check: tuple[bool, ...]) -> list[int]:
     n = state.options.players
     return [c for q in range(p + 1, p + n) for c in state.hands[q % n] if check[c]]
 
 
-def _can_declare(state: State | Scratch[State], table: CardTable, p: int) -> bool:
+def _can_declare(state: State | Work, table: CardTable, p: int) -> bool:
     saboteurs, snipers = _units(state, table, p)
     return bool((saboteurs and _targets(state, p, table.is_tool))
                 or (snipers and _targets(state, p, table.is_person)))
@@ -112,17 +109,20 @@ def declaration_actions(state: State) -> list[A.Action]:
     out: list[A.Action] = []
     if saboteurs:
         tools = _targets(state, p, table.is_tool)
-        out += [A.sabotage(s, t) for s in saboteurs for t in tools]
+        out += [A.Sabotage(s, t) for s in saboteurs for t in tools]
     if snipers:
         persons = _targets(state, p, table.is_person)
-        out += [A.snipe(s, t) for s in snipers for t in persons]
+        out += [A.Snipe(s, t) for s in snipers for t in persons]
     out.append(A.END_DECLARATIONS)
     return out
 
 
-def _unit_reason(state: State, unit: object, kind: tuple[bool, ...], what: str) -> str | None:
-    if unit.__class__ is not int or unit not in state.hands[state.turn]:
-        return f"{what} {short(unit)} is not in your force"
+_SKIRMISH = Phase.SKIRMISH
+
+
+def _unit_reason(state: State, unit: int, kind: tuple[bool, ...], what: str) -> str | None:
+    if unit not in state.hands[state.turn]:
+        return f"{what} {unit} is not in your force"
     if not kind[unit]:
         return f"card {unit} is not a {what}"
     if unit in state.spent:
@@ -130,80 +130,80 @@ def _unit_reason(state: State, unit: object, kind: tuple[bool, ...], what: str) 
     return None
 
 
-def _target_reason(state: State, target: object, kind: tuple[bool, ...], what: str) -> str | None:
+def _target_reason(state: State, target: int, kind: tuple[bool, ...], what: str) -> str | None:
     p = state.turn
-    if target.__class__ is not int or not any(
-        target in state.hands[q] for q in range(state.options.players) if q != p
-    ):
-        return f"target {short(target)} is not in another tribe's force"
+    if not any(target in state.hands[q] for q in range(state.options.players) if q != p):
+        return f"target {target} is not in another tribe's force"
     if not kind[target]:
         return f"the target must be a {what}"
     return None
 
 
 def sabotage_reason(state: State, action: A.Sabotage) -> str | None:
+    if state.phase is not _SKIRMISH:
+        return out_of_phase(state, _SKIRMISH, "disarming")
     table = table_of(state)
     return (_unit_reason(state, action.saboteur, table.is_saboteur, "Saboteur")
             or _target_reason(state, action.target, table.is_tool, "tool"))
 
 
 def snipe_reason(state: State, action: A.Snipe) -> str | None:
+    if state.phase is not _SKIRMISH:
+        return out_of_phase(state, _SKIRMISH, "sniping")
     table = table_of(state)
     return (_unit_reason(state, action.sniper, table.is_sniper, "Sniper Team")
             or _target_reason(state, action.target, table.is_person, "person"))
 
 
 def end_declarations_reason(state: State, action: A.EndDeclarations) -> str | None:
-    return None
+    return out_of_phase(state, _SKIRMISH, "ending the declarations")
 
 
 # --- the rules (the check has passed) -----------------------------------------------------
 
 
-def _hit(state: State, unit: int, target: int) -> State:
+def _hit(work: Work, unit: int, target: int) -> None:
     """``target`` leaves its force for its owner's discard; ``unit`` has declared. The same
     seat is offered its declarations again (it goes on if it still has a unit able to act)."""
-    n = state.options.players
-    p = state.turn
-    owner = next(q for q in range(n) if q != p and target in state.hands[q])
-    return replace(
-        state,
-        hands=set_at(state.hands, owner, remove_one(state.hands[owner], target)),
-        discards=set_at(state.discards, owner, state.discards[owner] + (target,)),
-        spent=state.spent + (unit,),
-        stack=state.stack[:-1] + (Declare(p),),
-        events=(),
-    )
+    p = work.turn
+    hands = work.hands
+    owner = next(q for q in range(work.options.players) if q != p and target in hands[q])
+    hands[owner] = remove_one(hands[owner], target)
+    work.discards[owner] += (target,)
+    work.spent += (unit,)
+    work.stack[-1] = Declare(p)
 
 
-def declare_sabotage(state: State, action: A.Sabotage) -> State:
-    return _hit(state, action.saboteur, action.target)
+def declare_sabotage(work: Work, action: A.Sabotage) -> None:
+    _hit(work, action.saboteur, action.target)
 
 
-def declare_snipe(state: State, action: A.Snipe) -> State:
-    return _hit(state, action.sniper, action.target)
+def declare_snipe(work: Work, action: A.Snipe) -> None:
+    _hit(work, action.sniper, action.target)
 
 
-def end_declarations(state: State, action: A.EndDeclarations) -> State:
+def end_declarations(work: Work, action: A.EndDeclarations) -> None:
     """The seat declares nothing more: the next seat clockwise is offered its turn, or,
     once every seat from the initiator on has had it, the skirmish is resolved."""
-    nxt = (state.turn + 1) % state.options.players
-    rest = state.stack[:-1]
-    return replace(state, stack=rest + (Declare(nxt),) if nxt != state.initiator else rest, events=())
+    nxt = (work.turn + 1) % work.options.players
+    if nxt != work.initiator:
+        work.stack[-1] = Declare(nxt)
+    else:
+        work.stack.pop()
 
 
 # --- the effects ----------------------------------------------------------------------------
 
 
-def reveal_forces(work: Scratch[State], effect: RevealForces) -> None:
+def reveal_forces(work: Work, effect: RevealForces) -> None:
     """Every force is revealed: its cards no longer enter a discard unseen."""
     work.phase = Phase.SKIRMISH
-    work.secret = [s - frozenset(h) if s else s for s, h in zip(work.secret, work.hands)]
-    work.spent = []
+    work.secret = tuple(s - frozenset(h) if s else s for s, h in zip(work.secret, work.hands))
+    work.spent = ()
     work.events.append(ForcesRevealed(tuple(work.hands)))
 
 
-def declare(work: Scratch[State], effect: Declare) -> None:
+def declare(work: Work, effect: Declare) -> None:
     """``seat`` declares if it has a unit able to act; otherwise the next seat is offered
     its turn, until the initiator comes round again."""
     seat = effect.seat
@@ -216,20 +216,20 @@ def declare(work: Scratch[State], effect: Declare) -> None:
         work.stack.append(Declare(nxt))
 
 
-def resolve_skirmish(work: Scratch[State], effect: ResolveSkirmish) -> None:
+def resolve_skirmish(work: Work, effect: ResolveSkirmish) -> None:
     """Fight totals decide; the winner takes the top contested resource unseen, or stalemate:
     it goes unseen onto the junkyard, which is shuffled. The initiator card passes left;
     the game ends when the contested pile is empty, otherwise the next round's draw phase
     follows."""
     winner, fights, people = skirmish_result(work)
-    prize = work.contested.pop(0)
+    prize = work.contested[0]
+    work.contested = work.contested[1:]
     if winner is None:
-        junkyard, work.rng = work.rng.shuffle((prize,) + tuple(work.junkyard))
-        work.junkyard = list(junkyard)
+        work.junkyard, work.rng = work.rng.shuffle((prize,) + work.junkyard)
     else:
         work.discards[winner] += (prize,)
-        work.secret[winner] = work.secret[winner] | {prize}
+        work.secret = set_at(work.secret, winner, work.secret[winner] | {prize})
     work.events.append(SkirmishResolved(tuple(work.hands), fights, people, winner, prize))
     work.initiator = (work.initiator + 1) % work.options.players
-    work.spent = []
+    work.spent = ()
     work.stack.append(DrawPhase() if work.contested else EndOfGame())

@@ -6,32 +6,37 @@ pile's top is index 0, except the mercenary piles, whose top is the last
 element. Per-player zones are tuples indexed by seat. Nothing derived is
 stored: totals, scores and the peeked card are functions of these fields.
 
-**Effects** are the automatic steps the driver (``rules.DRIVER``) resolves from
+**Effects** are the automatic steps the engine's driver (``rules.ENGINE``) resolves from
 the state's ``stack`` (top last): the end of the gathering phase, revealing the
 forces, offering each seat its declarations, resolving the skirmish, the draw
 phase, the end of the game. :class:`Declaring` is the one pending decision
 that waits on the stack (a seat's skirmish declarations, with the skirmish's
 resolution under it). **Events** are small records of what happened without a
 decision since the last one; ``render.events`` turns them into text.
+
+:class:`Work` is the typed, mutable working copy of a State that the rules change
+in place (``wasteland.core.engine``); :class:`Ending` names the ways a game ends.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, TypeVar, Union
+from typing import Any, TypeVar
 
 from attrs import frozen
 
-from wasteland.arctic_scavengers.card_set import CardSet
+from wasteland.arctic_scavengers.card_set import CardSet, table_of
 from wasteland.arctic_scavengers.cards import MERCENARY_PILES
 from wasteland.core.codec import register
-from wasteland.core.rng import Rng
+from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.rng import HIDDEN_RNG, Rng
 
 __all__ = [
-    "Phase", "Task", "Options", "State", "Cards", "TASKS", "HAND_SIZE", "FIRST_SKIRMISH_ROUND", "ROUND_START",
+    "Phase", "Task", "Options", "State", "Work", "Ending", "Cards", "TASKS", "HAND_SIZE", "FIRST_SKIRMISH_ROUND",
+    "ROUND_START",
     "GatheringOver", "RevealForces", "Declare", "Declaring", "ResolveSkirmish", "DrawPhase", "EndOfGame",
     "Effect", "RoundStarted", "Reshuffled", "ForcesRevealed", "SkirmishResolved", "GameEnded", "Event",
-    "set_at", "without", "remove_one",
+    "set_at", "without", "remove_one", "peeks", "peeked_card",
 ]
 
 #: Cards drawn in each draw phase.
@@ -86,15 +91,6 @@ class Options:
     cards: CardSet | None = None
     peek_rule: str = "no_peek"
 
-    def __codec_check__(self) -> None:
-        """Options read from a file are checked as ``new_game`` checks them, the card set included:
-        a set of a billion cards, or a type whose name or ability was rewritten, is refused."""
-        from wasteland.arctic_scavengers.card_set import card_set_data
-        from wasteland.arctic_scavengers.setup import make_options
-
-        data = None if self.cards is None else card_set_data(self.cards)
-        if make_options(self.players, self.peek_rule, list(self.peeking), data) != self:
-            raise ValueError("the options do not read back as new_game would make them")
 
 
 # --- effects: automatic steps on the stack ------------------------------------
@@ -146,7 +142,7 @@ class EndOfGame:
     """The last contested resource is gone: the game is over."""
 
 
-Effect = Union[GatheringOver, RevealForces, Declare, Declaring, ResolveSkirmish, DrawPhase, EndOfGame]
+Effect = GatheringOver | RevealForces | Declare | Declaring | ResolveSkirmish | DrawPhase | EndOfGame
 
 
 # --- events: what happened without a decision ---------------------------------
@@ -200,11 +196,20 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
-Event = Union[RoundStarted, Reshuffled, ForcesRevealed, SkirmishResolved, GameEnded]
+Event = RoundStarted | Reshuffled | ForcesRevealed | SkirmishResolved | GameEnded
+
+
+class Ending(enum.StrEnum):
+    """How a game ends (``Outcome.code``): the biggest tribe; the biggest tribes tied and the most
+    contested resources decided; tied on those too, the win shared."""
+
+    MOST_PEOPLE = "most_people"
+    CONTESTED_TIEBREAK = "contested_tiebreak"
+    SHARED_WIN = "shared_win"
 
 
 @register("arctic_scavengers.State")
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, weakref_slot=False)
 class State:
     """The whole table (``viewer`` None), or what one seat sees of it (``viewer`` that seat).
 
@@ -256,17 +261,9 @@ class State:
     def players(self) -> int:
         return self.options.players
 
-    def _repr_svg_(self) -> str:
-        """The state drawn as SVG (``render.svg(self)``), so that Jupyter shows the table."""
-        from wasteland.arctic_scavengers.render import svg
-
-        return svg(self)
-
     def __codec_check__(self) -> None:
         """A state read from a file holds only what a game can hold: one zone per tribe, seats in
         range, and card ids of its own card set (or the placeholder of a hidden card in a view)."""
-        from wasteland.arctic_scavengers.card_set import table_of
-
         n = self.options.players
         per_tribe = (self.hands, self.decks, self.discards, self.played, self.secret)
         if any(len(zone) != n for zone in per_tribe) or len(self.piles) != 8:
@@ -300,6 +297,54 @@ class State:
         check_events(self, ids)
 
 
+@working_copy(State)
+class Work(WorkingCopy[State]):
+    """The mutable working copy of a State that the rules change in place: the hands, discards and
+    played cards of each tribe, the stack and the events are lists; the decks and the unseen cards
+    (changed only by draws), the shared piles and the small zones of the action under way keep
+    their tuples (a rule replaces them whole)."""
+
+    options: Options
+    round: int
+    phase: Phase
+    initiator: int
+    turn: int
+    hands: list[Cards]
+    decks: tuple[Cards, ...]
+    discards: list[Cards]
+    played: list[Cards]
+    secret: tuple[frozenset[int], ...]
+    junkyard: Cards
+    contested: Cards
+    piles: tuple[Cards, ...]
+    removed: Cards
+    used: int
+    food: int
+    task: Task | None
+    committed: Cards
+    equipped: tuple[tuple[int, int], ...]
+    dug: Cards
+    spent: Cards
+    stack: list[Effect]
+    events: list[Event]
+    rng: Rng
+    viewer: int | None
+
+
+def peeks(state: State) -> bool:
+    """Whether initiators look at the top contested resource in this game: always, except
+    with two players under the default reading of the two-player rule (``peek_rule="no_peek"``)."""
+    options = state.options
+    return options.players != 2 or options.peek_rule != "no_peek"
+
+
+def peeked_card(state: State) -> int | None:
+    """The contested resource the initiator has looked at this round, if any (round 3 on)."""
+    if state.round >= FIRST_SKIRMISH_ROUND and state.contested and state.phase is not Phase.OVER and peeks(state):
+        return state.contested[0]
+    return None
+
+
 def _places(state: State) -> list[int]:
     """Every card where it lies (each card lies in exactly one of these zones)."""
     return [*(c for zones in (state.hands, state.decks, state.discards, state.played, state.piles)
@@ -322,9 +367,10 @@ def check_conservation(state: State, ids: tuple[int, ...]) -> None:
     committed = [c for c in state.committed if c != -1]
     if len(set(committed)) != len(committed) or not frozenset(committed) <= played:
         raise ValueError("the cards committed to the action under way are cards its tribe played")
-    equipped = [c for pair in state.equipped for c in pair]
-    if len(set(equipped)) != len(equipped) or not frozenset(equipped) <= played:
-        raise ValueError("the equipped cards are distinct cards played by the tribe deciding")
+    modifiers = [m for m, _ in state.equipped]  # a person may hold a tool and Group Leaders
+    if len(set(modifiers)) != len(modifiers) or not frozenset(modifiers) <= played \
+            or not frozenset(q for _, q in state.equipped) <= frozenset(state.committed):
+        raise ValueError("the equipped cards are distinct cards played by the tribe deciding, on persons committed")
     tribes = frozenset(c for zones in (state.hands, state.played, state.discards) for zone in zones for c in zone)
     if len(set(state.spent)) != len(state.spent) or not frozenset(state.spent) <= tribes - {-1}:
         raise ValueError("the units that declared are cards of the tribes")
@@ -390,57 +436,75 @@ def check_events(state: State, ids: frozenset[int]) -> None:
 
 def check_view_content(state: State) -> None:
     """ValueError unless ``state`` is what ``view`` makes for its viewer (see ``view``; the
-    loader checks conservation first, as for a table): the viewer's own zones whole and its deck in id order; the others' hands hidden until the forces
-    are revealed, their decks hidden and their unseen discards hidden; the junkyard and the
-    contested pile hidden (but the top for an initiator who peeked); another's dug cards and
-    Trash under way face down; no generator."""
-    from wasteland.arctic_scavengers.draw_phase import peeked_card
-    from wasteland.core.rng import HIDDEN_RNG
-
+    loader checks conservation first, as for a table): the viewer's own zones whole and its deck
+    in id order; the others' hands hidden until the forces are revealed, their decks hidden and
+    their unseen discards hidden; the junkyard and the contested pile hidden (but the top for an
+    initiator who peeked); another's dug cards and Trash under way face down; no generator."""
     seat = state.viewer
     if seat is None:
         raise ValueError("the table is not a view")
-    hidden = -1
-    revealed = state.phase is Phase.SKIRMISH or state.phase is Phase.OVER
     trashing = state.task is Task.TRASH and state.turn != seat
+    _check_tribes_seen(state, seat, trashing)
+    _check_action_seen(state, trashing)
+    _check_shared_seen(state, seat)
 
-    def whole(cards: Cards) -> bool:
-        return hidden not in cards
 
-    def none(cards: Cards) -> bool:
-        return all(c == hidden for c in cards)
+_HIDDEN = -1
 
+
+def _whole(cards: Cards) -> bool:
+    return _HIDDEN not in cards
+
+
+def _none(cards: Cards) -> bool:
+    return all(c == _HIDDEN for c in cards)
+
+
+def _check_tribes_seen(state: State, seat: int, trashing: bool) -> None:
+    """The played cards face up (but another's Trash under way); the viewer's own cards whole, its
+    deck in id order; the others' decks hidden, their hands until the forces are revealed."""
+    revealed = state.phase is Phase.SKIRMISH or state.phase is Phase.OVER
     for q in range(state.options.players):
-        if not (q == state.turn and trashing) and not whole(state.played[q]):
+        if not (q == state.turn and trashing) and not _whole(state.played[q]):
             raise ValueError("a view shows the cards played face up")
         if q == seat:
             deck = state.decks[q]
-            if not (whole(state.hands[q]) and whole(deck) and list(deck) == sorted(deck)
-                    and whole(state.discards[q])):
+            if not (_whole(state.hands[q]) and _whole(deck) and list(deck) == sorted(deck)
+                    and _whole(state.discards[q])):
                 raise ValueError("a view shows its seat's own cards, its deck in id order")
             continue
-        if not (whole(state.hands[q]) if revealed else none(state.hands[q])) or not none(state.decks[q]):
+        if not (_whole(state.hands[q]) if revealed else _none(state.hands[q])) or not _none(state.decks[q]):
             raise ValueError("a view hides the others' decks, and their hands until the forces are revealed")
         if state.secret[q]:
             raise ValueError("a view does not know which cards another tribe took unseen")
+
+
+def _check_action_seen(state: State, trashing: bool) -> None:
+    """The cards committed face up, but those of another tribe's Trash under way."""
     if trashing:
-        if state.played[state.turn].count(hidden) != len(state.committed) or not none(state.committed):
+        if state.played[state.turn].count(_HIDDEN) != len(state.committed) or not _none(state.committed):
             raise ValueError("a view hides exactly the cards of another tribe's Trash under way")
-    elif not whole(state.committed):
+    elif not _whole(state.committed):
         raise ValueError("a view shows the cards committed face up")
-    if not none(state.junkyard) or not none(state.contested[1:]):
+
+
+def _check_shared_seen(state: State, seat: int) -> None:
+    """The junkyard and the contested pile hidden (but the peeked top for the initiator), the dug
+    cards to the digger only, the mercenary piles and removed cards shown, no generator, and a
+    won contested resource shown to its winner only."""
+    if not _none(state.junkyard) or not _none(state.contested[1:]):
         raise ValueError("a view hides the junkyard and the contested pile")
     if state.contested:
         peeked = seat == state.initiator and peeked_card(state) is not None
-        if peeked == (state.contested[0] == hidden):
+        if peeked == (state.contested[0] == _HIDDEN):
             raise ValueError("a view shows the top contested resource to the initiator who peeked, and only then")
-    if not (whole(state.dug) if seat == state.turn else none(state.dug)):
+    if not (_whole(state.dug) if seat == state.turn else _none(state.dug)):
         raise ValueError("a view shows dug cards to the digger only")
-    if not (whole(state.removed) and all(whole(pile) for pile in state.piles)):
+    if not (_whole(state.removed) and all(_whole(pile) for pile in state.piles)):
         raise ValueError("a view shows the mercenary piles and the removed cards")
     if state.rng != HIDDEN_RNG:
         raise ValueError("a view holds no generator")
-    if any(type(e) is SkirmishResolved and e.winner != seat and e.prize != hidden for e in state.events):
+    if any(type(e) is SkirmishResolved and e.winner != seat and e.prize != _HIDDEN for e in state.events):
         raise ValueError("a view shows the contested resource only to the skirmish's winner")
 
 
@@ -449,7 +513,6 @@ def check_view_content(state: State) -> None:
 ROUND_START: dict[str, Any] = {
     "used": 0, "food": 0, "task": None, "committed": (), "equipped": (), "dug": (), "spent": (),
 }
-
 
 
 def set_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

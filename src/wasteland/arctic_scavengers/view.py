@@ -29,6 +29,8 @@ listed by :func:`observation_sections`. It reads the view only.
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from wasteland.arctic_scavengers.actions import action_space, space_for
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import CARD_TYPES, HIDDEN, MERCENARY_PILES, CardTable
@@ -122,37 +124,15 @@ def determinize(seen: State, player: int, seed: int) -> State:
         raise IllegalAction(f"no table gives this view: {why}") from None
     table = table_of(seen)
     n = seen.options.players
-    shown: set[int] = set()
-    for zones in (seen.hands, seen.decks, seen.discards, seen.played, seen.piles):
-        for zone in zones:
-            shown.update(zone)
-    for zone in (seen.junkyard, seen.contested, seen.removed, seen.dug, seen.committed):
-        shown.update(zone)
-    unknown = [c for c in table.ids if c not in shown]
-    places_of = [*seen.hands, *seen.decks, *seen.discards, *seen.played, *seen.piles, seen.junkyard, seen.contested,
-                 seen.removed, seen.dug]
-    places = sum(len(zone) for zone in places_of)
-    hidden_places = sum(zone.count(HIDDEN) for zone in places_of)
-    if places - hidden_places != len(shown - {HIDDEN}) or hidden_places != len(unknown):
-        raise IllegalAction("no table gives this view: its hidden places are not the cards it cannot place")
     rng = Rng.from_seed(seed)
-    pool, rng = rng.shuffle(unknown)
+    pool, rng = rng.shuffle(_unknown_cards(seen, table))
     # The decider's hidden hand takes first what it needs to finish the action under way,
     # preferably cards that may not lie in the contested pile; the contested pile's hidden
     # places take contested resources only.
     is_contested = table.is_contested
     turn = seen.turn
     hidden_hand = turn != player and seen.task is not None and HIDDEN in seen.hands[turn]
-    needed: list[int] = []
-    if hidden_hand:
-        size = len(seen.hands[turn])
-        plain = [c for c in pool if not is_contested[c]]
-        found = _needed_to_finish(seen, table, plain, size)
-        if found is None:
-            found = _needed_to_finish(seen, table, plain + [c for c in pool if is_contested[c]], size)
-        if found is None:
-            raise IllegalAction("no table gives this view: the hidden hand cannot finish the action under way")
-        needed = found
+    needed = _hidden_hand_needs(seen, table, pool) if hidden_hand else []
     chosen = set(needed)
     prizes = [c for c in pool if is_contested[c] and c not in chosen][:seen.contested.count(HIDDEN)]
     if len(prizes) < seen.contested.count(HIDDEN):
@@ -199,6 +179,39 @@ def determinize(seen: State, player: int, seed: int) -> State:
         rng=rng,
         viewer=None,
     )
+
+
+def _unknown_cards(seen: State, table: CardTable) -> list[int]:
+    """The cards of the set the view does not place, in id order; IllegalAction unless they are
+    exactly as many as its hidden places."""
+    shown: set[int] = set()
+    for zones in (seen.hands, seen.decks, seen.discards, seen.played, seen.piles):
+        for zone in zones:
+            shown.update(zone)
+    for zone in (seen.junkyard, seen.contested, seen.removed, seen.dug, seen.committed):
+        shown.update(zone)
+    unknown = [c for c in table.ids if c not in shown]
+    places_of = [*seen.hands, *seen.decks, *seen.discards, *seen.played, *seen.piles, seen.junkyard, seen.contested,
+                 seen.removed, seen.dug]
+    places = sum(len(zone) for zone in places_of)
+    hidden_places = sum(zone.count(HIDDEN) for zone in places_of)
+    if places - hidden_places != len(shown - {HIDDEN}) or hidden_places != len(unknown):
+        raise IllegalAction("no table gives this view: its hidden places are not the cards it cannot place")
+    return unknown
+
+
+def _hidden_hand_needs(seen: State, table: CardTable, pool: tuple[int, ...]) -> list[int]:
+    """What the decider's hidden hand must hold to finish the action under way, from ``pool``,
+    preferably cards that may not lie in the contested pile; IllegalAction when nothing can."""
+    is_contested = table.is_contested
+    size = len(seen.hands[seen.turn])
+    plain = [c for c in pool if not is_contested[c]]
+    found = _needed_to_finish(seen, table, plain, size)
+    if found is None:
+        found = _needed_to_finish(seen, table, plain + [c for c in pool if is_contested[c]], size)
+    if found is None:
+        raise IllegalAction("no table gives this view: the hidden hand cannot finish the action under way")
+    return found
 
 
 def _needed_to_finish(seen: State, table: CardTable, pool: list[int], size: int) -> list[int] | None:
@@ -348,50 +361,69 @@ _T_HAND, _T_DECK, _T_DISCARD, _T_PLAYED, _T_UNSEEN, _T_FIGHT, _T_PEOPLE = (TRIBE
     "hand", "deck", "discard", "played", "discard_unseen", "fight", "people"))
 
 
+class _Marks:
+    """Writes card counts and card flags into one observation."""
+
+    __slots__ = ("out", "kind", "card_at")
+
+    def __init__(self, out: FloatBuffer, kind: tuple[int, ...], card_at: dict[int, int]) -> None:
+        self.out, self.kind, self.card_at = out, kind, card_at
+
+    def mark(self, cards: Cards, feature: int) -> None:
+        """Flag ``feature`` of each card shown."""
+        out, card_at = self.out, self.card_at
+        for c in cards:
+            if c != HIDDEN:
+                out[card_at[c] + feature] = 1.0
+
+    def both(self, at: int, cards: Cards, feature: int) -> None:
+        """Count the types of the cards shown from ``at`` and flag their ``feature``, in one pass;
+        nothing for a zone the viewer sees only the back of."""
+        if not cards or (cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards)):
+            return
+        out, kind, card_at = self.out, self.kind, self.card_at
+        for c in cards:
+            if c != HIDDEN:
+                out[at + kind[c]] += 1.0
+                out[card_at[c] + feature] = 1.0
+
+
 def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     """The observation vector of seat ``me``, every number finite. Seats are counted from the
     viewer (0 = the viewer, 1 = the next seat clockwise, ...). ``seen`` is the seat's view or
     the table: a card counts only where :func:`view` shows it to ``me`` (the rules are the
     same: the hands until the reveal, the decks, the unseen discards, a Trash under way, the
     contested pile but the peeked card, another's dug cards), so both give the same numbers."""
-    n = seen.options.players
     table = table_of(seen)
-    kind = table.type_index
-    card_at = _CARD_AT(seen.options)
+    marks = _Marks(out, table.type_index, _CARD_AT(seen.options))
     start = shape.start
-    tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
-    positions = action_space(seen).positions
+    _write_round(seen, me, start, out)
+    trashing = seen.task is Task.TRASH and seen.turn != me
+    _write_action(seen, table, marks, start, _hidden(seen.committed) if trashing else seen.committed)
+    _write_piles(seen, me, table, marks, start)
+    _write_tribes(seen, me, table, marks, start, trashing)
 
-    def mark(cards: Cards, feature: int) -> None:
-        for c in cards:
-            if c != HIDDEN:
-                out[card_at[c] + feature] = 1.0
 
-    def both(at: int, cards: Cards, feature: int) -> None:
-        """``count(at, cards)`` and ``mark(cards, feature)`` in one pass; nothing for a zone
-        the viewer sees only the back of."""
-        if not cards or (cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards)):
-            return
-        for c in cards:
-            if c != HIDDEN:
-                out[at + kind[c]] += 1.0
-                out[card_at[c] + feature] = 1.0
-
-    phase = seen.phase
-    over = phase is Phase.OVER
+def _write_round(seen: State, me: int, start: Mapping[str, int], out: FloatBuffer) -> None:
+    """The round, the phase, the seats (relative to ``me``), peeking, the actions taken, the food."""
+    n = seen.options.players
     out[start["round"]] = float(seen.round)
-    out[start["phase"] + PHASES.index(phase)] = 1.0
+    out[start["phase"] + PHASES.index(seen.phase)] = 1.0
     out[start["seat"] + me] = 1.0
     out[start["initiator"] + (seen.initiator - me) % n] = 1.0
-    if not over:
+    if seen.phase is not Phase.OVER:
         out[start["decider"] + (seen.turn - me) % n] = 1.0
     out[start["peeking"]] = 1.0 if peeks(seen) else 0.0
     for task in TASKS:
         if seen.used >> task._value_ & 1:
             out[start["taken"] + task._value_] = 1.0
     out[start["food"]] = float(seen.food)
-    trashing = seen.task is Task.TRASH and seen.turn != me
-    committed = _hidden(seen.committed) if trashing else seen.committed
+
+
+def _write_action(seen: State, table: CardTable, marks: _Marks, start: Mapping[str, int], committed: Cards) -> None:
+    """The action under way: its task and total, the committed cards (face down for another's
+    Trash) position by position with what is equipped on each."""
+    out, kind = marks.out, marks.kind
     if seen.task is not None:
         out[start["task"] + seen.task._value_] = 1.0
         if HIDDEN not in committed:
@@ -399,24 +431,11 @@ def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
             out[start["medicine"]] = float(medicine_in(table, committed))
         else:  # another seat's Trash: its cards lie face down, their number is known
             out[start["action_total"]] = float(len(committed))
-    out[start["contested"]] = float(len(seen.contested))
-    top = peeked_card(seen) if me == seen.initiator else None
-    if top is not None and top != HIDDEN:
-        out[start["peeked"] + kind[top]] = 1.0
-        mark((top,), _F_PEEKED)
-    out[start["junkyard"]] = float(len(seen.junkyard))
-    for i, pile in enumerate(seen.piles):
-        out[start["piles"] + i] = float(len(pile))
-        mark(pile, _F_PILE)
-    both(start["removed"], seen.removed, _F_REMOVED)
-    out[start["dug"]] = float(len(seen.dug))
-    if me == seen.turn:
-        both(start["dug_types"], seen.dug, _F_DUG)
     out[start["committed"]] = float(len(committed))
-    both(start["committed_types"], committed, _F_COMMITTED)
+    marks.both(start["committed_types"], committed, _F_COMMITTED)
     slot = _TYPES + 2
     is_leader = table.is_leader
-    for position, c in enumerate(committed[:positions]):
+    for position, c in enumerate(committed[:action_space(seen).positions]):
         if c == HIDDEN:
             continue
         at = start["committed_slots"] + position * slot
@@ -424,10 +443,37 @@ def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
         for m, person in seen.equipped:
             if person == c:
                 out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
-    equipped = tuple(m for m, _ in seen.equipped)
-    both(start["equipped_types"], equipped, _F_EQUIPPED)
+    marks.both(start["equipped_types"], tuple(m for m, _ in seen.equipped), _F_EQUIPPED)
     out[start["spent"]] = float(len(seen.spent))
-    mark(seen.spent, _F_SPENT)
+    marks.mark(seen.spent, _F_SPENT)
+
+
+def _write_piles(seen: State, me: int, table: CardTable, marks: _Marks, start: Mapping[str, int]) -> None:
+    """The contested pile (and its top for the initiator who peeked), the junkyard, the mercenary
+    piles, the removed cards, the dug cards (their types for the digger)."""
+    out = marks.out
+    out[start["contested"]] = float(len(seen.contested))
+    top = peeked_card(seen) if me == seen.initiator else None
+    if top is not None and top != HIDDEN:
+        out[start["peeked"] + marks.kind[top]] = 1.0
+        marks.mark((top,), _F_PEEKED)
+    out[start["junkyard"]] = float(len(seen.junkyard))
+    for i, pile in enumerate(seen.piles):
+        out[start["piles"] + i] = float(len(pile))
+        marks.mark(pile, _F_PILE)
+    marks.both(start["removed"], seen.removed, _F_REMOVED)
+    out[start["dug"]] = float(len(seen.dug))
+    if me == seen.turn:
+        marks.both(start["dug_types"], seen.dug, _F_DUG)
+
+
+def _write_tribes(seen: State, me: int, table: CardTable, marks: _Marks, start: Mapping[str, int],
+                  trashing: bool) -> None:
+    """Each tribe from ``me`` clockwise: its zones' sizes, its unseen discards, its force's fight
+    and people once seen, and the types and flags of the cards ``me`` sees."""
+    out = marks.out
+    n = seen.options.players
+    tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
     spent = seen.spent
     revealed = seen.phase is Phase.SKIRMISH or seen.phase is Phase.OVER
     for r in range(n):
@@ -439,29 +485,37 @@ def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
         out[at + _T_DISCARD] = float(len(discard))
         out[at + _T_PLAYED] = float(len(played))
         if r:
-            if not revealed:
-                hand = _hidden(hand)
-            secret = seen.secret[q]
-            if secret:
-                discard = tuple(HIDDEN if c in secret else c for c in discard)
-            if trashing and q == seen.turn:
-                face_down = frozenset(seen.committed)
-                played = tuple(HIDDEN if c in face_down else c for c in played)
+            hand, discard, played = _seen_of_another(seen, q, revealed, trashing)
         out[at + _T_UNSEEN] = float(discard.count(HIDDEN))
         if HIDDEN not in hand:
             out[at + _T_FIGHT] = float(fight_total(table, hand, spent))
             out[at + _T_PEOPLE] = float(people_present(table, hand))
         types = at + len(TRIBE_FEATURES)
         if r == 0:
-            both(types, hand, _F_HAND)
-            both(types + _TYPES, deck, _F_DECK)
-            both(types + 2 * _TYPES, discard, _F_DISCARD)
-            both(types + 3 * _TYPES, played, _F_PLAYED)
+            marks.both(types, hand, _F_HAND)
+            marks.both(types + _TYPES, deck, _F_DECK)
+            marks.both(types + 2 * _TYPES, discard, _F_DISCARD)
+            marks.both(types + 3 * _TYPES, played, _F_PLAYED)
         else:  # another tribe's deck is only ever seen from the back
             other = len(CARD_FEATURES) + 3 * (r - 1)
-            both(types, hand, other)
-            both(types + 2 * _TYPES, discard, other + 1)
-            both(types + 3 * _TYPES, played, other + 2)
+            marks.both(types, hand, other)
+            marks.both(types + 2 * _TYPES, discard, other + 1)
+            marks.both(types + 3 * _TYPES, played, other + 2)
+
+
+def _seen_of_another(seen: State, q: int, revealed: bool, trashing: bool) -> tuple[Cards, Cards, Cards]:
+    """Tribe ``q``'s hand (hidden until the reveal), discard (its unseen cards hidden) and played
+    cards (another's Trash under way face down), as another seat sees them."""
+    hand, discard, played = seen.hands[q], seen.discards[q], seen.played[q]
+    if not revealed:
+        hand = _hidden(hand)
+    secret = seen.secret[q]
+    if secret:
+        discard = tuple(HIDDEN if c in secret else c for c in discard)
+    if trashing and q == seen.turn:
+        face_down = frozenset(seen.committed)
+        played = tuple(HIDDEN if c in face_down else c for c in played)
+    return hand, discard, played
 
 
 #: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is
