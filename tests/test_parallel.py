@@ -204,5 +204,5 @@ def test_a_signal_during_a_ray_start_ends_the_command_promptly(sig: str) -> None
             if child.poll() is None:
                 child.kill()
                 child.wait()
-    assert child.returncode == 130 and err.strip() == "interrupted"
+    assert child.returncode == 130 and err.strip() == "wasteland: interrupted"
     assert took < parallel.SIGNAL_GRACE_SECONDS + 8

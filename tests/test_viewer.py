@@ -197,7 +197,8 @@ def test_hostile_card_names_and_notations_stay_text_everywhere() -> None:
     for i, card in enumerate(cards["raxxon"]):
         card["title"] = f"{CARD_HOSTILE[i % len(CARD_HOSTILE)]}{i}"[:40]
         for j, option in enumerate(card["options"]):
-            option["label"] = f"{j}{CARD_HOSTILE[(i + j + 1) % len(CARD_HOSTILE)]}"[:24] if len(card["options"]) > 1 else ""
+            hostile = CARD_HOSTILE[(i + j + 1) % len(CARD_HOSTILE)]
+            option["label"] = f"{j}{hostile}"[:24] if len(card["options"]) > 1 else ""
     recorder = replays.Recorder("raxxon", 3, {**own.options, "players": 2, "cards": cards}, title=HOSTILE[1])
     for turn in range(250):
         if recorder.game.outcome(recorder.state) is not None:

@@ -95,7 +95,7 @@ def test_resolve_at_zero_refused() -> None:
 def test_apply_refuses_what_is_not_an_arctic_state() -> None:
     action = legal_actions(table())[0]
     for stranger in (None, 0, "state", object(), attrs.evolve, (), {"round": 1}):
-        with pytest.raises(IllegalAction, match="Arctic Scavengers state"):
+        with pytest.raises(IllegalAction, match="not an Arctic Scavengers state"):
             apply(stranger, action)  # type: ignore[arg-type]
         with pytest.raises(IllegalAction):
             legal_actions(stranger)  # type: ignore[arg-type]
@@ -115,7 +115,7 @@ def test_another_games_state_is_refused() -> None:
         other = lucky.new_game(1)
     except Exception:  # noqa: BLE001 - the other game may be mid-port; any state of another type will do
         pytest.skip("the other game does not start")
-    with pytest.raises(IllegalAction, match="Arctic Scavengers state"):
+    with pytest.raises(IllegalAction, match="not an Arctic Scavengers state"):
         apply(other, EndGathering())
 
 

@@ -219,6 +219,8 @@ class Engine(Generic[S, A, W, Opt]):
         over: Callable[[S], bool],
     ) -> None:
         self.title = title
+        #: The title with its article, for messages ("a Raxxon", "an Arctic Scavengers").
+        self.a_title = f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
         self.state_type = state_type
         self.work_type = work_type
         self.rules = dict(rules)
@@ -238,7 +240,7 @@ class Engine(Generic[S, A, W, Opt]):
     def state(self, state: object) -> S:
         """``state`` if it is this game's State (a table or a view); IllegalAction otherwise."""
         if type(state) is not self.state_type:
-            raise IllegalAction(f"not a {self.title} state: {short(state)}")
+            raise IllegalAction(f"not {self.a_title} state: {short(state)}")
         return state
 
     def table(self, state: object) -> S:
@@ -271,7 +273,7 @@ class Engine(Generic[S, A, W, Opt]):
         """Why ``action`` is not legal on the table ``state`` now, or None when it is."""
         rule = self.rules.get(type(action))
         if rule is None:
-            return f"{short(action)} is not a {self.title} action"
+            return f"{short(action)} is not {self.a_title} action"
         if self.over(state):
             return "the game is over"
         for name, kind in self.plans[type(action)]:
