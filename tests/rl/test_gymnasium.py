@@ -17,9 +17,11 @@ from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
 from wasteland.rl import seed_for  # noqa: E402
 from wasteland.rl.gymnasium import ActionOutOfSpace, WastelandSoloEnv, env  # noqa: E402
 
-#: Every one-seat table: The Lucky Seven solo (with and without the Depot), Raxxon solo.
+#: Every one-seat table: The Lucky Seven solo (with and without the Depot), Raxxon solo, every
+#: game whose player counts include 1 (Terror Below solo among them).
 SOLO: list[tuple[str, dict[str, Any]]] = [
-    ("lucky_seven", {}), ("lucky_seven", {"players": 1, "depot": True}), ("raxxon", {"players": 1}),
+    ("lucky_seven", {}), ("lucky_seven", {"players": 1, "depot": True}),
+    *((key, {"players": 1}) for key in GAMES if key != "lucky_seven" and 1 in GAMES[key].player_counts),
 ]
 
 
