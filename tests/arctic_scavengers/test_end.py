@@ -67,5 +67,5 @@ def test_tie_broken_by_contested_resources_then_shared() -> None:
 
 def test_running_game_has_no_outcome() -> None:
     assert outcome(table()) is None
-    with pytest.raises(IllegalAction, match="running"):
+    with pytest.raises(IllegalAction, match="not over"):
         returns(table())

@@ -38,7 +38,7 @@ from wasteland.arctic_scavengers.state import (
 from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, returns_of, short
+from wasteland.core.game import IllegalAction, Outcome, short
 
 __all__ = [
     "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns",
@@ -97,6 +97,12 @@ def actions_of(state: State) -> tuple[A.Action, ...]:
     return ()
 
 
+def ending(state: State) -> Outcome | None:
+    """None while running. At the end the most people wins; a tie goes to the tied tribe holding
+    the most contested resources; if still tied, they share the win."""
+    return None if state.phase is not _OVER else outcome_of(state)
+
+
 ENGINE: Engine[State, A.Action, Work, Options] = Engine(
     title="Arctic Scavengers", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
     driver=Driver(
@@ -110,7 +116,7 @@ ENGINE: Engine[State, A.Action, Work, Options] = Engine(
         },
         advance=_nothing_automatic,
     ),
-    make_options=make_options, setup=initial_state, notation=A.notation, over=over,
+    make_options=make_options, setup=initial_state, notation=A.notation, over=over, ending=ending,
 )
 assert set(RULES) == set(A.ACTION_TYPES)
 
@@ -135,31 +141,14 @@ legal_actions = ENGINE.legal_actions
 apply = ENGINE.apply
 parse = ENGINE.parse
 illegal_reason = ENGINE.illegal_reason
-
-
-def num_players(state: State) -> int:
-    return ENGINE.state(state).options.players
+outcome = ENGINE.outcome
+returns = ENGINE.returns
+num_players = ENGINE.num_players
 
 
 def current_player(state: State) -> int | None:
     """The seat deciding now, or None once the game is over (also on a view)."""
     return None if ENGINE.state(state).phase is _OVER else state.turn
-
-
-def outcome(state: State) -> Outcome | None:
-    """None while running. At the end the most people wins; a tie goes to the tied
-    tribe holding the most contested resources; if still tied, they share the win."""
-    if ENGINE.table(state).phase is not _OVER:
-        return None
-    return outcome_of(state)
-
-
-def returns(state: State) -> tuple[float, ...]:
-    """1.0 for each winner (each sharer of a shared win), 0.0 for everyone else."""
-    result = outcome(state)
-    if result is None:
-        raise IllegalAction("the game is still running: returns are known at the end")
-    return returns_of(result, state.options.players)
 
 
 def action_from_id(state: State, i: int) -> A.Action:

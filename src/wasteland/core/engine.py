@@ -36,7 +36,7 @@ import attrs
 from attrs import frozen
 
 from wasteland.core.driver import Driver, Staged
-from wasteland.core.game import ConfigError, Game, IllegalAction, short
+from wasteland.core.game import ConfigError, Game, IllegalAction, Outcome, returns_of, short
 
 __all__ = ["WorkingCopy", "working_copy", "Rule", "Engine", "Table", "bundle"]
 
@@ -47,11 +47,20 @@ W = TypeVar("W", bound=Staged)
 Opt = TypeVar("Opt")
 
 
+class _Seats(Protocol):
+    @property
+    def players(self) -> int: ...
+
+
 class Table(Protocol):
-    """What the engine reads on every game's State: whose view it is (None: the table)."""
+    """What the engine reads on every game's State: whose view it is (None: the table) and the
+    number of seats its options give."""
 
     @property
     def viewer(self) -> int | None: ...
+
+    @property
+    def options(self) -> _Seats: ...
 
 
 # -- the working copy -----------------------------------------------------------------------------
@@ -200,7 +209,9 @@ class Engine(Generic[S, A, W, Opt]):
     says nothing needs to be done before a decision; ``driver`` plays on after a rule;
     ``make_options(*, ...)`` takes the options as keywords and checks them (ConfigError; an
     unknown name is refused before it is called) and ``setup(seed, options)`` lays out the table;
-    ``notation(state, action)`` names an action; ``over(state)`` says the game is over.
+    ``notation(state, action)`` names an action; ``over(state)`` says the game is over, and
+    ``ending(state)`` how it ended (None while it runs; it may read a view, since everything an
+    outcome reads is in sight). ``outcome``, ``returns`` and ``num_players`` are built on these.
     """
 
     def __init__(
@@ -217,6 +228,7 @@ class Engine(Generic[S, A, W, Opt]):
         setup: Callable[[int, Opt], S],
         notation: Callable[[S, A], str],
         over: Callable[[S], bool],
+        ending: Callable[[S], Outcome | None],
     ) -> None:
         self.title = title
         #: The title with its article, for messages ("a Raxxon", "an Arctic Scavengers").
@@ -234,6 +246,7 @@ class Engine(Generic[S, A, W, Opt]):
         self.setup = setup
         self.notation = notation
         self.over = over
+        self.ending = ending
 
     # -- the door -------------------------------------------------------------------------------
 
@@ -313,6 +326,23 @@ class Engine(Generic[S, A, W, Opt]):
         self.driver.run(work)
         finished: S = work.finish()
         return finished
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended (``ending``, None while it runs); IllegalAction on a view or what is
+        not this game's state."""
+        return self.ending(self.table(state))
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Once over, 1.0 for each winner (each sharer of a shared win) and 0.0 for the others: a
+        cooperative team's result for every seat. IllegalAction while the game runs."""
+        result = self.outcome(state)
+        if result is None:
+            raise IllegalAction("the game is not over: returns come at the end")
+        return returns_of(result, state.options.players)
+
+    def num_players(self, state: S) -> int:
+        """The number of seats at the table (or at the table a view was made from)."""
+        return self.state(state).options.players
 
     def parse(self, state: S, text: str) -> A:
         """The legal action written ``text`` (spaces and case do not matter), or IllegalAction:

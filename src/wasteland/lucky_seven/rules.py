@@ -17,7 +17,7 @@ from typing import Any
 from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, Utility, returns_of, short
+from wasteland.core.game import IllegalAction, Outcome, Utility, short
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import encounter as enc
 from wasteland.lucky_seven import maneuver as man
@@ -138,42 +138,6 @@ def over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-ENGINE: Engine[State, Action, Work, Options] = Engine(
-    title="Lucky Seven", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
-    driver=Driver(effects={ResolveAttack: atk.resolve_attack, CounterAttack: counter_attack,
-                           EndOfTurn: end_of_turn}, advance=advance),
-    make_options=make_options, setup=initial_state, notation=notation, over=over,
-)
-assert set(RULES) == set(ACTION_TYPES)
-
-
-# -- the contract ---------------------------------------------------------------------------------
-
-new_game = ENGINE.new_game
-legal_actions = ENGINE.legal_actions
-apply = ENGINE.apply
-parse = ENGINE.parse
-illegal_reason = ENGINE.illegal_reason
-
-
-def num_players(state: State) -> int:
-    return ENGINE.state(state).options.players
-
-
-def current_player(state: State) -> int | None:
-    """Who decides now (on a view too); None once the game is over."""
-    if ENGINE.state(state).phase is Phase.OVER:
-        return None
-    if state.options.variant == "competitive":
-        return 1 if state.pending >= 0 and state.pending_row < 0 else 0
-    return state.active
-
-
-def outcome(state: State) -> Outcome | None:
-    """How the game ended (None while it runs); IllegalAction on a view."""
-    return ending(ENGINE.table(state))
-
-
 def ending(state: State) -> Outcome | None:
     """``outcome`` without the check for the table: the drawing of a view tells how it ended too
     (everything the outcome reads is in sight)."""
@@ -192,13 +156,34 @@ def ending(state: State) -> Outcome | None:
     return Outcome(winners=range(state.options.players) if won else (), reason=reason, code=code)
 
 
-def returns(state: State) -> tuple[float, ...]:
-    """1 for each winner, 0 for the others: competitive, the winning seat 1 and the other 0;
-    solo and cooperative, the team's result for every player."""
-    result = outcome(state)
-    if result is None:
-        raise IllegalAction("the game is not over: returns come at the end")
-    return returns_of(result, state.options.players)
+ENGINE: Engine[State, Action, Work, Options] = Engine(
+    title="Lucky Seven", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
+    driver=Driver(effects={ResolveAttack: atk.resolve_attack, CounterAttack: counter_attack,
+                           EndOfTurn: end_of_turn}, advance=advance),
+    make_options=make_options, setup=initial_state, notation=notation, over=over, ending=ending,
+)
+assert set(RULES) == set(ACTION_TYPES)
+
+
+# -- the contract ---------------------------------------------------------------------------------
+
+new_game = ENGINE.new_game
+legal_actions = ENGINE.legal_actions
+apply = ENGINE.apply
+parse = ENGINE.parse
+illegal_reason = ENGINE.illegal_reason
+outcome = ENGINE.outcome
+returns = ENGINE.returns
+num_players = ENGINE.num_players
+
+
+def current_player(state: State) -> int | None:
+    """Who decides now (on a view too); None once the game is over."""
+    if ENGINE.state(state).phase is Phase.OVER:
+        return None
+    if state.options.variant == "competitive":
+        return 1 if state.pending >= 0 and state.pending_row < 0 else 0
+    return state.active
 
 
 def utility(state: State) -> Utility:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, returns_of, short
+from wasteland.core.game import IllegalAction, Outcome, short
 from wasteland.raxxon import turn
 from wasteland.raxxon.actions import (
     ACT, COUNT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Decline, Line, Option, Pass,
@@ -178,40 +178,6 @@ def over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-ENGINE: Engine[State, Action, Work, Options] = Engine(
-    title="Raxxon", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
-    driver=Driver(effects={Icon: resolve_icon, Step: turn.resolve_step, FileRaxxon: file_raxxon,
-                           EndOfDay: end_of_day}, advance=advance),
-    make_options=make_options, setup=initial_state, notation=notation, over=over,
-)
-
-
-# -- the contract ---------------------------------------------------------------------------------
-
-new_game = ENGINE.new_game
-legal_actions = ENGINE.legal_actions
-apply = ENGINE.apply
-parse = ENGINE.parse
-illegal_reason = ENGINE.illegal_reason
-settle = ENGINE.settle
-
-
-def num_players(state: State) -> int:
-    return ENGINE.state(state).options.players
-
-
-def current_player(state: State) -> int | None:
-    """Who decides now (the active player: every choice is theirs); None once over."""
-    if ENGINE.state(state).phase is Phase.OVER:
-        return None
-    return state.active
-
-
-def outcome(state: State) -> Outcome | None:
-    """How the game ended (None while it runs); IllegalAction on a view."""
-    return ending(ENGINE.table(state))
-
-
 def ending(state: State) -> Outcome | None:
     """``outcome`` without the check for the table (everything it reads is public)."""
     if state.phase is not Phase.OVER:
@@ -227,12 +193,32 @@ def ending(state: State) -> Outcome | None:
     return Outcome(winners=(), reason="the infection supply ran out", code=Ending.INFECTION)
 
 
-def returns(state: State) -> tuple[float, ...]:
-    """The team's result for every player: 1 won, 0 lost."""
-    result = outcome(state)
-    if result is None:
-        raise IllegalAction("the game is not over: returns come at the end")
-    return returns_of(result, state.options.players)
+ENGINE: Engine[State, Action, Work, Options] = Engine(
+    title="Raxxon", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
+    driver=Driver(effects={Icon: resolve_icon, Step: turn.resolve_step, FileRaxxon: file_raxxon,
+                           EndOfDay: end_of_day}, advance=advance),
+    make_options=make_options, setup=initial_state, notation=notation, over=over, ending=ending,
+)
+
+
+# -- the contract ---------------------------------------------------------------------------------
+
+new_game = ENGINE.new_game
+legal_actions = ENGINE.legal_actions
+apply = ENGINE.apply
+parse = ENGINE.parse
+illegal_reason = ENGINE.illegal_reason
+outcome = ENGINE.outcome
+returns = ENGINE.returns
+num_players = ENGINE.num_players
+settle = ENGINE.settle
+
+
+def current_player(state: State) -> int | None:
+    """Who decides now (the active player: every choice is theirs); None once over."""
+    if ENGINE.state(state).phase is Phase.OVER:
+        return None
+    return state.active
 
 
 def max_decisions(state: State) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, returns_of
+from wasteland.core.game import IllegalAction, Outcome
 from wasteland.terror_below.actions import (
     ACTION_TYPES, COUNT, Action, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
     Stash, Use, decode, notation,
@@ -83,35 +83,8 @@ def _advance(work: Work) -> bool:
     return False  # every automatic step is an effect on the stack
 
 
-ENGINE: Engine[State, Action, Work, Options] = Engine(
-    title="Terror Below", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
-    driver=Driver(effects={Strike: do_strike, Attack: attack, Resolve: resolve, Retire: retire,
-                           EndActions: end_actions, EndTurn: end_turn, NextTurn: next_turn}, advance=_advance),
-    make_options=make_options, setup=initial_state, notation=notation, over=over,
-)
-assert set(RULES) == set(ACTION_TYPES)
-
-new_game = ENGINE.new_game
-legal_actions = ENGINE.legal_actions
-apply = ENGINE.apply
-parse = ENGINE.parse
-
-
-def current_player(state: State) -> int | None:
-    return None if ENGINE.state(state).phase is Phase.OVER else state.decider
-
-
-def num_players(state: State) -> int:
-    return ENGINE.state(state).options.players
-
-
-def score(state: State, player: int) -> int:
-    """VP tokens plus the points of the bounties completed."""
-    return points(table_of(state).bounties, state.completed[player], state.vp[player])
-
-
-def outcome(state: State) -> Outcome | None:
-    ENGINE.table(state)
+def ending(state: State) -> Outcome | None:
+    """How the game ended, None while it runs (on a view too: everything it reads is in sight)."""
     if state.phase is not Phase.OVER:
         return None
     scores = tuple(float(score(state, p)) for p in range(state.options.players))
@@ -125,11 +98,30 @@ def outcome(state: State) -> Outcome | None:
                    scores=scores)
 
 
-def returns(state: State) -> tuple[float, ...]:
-    result = outcome(state)
-    if result is None:
-        raise IllegalAction("the game is not over: returns come at the end")
-    return returns_of(result, state.options.players)
+ENGINE: Engine[State, Action, Work, Options] = Engine(
+    title="Terror Below", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
+    driver=Driver(effects={Strike: do_strike, Attack: attack, Resolve: resolve, Retire: retire,
+                           EndActions: end_actions, EndTurn: end_turn, NextTurn: next_turn}, advance=_advance),
+    make_options=make_options, setup=initial_state, notation=notation, over=over, ending=ending,
+)
+assert set(RULES) == set(ACTION_TYPES)
+
+new_game = ENGINE.new_game
+legal_actions = ENGINE.legal_actions
+apply = ENGINE.apply
+parse = ENGINE.parse
+outcome = ENGINE.outcome
+returns = ENGINE.returns
+num_players = ENGINE.num_players
+
+
+def current_player(state: State) -> int | None:
+    return None if ENGINE.state(state).phase is Phase.OVER else state.decider
+
+
+def score(state: State, player: int) -> int:
+    """VP tokens plus the points of the bounties completed."""
+    return points(table_of(state).bounties, state.completed[player], state.vp[player])
 
 
 def action_from_id(state: State, i: int) -> Action:

@@ -15,7 +15,7 @@ from tests.toy.salvage.setup import initial_state, make_options
 from tests.toy.salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, returns_of
+from wasteland.core.game import IllegalAction, Outcome
 
 __all__ = [
     "ENGINE", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
@@ -70,36 +70,12 @@ def actions_of(state: State) -> tuple[Action, ...]:
     return tuple(Discard(c) for c in sorted(state.hands[state.active]))
 
 
-ENGINE: Engine[State, Action, Work, Options] = Engine(
-    title="Salvage", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
-    driver=Driver(effects={Draw: draw}, advance=lambda work: False), make_options=make_options,
-    setup=initial_state, notation=notation, over=over,
-)
-assert set(RULES) == set(ACTION_TYPES)
-
-
-# -- the contract ---------------------------------------------------------------------------------
-
-new_game = ENGINE.new_game
-legal_actions = ENGINE.legal_actions
-apply = ENGINE.apply
-parse = ENGINE.parse
-
-
-def current_player(state: State) -> int | None:
-    return None if ENGINE.state(state).phase is Phase.OVER else state.active
-
-
-def num_players(state: State) -> int:
-    return ENGINE.state(state).options.players
-
-
 def score(state: State, player: int) -> int:
     return sum(VALUES[c] for c in state.hands[player])
 
 
-def outcome(state: State) -> Outcome | None:
-    ENGINE.table(state)
+def ending(state: State) -> Outcome | None:
+    """How the game ended: the highest hand wins, a tie shares; None while it runs."""
     if state.phase is not Phase.OVER:
         return None
     scores = tuple(score(state, p) for p in range(state.options.players))
@@ -112,11 +88,27 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(winners=winners, reason=reason, code=code, scores=scores)
 
 
-def returns(state: State) -> tuple[float, ...]:
-    result = outcome(state)
-    if result is None:
-        raise IllegalAction("the game is not over: returns come at the end")
-    return returns_of(result, state.options.players)
+ENGINE: Engine[State, Action, Work, Options] = Engine(
+    title="Salvage", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
+    driver=Driver(effects={Draw: draw}, advance=lambda work: False), make_options=make_options,
+    setup=initial_state, notation=notation, over=over, ending=ending,
+)
+assert set(RULES) == set(ACTION_TYPES)
+
+
+# -- the contract ---------------------------------------------------------------------------------
+
+new_game = ENGINE.new_game
+legal_actions = ENGINE.legal_actions
+apply = ENGINE.apply
+parse = ENGINE.parse
+outcome = ENGINE.outcome
+returns = ENGINE.returns
+num_players = ENGINE.num_players
+
+
+def current_player(state: State) -> int | None:
+    return None if ENGINE.state(state).phase is Phase.OVER else state.active
 
 
 def action_from_id(state: State, i: int) -> Action:
