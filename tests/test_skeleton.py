@@ -87,14 +87,15 @@ def test_init_holds_the_contract_names_and_the_bundle(key: str) -> None:
 
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_the_door_and_the_driver_are_the_engine_s(key: str) -> None:
-    """``apply``, ``legal_actions``, ``new_game`` and ``parse`` are the engine's own; every action
-    type has its Rule; the working copy is the State's."""
+    """``apply``, ``legal_actions``, ``new_game``, ``parse``, ``outcome``, ``returns`` and
+    ``num_players`` are the engine's own; every action type has its Rule; the working copy is the
+    State's."""
     rules = importlib.import_module(f"{package(key)}.rules")
     state = importlib.import_module(f"{package(key)}.state")
     engine = rules.ENGINE
     assert isinstance(engine, Engine) and isinstance(engine.driver, Driver)
     game = GAMES[key]
-    for name in ("apply", "legal_actions", "new_game", "parse"):
+    for name in ("apply", "legal_actions", "new_game", "parse", "outcome", "returns", "num_players"):
         assert getattr(game, name) == getattr(engine, name), f"{key}.{name} is not the engine's"
     assert set(rules.RULES) == set(game.action_types)
     assert all(isinstance(rule, Rule) for rule in rules.RULES.values())
