@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from wasteland import GAMES
 from wasteland.agents import make_bot
 from wasteland.agents.raxxon import HeuristicBot, effect_cost
 from wasteland.raxxon import GAME, legal_actions, view
-from wasteland.raxxon.actions import DECLINE, TAKE
+from wasteland.raxxon.actions import DECLINE, PASS, TAKE
 from wasteland.raxxon.cards import CALM, EVAC_UP, EVACUATE, INFECT, POWER
 from wasteland.raxxon.state import K_OPTIONAL, Ask
 
@@ -46,3 +49,21 @@ def test_the_bot_takes_an_optional_evacuation_only_when_it_knows_a_healthy_card_
     assert HeuristicBot(1).choose(GAME, view(known, 0), legal_actions(known)) == TAKE
     blind = table(crowd={cell(2, 2): CARRIER[0], cell(2, 3): INNOCENT[0]}, stack=optional)
     assert HeuristicBot(1).choose(GAME, view(blind, 0), legal_actions(blind)) == DECLINE
+
+
+@pytest.mark.parametrize("seed", [50, 55])
+def test_the_heuristic_passes_when_no_action_has_a_free_slot(seed: int) -> None:
+    """At three players these deals reach a turn where every action's slots are full and the pass
+    is the only legal answer; the bot takes it (it once asked max() of no actions)."""
+    game = GAMES["raxxon"]
+    state = game.new_game(seed, players=3)
+    bots = [make_bot("heuristic", "raxxon", seed * 10 + p) for p in range(3)]
+    only_pass = 0
+    while game.current_player(state) is not None:
+        player = game.current_player(state)
+        legal = game.legal_actions(state)
+        if legal == (PASS,):
+            only_pass += 1
+        state = game.apply(state, bots[player].choose(game, game.view(state, player), legal))
+    assert only_pass >= 1, "the deal no longer reaches a turn with only the pass"
+    assert game.outcome(state) is not None

@@ -227,8 +227,10 @@ class HeuristicBot:
         acts = [a for a in legal if type(a) is Act]
         if TURN in legal:
             cost = sum(effect_cost(state, e) for e in consequences(state, state.active))
-            best = max(action_worth(state, k) for k in available(state))
+            best = max((action_worth(state, k) for k in available(state)), default=0.0)
             return TURN if best > cost + 0.5 else PASS
+        if not acts:  # no action has a free slot: the pass is all there is
+            return legal[0]
         best_act = max(acts, key=lambda a: action_worth(state, a.index))
         if PASS in legal and state.stage != CHOOSE and action_worth(state, best_act.index) <= 0.3:
             return PASS
