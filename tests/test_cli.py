@@ -731,3 +731,20 @@ def test_simulate_with_160_workers_starts_no_more_processes_than_cores(tmp_path:
         said = f"wasteland: --workers 160 is more than the {cores} cores this machine gives; using {cores}\n"
         assert done.stderr == said
     assert "16 games" in done.stdout
+
+
+def test_a_bug_of_the_library_s_own_is_one_line_and_exit_70(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """An exception nobody expected (a bot's bug inside a worker, say) ends the command with one
+    line, not a traceback; WASTELAND_DEBUG=1 shows the traceback."""
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("a bot chose from no actions")
+
+    monkeypatch.setattr(cli, "simulate", broken)
+    monkeypatch.delenv(cli.DEBUG_VARIABLE, raising=False)
+    assert main(["demo", "-n", "1", "--quiet"]) == cli.EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wasteland: internal error (RuntimeError: a bot chose")
+    monkeypatch.setenv(cli.DEBUG_VARIABLE, "1")
+    with pytest.raises(RuntimeError, match="no actions"):
+        main(["demo", "-n", "1", "--quiet"])

@@ -10,9 +10,11 @@ terminal codes, at a fixed width, and standard error gets no progress bar.
 
 Exit codes: 0 done; 1 a check failed (a replay that does not verify); 2 the
 command was used wrongly (an unknown option, a bad value, a file that cannot
-be read or written); 130 interrupted (Ctrl-C or SIGTERM); 141 the reader of
-the output went away (``wasteland demo | head``), quietly. Every error is one
-line on standard error that starts ``wasteland:``, never a traceback.
+be read or written); 70 an internal error (a bug of the library's own; set
+WASTELAND_DEBUG=1 to see its traceback); 130 interrupted (Ctrl-C or SIGTERM);
+141 the reader of the output went away (``wasteland demo | head``), quietly.
+Every error is one line on standard error that starts ``wasteland:``, never a
+traceback.
 
 Every command reads bot names the same way (:func:`wasteland.agents.parse_bot`), and
 ``--workers`` on this machine is capped at the cores the command may use.
@@ -56,12 +58,16 @@ from wasteland.registry import GAME_KEYS, GAMES, get_game
 from wasteland.simulate import bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
 
-__all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE"]
+__all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE",
+           "EXIT_INTERNAL"]
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE, as the shell reports a command stopped by a closed pipe
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of the library's own, not the user's input
+#: Set (to anything) to see the traceback of an internal error instead of its one line.
+DEBUG_VARIABLE = "WASTELAND_DEBUG"
 
 #: Columns of the output when it is not a terminal: fixed, so that a file or a pipe gets the
 #: same text wherever the command runs.
@@ -935,6 +941,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{short(str(exc.filename), 80)}: " if exc.filename is not None else ""
         print(f"wasteland: {where}{_cut(str(exc.strerror or exc), 200)}", file=sys.stderr)
         return EXIT_FAILED
+    except Exception as exc:  # noqa: BLE001 - a bug, not the user's input: one line, the traceback on request
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        print(f"{PROG}: internal error ({type(exc).__name__}: {_cut(str(exc), 200)}); {DEBUG_VARIABLE}=1 shows "
+              "the traceback; please report it", file=sys.stderr)
+        return EXIT_INTERNAL
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
