@@ -12,8 +12,9 @@ does everything else, the same way for every game::
       5. the driver plays on until somebody must decide (:mod:`wasteland.core.driver`)
       6. ``work.finish()``: the working copy becomes the new State, in place
 
-``new_game``, ``legal_actions``, ``parse``, ``action_from_id`` and
-``settle`` are built here too, so a game writes no wiring. Nothing is cached
+``new_game``, ``legal_actions``, ``parse``, ``outcome``, ``returns``,
+``num_players`` and ``settle`` are built here too, and ``checked`` ends a
+game's ``action_from_id``, so a game writes no wiring. Nothing is cached
 between calls: the engine object holds the game's tables, never a state.
 
 Speed lives here once, for every game:
@@ -201,7 +202,8 @@ _MISSING = object()
 
 class Engine(Generic[S, A, W, Opt]):
     """One game's door and driver loop: the contract's ``new_game``, ``legal_actions``, ``apply``,
-    ``parse`` and the checks every function makes of its state.
+    ``parse``, ``outcome``, ``returns``, ``num_players``, and the checks every function makes of
+    its state (``state``, ``table``).
 
     ``title`` names the game in messages ("Raxxon"); ``state_type`` and ``work_type``
     are its State and working copy; ``rules`` maps each action type to its :class:`Rule`;
