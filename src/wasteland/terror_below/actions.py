@@ -9,7 +9,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.game import need_state
+from wasteland.core.game import IllegalAction, need_state, short
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, CHARACTERS, COLOURS, GEAR, LINE, LOCATION_NAMES, NONE, VEHICLES, cell_name,
 )
@@ -160,26 +160,25 @@ COUNT = _total
 def notation(state: State, action: Action) -> str:
     """``play v12 w1``, ``move c4``, ``deliver red b7``, ``use g30 p2``, ``pass``..."""
     need_state(state, State, "a Terror Below")
-    t = type(action)
-    if t is Lead:
-        return f"lead {CHARACTERS[action.character].name.lower()}"  # type: ignore[union-attr]
-    if t is Enter:
-        return f"enter {LOCATION_NAMES[action.location]}"  # type: ignore[union-attr]
-    if t is Play:
-        return f"play v{action.card} w{action.slot + 1}"  # type: ignore[union-attr]
-    if t is Extra:
-        return f"boots v{action.card}"  # type: ignore[union-attr]
-    if t is Stash:
-        return f"stash v{action.card} w{action.slot + 1}"  # type: ignore[union-attr]
-    if t is Pass:
+    if isinstance(action, Lead):
+        return f"lead {CHARACTERS[action.character].name.lower()}"
+    if isinstance(action, Enter):
+        return f"enter {LOCATION_NAMES[action.location]}"
+    if isinstance(action, Play):
+        return f"play v{action.card} w{action.slot + 1}"
+    if isinstance(action, Extra):
+        return f"boots v{action.card}"
+    if isinstance(action, Stash):
+        return f"stash v{action.card} w{action.slot + 1}"
+    if isinstance(action, Pass):
         return "pass"
-    if t is Move:
-        return f"move {cell_name(action.cell)}"  # type: ignore[union-attr]
-    if t is Leap:
-        return f"leap {cell_name(action.cell)}"  # type: ignore[union-attr]
-    if t is Clear:
-        return f"clear {cell_name(action.cell)}"  # type: ignore[union-attr]
-    if t is PickUp:
+    if isinstance(action, Move):
+        return f"move {cell_name(action.cell)}"
+    if isinstance(action, Leap):
+        return f"leap {cell_name(action.cell)}"
+    if isinstance(action, Clear):
+        return f"clear {cell_name(action.cell)}"
+    if isinstance(action, PickUp):
         return "pickup"
     if isinstance(action, Deliver):
         return f"deliver {COLOURS[action.colour]} {'vp' if action.bounty == NONE else f'b{action.bounty}'}"
@@ -189,7 +188,7 @@ def notation(state: State, action: Action) -> str:
         return "draw weapon" if action.weapon else "draw item"
     if isinstance(action, Hide):
         return "hide deck" if action.slot == LINE else f"hide {action.slot + 1}"
-    raise TypeError(f"not a Terror Below action: {type(action).__name__}")
+    raise IllegalAction(f"{short(action)} is not a Terror Below action")
 
 
 def action_count(state: State) -> int:

@@ -104,7 +104,8 @@ def render(state: State, player: int | None = None) -> str:
         lines.append(f"now: player {s.decider} decides ({s.phase.value}), {s.ap} AP left")
     lines.extend(e.text for e in s.events)
     if s.phase is Phase.OVER:
-        lines.append("game over" if s.viewer is not None else f"game over: {outcome(s).reason}")  # type: ignore[union-attr]
+        result = outcome(s) if s.viewer is None else None
+        lines.append("game over" if result is None else f"game over: {result.reason}")
     return "\n".join(lines)
 
 
