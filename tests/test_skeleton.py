@@ -127,7 +127,9 @@ def _imports(path: Path, pkg: str) -> tuple[set[str], list[str]]:
     """The sibling modules ``path`` imports at its top level, and every import made inside a function."""
     tree = ast.parse(path.read_text())
     top: set[str] = set()
-    for node in tree.body:
+    # imports at the top, and those under a module-level ``if`` (TYPE_CHECKING makes a cycle too)
+    body = [*tree.body, *(n for stmt in tree.body if isinstance(stmt, ast.If) for n in (*stmt.body, *stmt.orelse))]
+    for node in body:
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(pkg + "."):
             top.add(node.module[len(pkg) + 1:].split(".")[0])
         if isinstance(node, ast.ImportFrom) and node.module == pkg:

@@ -24,7 +24,7 @@ tables of a set, built once; :func:`table_of` those of a state's set.
 
 from __future__ import annotations
 
-from typing import Mapping, Protocol
+from typing import Mapping
 
 import attrs
 from attrs import frozen
@@ -33,7 +33,7 @@ from wasteland.arctic_scavengers.cards import (
     CARD_TYPES, CONTESTED_TYPES, PUBLIC_TABLE, STARTING_DECK, CardTable, CardType, Kind, Source,
 )
 from wasteland.core.codec import register
-from wasteland.core.data import DerivedCache, at, need_bool, need_int, need_list, need_name, need_object
+from wasteland.core.data import Played, DerivedCache, at, need_bool, need_int, need_list, need_name, need_object
 from wasteland.core.game import ConfigError, short
 
 __all__ = [
@@ -264,21 +264,7 @@ def card_table(cards: CardSet | None) -> CardTable:
     return PUBLIC_TABLE if cards is None else _TABLES(cards)
 
 
-class _Chosen(Protocol):
-    """What names a game's card set: its options (``state.Options``)."""
-
-    @property
-    def cards(self) -> CardSet | None: ...
-
-
-class Played(Protocol):
-    """A table, a view or a working copy: anything with the options of a game."""
-
-    @property
-    def options(self) -> _Chosen: ...
-
-
-def table_of(state: Played) -> CardTable:
+def table_of(state: Played[CardSet]) -> CardTable:
     """The tables of the card set ``state`` (a state, a view or a working copy) is played with."""
     cards = state.options.cards
     return PUBLIC_TABLE if cards is None else _TABLES(cards)

@@ -33,13 +33,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, Protocol, Sequence, TypeVar
 
 from wasteland.core.game import ConfigError, short
 
 __all__ = [
     "at", "need_object", "need_list", "need_int", "need_bool", "need_name", "need_text", "read_json",
-    "DerivedCache", "check_provenance", "PROVENANCES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH",
+    "DerivedCache", "check_provenance", "PROVENANCES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "Played",
 ]
 
 K = TypeVar("K", bound=Hashable)
@@ -214,6 +214,23 @@ def read_json(text: str | bytes, limit: int = MAX_JSON_BYTES) -> Any:
 def check_provenance(text: object) -> bool:
     """Whether ``text`` is a provenance string of the accepted forms (see the module's text)."""
     return isinstance(text, str) and text.startswith(PROVENANCES) and len(text) > len("design")
+
+
+C_co = TypeVar("C_co", covariant=True)
+
+
+class _Chosen(Protocol[C_co]):
+    @property
+    def cards(self) -> C_co | None: ...
+
+
+class Played(Protocol[C_co]):
+    """What a game's ``table_of`` reads: a table, a view or a working copy, whose options name the
+    card set ``C_co`` played (None: the public set). A card-set module types its argument with it,
+    so it never imports the state module that imports it."""
+
+    @property
+    def options(self) -> _Chosen[C_co]: ...
 
 
 class DerivedCache(Generic[K, V]):

@@ -38,12 +38,12 @@ one for None: a starting point for a file of your own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.data import DerivedCache, at, need_int, need_list, need_name, need_object
+from wasteland.core.data import Played, DerivedCache, at, need_int, need_list, need_name, need_object
 from wasteland.core.game import ConfigError, short
 from wasteland.lucky_seven.cards import (
     DEPOT, PUBLIC_TABLE, SQUAD, THREATS, CardTable, ThreatKind, make_table,
@@ -53,15 +53,6 @@ __all__ = [
     "ThreatSpec", "MemberSpec", "CardSet", "read_card_set", "card_set_data", "card_table", "table_of",
     "MIN_THREATS", "MAX_THREATS", "MAX_STRENGTH",
 ]
-
-if TYPE_CHECKING:
-    from typing import Protocol
-
-    from wasteland.lucky_seven.state import Options
-
-    class _HasOptions(Protocol):
-        @property
-        def options(self) -> Options: ...
 
 
 MIN_THREATS = 4
@@ -285,7 +276,7 @@ def card_table(cards: CardSet | None) -> CardTable:
     return PUBLIC_TABLE if cards is None else _TABLES(cards)
 
 
-def table_of(state: _HasOptions) -> CardTable:
+def table_of(state: Played[CardSet]) -> CardTable:
     """The card facts of a table (a state, a view or a working copy): its set's tables."""
     cards = state.options.cards
     return PUBLIC_TABLE if cards is None else _TABLES(cards)

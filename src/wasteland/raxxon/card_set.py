@@ -39,12 +39,12 @@ card claiming to be public, a rewritten source) is refused.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.data import DerivedCache, at, need_int, need_list, need_name, need_object, need_text
+from wasteland.core.data import Played, DerivedCache, at, need_int, need_list, need_name, need_object, need_text
 from wasteland.core.game import ConfigError, short
 from wasteland.raxxon.cards import (
     CHARACTER, CHARACTER_KEYS, EFFECT_NAMES, FACE_UP_TYPE, FLIP, HEALTHY_TYPES, KILL_UP, POPULATION_TYPES,
@@ -54,15 +54,6 @@ from wasteland.raxxon.cards import (
 
 __all__ = ["CardSet", "read_card_set", "card_set_data", "card_table", "table_of", "check_chains", "MAX_POPULATION",
            "MAX_RAXXON"]
-
-if TYPE_CHECKING:
-    from typing import Protocol
-
-    from wasteland.raxxon.state import Options
-
-    class _HasOptions(Protocol):
-        @property
-        def options(self) -> Options: ...
 
 
 MAX_POPULATION = 120
@@ -283,7 +274,7 @@ def card_table(cards: CardSet | None) -> CardTable:
     return PUBLIC_TABLE if cards is None else _TABLES(cards)
 
 
-def table_of(state: _HasOptions) -> CardTable:
+def table_of(state: Played[CardSet]) -> CardTable:
     """The card facts of a table (a state, a view or a working copy)."""
     cards = state.options.cards
     return PUBLIC_TABLE if cards is None else _TABLES(cards)

@@ -28,12 +28,12 @@ bounty's Location (``null``: anywhere), a hunting bounty's Worm type (``null``: 
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.data import at, need_bool, need_int, need_list, need_name, need_object, need_text
+from wasteland.core.data import Played, at, need_bool, need_int, need_list, need_name, need_object, need_text
 from wasteland.core.game import ConfigError, short
 from wasteland.terror_below.cards import (
     ABILITIES, BOUNTIES, COLOURS, LOCATION_NAMES, NONE, VEHICLES, WORM_TYPES, WORMS, Bounty, Vehicle, Worm,
@@ -55,17 +55,7 @@ class CardSet:
 DESIGNED = CardSet(WORMS, VEHICLES, BOUNTIES)
 
 
-class _HasCards(Protocol):
-    @property
-    def cards(self) -> CardSet | None: ...
-
-
-class _HasOptions(Protocol):
-    @property
-    def options(self) -> _HasCards: ...
-
-
-def table_of(state: _HasOptions) -> CardSet:
+def table_of(state: Played[CardSet]) -> CardSet:
     """The card set a table plays."""
     return state.options.cards or DESIGNED
 
