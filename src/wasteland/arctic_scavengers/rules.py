@@ -38,7 +38,7 @@ from wasteland.arctic_scavengers.state import (
 from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, short
+from wasteland.core.game import IllegalAction, Outcome
 
 __all__ = [
     "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns",
@@ -117,6 +117,7 @@ ENGINE: Engine[State, A.Action, Work, Options] = Engine(
         advance=_nothing_automatic,
     ),
     make_options=make_options, setup=initial_state, notation=A.notation, over=over, ending=ending,
+    action_count=A.action_count, decode=A.decode,
 )
 assert set(RULES) == set(A.ACTION_TYPES)
 
@@ -152,25 +153,15 @@ def current_player(state: State) -> int | None:
 
 
 def action_from_id(state: State, i: int) -> A.Action:
-    """The legal action numbered ``i`` now; IllegalAction (with a short reason) for anything
-    else: not an int (a bool, a float, None, ...), out of range, or not legal now.
-
-    On a view it answers as on the table when the viewer is the seat deciding (everything
-    its legal actions depend on is in its own view); a view of another seat is refused,
-    since the decider's legal actions depend on its hidden hand.
-    """
-    count = A.action_count(ENGINE.state(state))
-    if i.__class__ is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < count:
-        raise IllegalAction(f"an action id is from 0 to {count - 1}, got {short(i)}")
-    if state.phase is _OVER:
-        raise IllegalAction("the game is over: no action is legal")
-    viewer = state.viewer
-    if viewer is not None and viewer != state.turn:
+    """The legal action numbered ``i`` now (``ENGINE.action_from_id``). On a view it answers as on
+    the table when the viewer is the seat deciding (everything its legal actions depend on is in
+    its own view); a view of another seat is refused, since the decider's legal actions depend on
+    its hidden hand."""
+    viewer = ENGINE.state(state).viewer
+    if viewer is not None and state.phase is not _OVER and viewer != state.turn:
         raise IllegalAction(f"seat {state.turn} decides now: its legal actions are not known from "
                             f"seat {viewer}'s view")
-    return ENGINE.checked(state, A.decode(state, i))
+    return ENGINE.action_from_id(state, i)
 
 
 def max_decisions(state: State) -> int:

@@ -13,8 +13,8 @@ does everything else, the same way for every game::
       6. ``work.finish()``: the working copy becomes the new State, in place
 
 ``new_game``, ``legal_actions``, ``parse``, ``outcome``, ``returns``,
-``num_players`` and ``settle`` are built here too, and ``checked`` ends a
-game's ``action_from_id``, so a game writes no wiring. Nothing is cached
+``num_players``, ``action_from_id`` and ``settle`` are built here too, so a game
+writes no wiring. Nothing is cached
 between calls: the engine object holds the game's tables, never a state.
 
 Speed lives here once, for every game:
@@ -213,7 +213,8 @@ class Engine(Generic[S, A, W, Opt]):
     unknown name is refused before it is called) and ``setup(seed, options)`` lays out the table;
     ``notation(state, action)`` names an action; ``over(state)`` says the game is over, and
     ``ending(state)`` how it ended (None while it runs; it may read a view, since everything an
-    outcome reads is in sight). ``outcome``, ``returns`` and ``num_players`` are built on these.
+    outcome reads is in sight). ``outcome``, ``returns`` and ``num_players`` are built on these;
+    ``action_from_id`` on ``action_count(state)`` and ``decode(state, i)``, the game's arithmetic.
     """
 
     def __init__(
@@ -231,6 +232,8 @@ class Engine(Generic[S, A, W, Opt]):
         notation: Callable[[S, A], str],
         over: Callable[[S], bool],
         ending: Callable[[S], Outcome | None],
+        action_count: Callable[[S], int],
+        decode: Callable[[S, int], A],
     ) -> None:
         self.title = title
         #: The title with its article, for messages ("a Raxxon", "an Arctic Scavengers").
@@ -249,6 +252,8 @@ class Engine(Generic[S, A, W, Opt]):
         self.notation = notation
         self.over = over
         self.ending = ending
+        self.action_count = action_count
+        self.decode = decode
 
     # -- the door -------------------------------------------------------------------------------
 
@@ -357,6 +362,17 @@ class Engine(Generic[S, A, W, Opt]):
             if self.notation(state, action).casefold() == want:
                 return action
         raise IllegalAction(f"{short(text)} names no legal action now")
+
+    def action_from_id(self, state: S, i: int) -> A:
+        """The legal action whose id is ``i`` (``decode``, then checked as ``apply`` checks it), on
+        the table or the view of the seat deciding; IllegalAction for an id that is not an int, is
+        out of range or names no legal action now."""
+        count = self.action_count(self.state(state))
+        if type(i) is not int:
+            raise IllegalAction(f"an action id is an int, got {short(i)}")
+        if not 0 <= i < count:
+            raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {count - 1}")
+        return self.checked(state, self.decode(state, i))
 
     def checked(self, state: S, action: A) -> A:
         """``action`` if it is legal in ``state`` (a table, or the view of the seat deciding: what is

@@ -17,7 +17,7 @@ from typing import Any
 from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, Utility, short
+from wasteland.core.game import Outcome, Utility
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import encounter as enc
 from wasteland.lucky_seven import maneuver as man
@@ -161,6 +161,7 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
     driver=Driver(effects={ResolveAttack: atk.resolve_attack, CounterAttack: counter_attack,
                            EndOfTurn: end_of_turn}, advance=advance),
     make_options=make_options, setup=initial_state, notation=notation, over=over, ending=ending,
+    action_count=action_count, decode=decode,
 )
 assert set(RULES) == set(ACTION_TYPES)
 
@@ -174,6 +175,7 @@ parse = ENGINE.parse
 illegal_reason = ENGINE.illegal_reason
 outcome = ENGINE.outcome
 returns = ENGINE.returns
+action_from_id = ENGINE.action_from_id
 num_players = ENGINE.num_players
 
 
@@ -191,17 +193,6 @@ def utility(state: State) -> Utility:
     the two seats wins: the returns add up to 1 (on a view too)."""
     variant = ENGINE.state(state).options.variant
     return Utility.CONSTANT_SUM if variant == "competitive" else Utility.IDENTICAL
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action whose id is ``i``; IllegalAction (saying why) for an id that is not an
-    int, is out of range, or names no legal action now. Reads a view as well as the table."""
-    count = action_count(ENGINE.state(state))
-    if type(i) is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < count:
-        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {count - 1}")
-    return ENGINE.checked(state, decode(state, i))
 
 
 def max_decisions(state: State) -> int:

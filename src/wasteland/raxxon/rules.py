@@ -18,11 +18,11 @@ from typing import Any, cast
 from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome, short
+from wasteland.core.game import Outcome
 from wasteland.raxxon import turn
 from wasteland.raxxon.actions import (
-    ACT, COUNT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Decline, Line, Option, Pass,
-    Place, Take, Target, Turn, decode, notation,
+    ACT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Decline, Line, Option, Pass,
+    Place, Take, Target, Turn, action_count, decode, notation,
 )
 from wasteland.raxxon.cards import POWER_LIMIT
 from wasteland.raxxon.end_of_day import end_of_day
@@ -198,6 +198,7 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
     driver=Driver(effects={Icon: resolve_icon, Step: turn.resolve_step, FileRaxxon: file_raxxon,
                            EndOfDay: end_of_day}, advance=advance),
     make_options=make_options, setup=initial_state, notation=notation, over=over, ending=ending,
+    action_count=action_count, decode=decode,
 )
 
 
@@ -210,6 +211,7 @@ parse = ENGINE.parse
 illegal_reason = ENGINE.illegal_reason
 outcome = ENGINE.outcome
 returns = ENGINE.returns
+action_from_id = ENGINE.action_from_id
 num_players = ENGINE.num_players
 settle = ENGINE.settle
 
@@ -225,18 +227,6 @@ def max_decisions(state: State) -> int:
     """The most decisions a whole game with ``state``'s options can take: ``DECISION_LIMIT``."""
     ENGINE.state(state)
     return DECISION_LIMIT
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action whose id is ``i`` (on the table or a view: what is legal depends only on
-    what everyone sees); IllegalAction for an id that is not an int, is out of range or names no
-    legal action now."""
-    ENGINE.state(state)
-    if type(i) is not int:
-        raise IllegalAction(f"an action id is an int, got {short(i)}")
-    if not 0 <= i < COUNT:
-        raise IllegalAction(f"action id {short(i)} is out of range: the ids run from 0 to {COUNT - 1}")
-    return ENGINE.checked(state, decode(state, i))
 
 
 # -- what a file may hold ---------------------------------------------------------------------------

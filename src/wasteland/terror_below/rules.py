@@ -12,10 +12,10 @@ from typing import Any
 
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome
+from wasteland.core.game import Outcome
 from wasteland.terror_below.actions import (
-    ACTION_TYPES, COUNT, Action, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
-    Stash, Use, decode, notation,
+    ACTION_TYPES, Action, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
+    Stash, Use, action_count, decode, notation,
 )
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
 from wasteland.terror_below.card_set import table_of
@@ -103,6 +103,7 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
     driver=Driver(effects={Strike: do_strike, Attack: attack, Resolve: resolve, Retire: retire,
                            EndActions: end_actions, EndTurn: end_turn, NextTurn: next_turn}, advance=_advance),
     make_options=make_options, setup=initial_state, notation=notation, over=over, ending=ending,
+    action_count=action_count, decode=decode,
 )
 assert set(RULES) == set(ACTION_TYPES)
 
@@ -112,6 +113,7 @@ apply = ENGINE.apply
 parse = ENGINE.parse
 outcome = ENGINE.outcome
 returns = ENGINE.returns
+action_from_id = ENGINE.action_from_id
 num_players = ENGINE.num_players
 
 
@@ -122,14 +124,6 @@ def current_player(state: State) -> int | None:
 def score(state: State, player: int) -> int:
     """VP tokens plus the points of the bounties completed."""
     return points(table_of(state).bounties, state.completed[player], state.vp[player])
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action with id ``i`` (on the table or the deciding seat's view); IllegalAction."""
-    ENGINE.state(state)
-    if type(i) is not int or not 0 <= i < COUNT:
-        raise IllegalAction(f"an action id is an int from 0 to {COUNT - 1}")
-    return ENGINE.checked(state, decode(state, i))
 
 
 #: The most decisions of one turn: enter, play, Boots, Bicycle, the Government's choice and a pass

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, decode, notation
+from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, action_count, decode, notation
 from tests.toy.salvage.cards import DECK, HAND, VALUES
 from tests.toy.salvage.setup import initial_state, make_options
 from tests.toy.salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
-from wasteland.core.game import IllegalAction, Outcome
+from wasteland.core.game import Outcome
 
 __all__ = [
     "ENGINE", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
@@ -92,6 +92,7 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
     title="Salvage", state_type=State, work_type=Work, rules=RULES, actions_of=actions_of, ready=ready,
     driver=Driver(effects={Draw: draw}, advance=lambda work: False), make_options=make_options,
     setup=initial_state, notation=notation, over=over, ending=ending,
+    action_count=action_count, decode=decode,
 )
 assert set(RULES) == set(ACTION_TYPES)
 
@@ -104,19 +105,12 @@ apply = ENGINE.apply
 parse = ENGINE.parse
 outcome = ENGINE.outcome
 returns = ENGINE.returns
+action_from_id = ENGINE.action_from_id
 num_players = ENGINE.num_players
 
 
 def current_player(state: State) -> int | None:
     return None if ENGINE.state(state).phase is Phase.OVER else state.active
-
-
-def action_from_id(state: State, i: int) -> Action:
-    """The legal action with id ``i`` (on the table or the deciding seat's view); IllegalAction."""
-    ENGINE.state(state)
-    if type(i) is not int or not 0 <= i < DECK:
-        raise IllegalAction(f"an action id is an int from 0 to {DECK - 1}")
-    return ENGINE.checked(state, decode(state, i))
 
 
 def max_decisions(state: State) -> int:
