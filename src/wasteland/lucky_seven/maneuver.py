@@ -184,6 +184,15 @@ def move_reason(state: State, action: Move) -> str | None:
     return None
 
 
+def _acted(work: Work, member: int) -> None:
+    """``member`` has acted: it rotates, nobody is selected, and the members put back may be
+    selected again."""
+    work.rotated.add(member)
+    work.selected = -1
+    work.moved = False
+    work.backed = set()
+
+
 def move(work: Work, action: Move) -> None:
     """The selected member moves to the action's cell, swapping with the member there if any;
     both rotate. The Athlete (first step) and the up Mouse keep the turn for their follow-up."""
@@ -193,16 +202,15 @@ def move(work: Work, action: Move) -> None:
     here = squad.index(member)
     partner = squad[target]
     squad[here], squad[target] = partner, member
-    work.rotated.add(member)
     if partner >= 0:
         work.rotated.add(partner)
     kind = member % SQUAD_SIZE
     if not work.moved and (kind == ATHLETE or (kind == MOUSE and member not in work.down)):
+        work.rotated.add(member)
         work.moved = True
+        work.backed = set()
     else:
-        work.selected = -1
-        work.moved = False
-    work.backed = set()
+        _acted(work, member)
 
 
 def get_up_reason(state: State, action: GetUp) -> str | None:
@@ -220,10 +228,7 @@ def get_up_reason(state: State, action: GetUp) -> str | None:
 def get_up(work: Work, _: GetUp) -> None:
     member = work.selected
     work.down.discard(member)
-    work.rotated.add(member)
-    work.selected = -1
-    work.moved = False
-    work.backed = set()
+    _acted(work, member)
 
 
 def get_down_reason(state: State, action: GetDown) -> str | None:
@@ -238,10 +243,7 @@ def get_down_reason(state: State, action: GetDown) -> str | None:
 def get_down(work: Work, _: GetDown) -> None:
     member = work.selected
     work.down.add(member)
-    work.rotated.add(member)
-    work.selected = -1
-    work.moved = False
-    work.backed = set()
+    _acted(work, member)
 
 
 def stop_reason(state: State, action: Stop) -> str | None:
