@@ -7,6 +7,7 @@ every game owes the contract.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Mapping
 
 from wasteland.core import codec
@@ -122,3 +123,21 @@ def assert_illegal(game: Game[Any, Any], state: Any, action: Any, *fragments: st
             assert fragment.lower() in message, f"{fragment!r} not in reason {str(exc)!r}"
         return exc
     raise AssertionError(f"{action!r} was accepted")
+
+
+def played(game: Game[Any, Any], steps: int, seed: int = 3, **options: Any) -> Any:
+    """A table of ``game`` after ``steps`` random legal decisions (``seed`` deals and picks)."""
+    state = game.new_game(seed, **options)
+    pick = Rng.from_seed(seed)
+    for _ in range(steps):
+        action, pick = pick.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+    return state
+
+
+def load_changed(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
+    """``state`` written as JSON, changed in place by ``change``, and read back by the codec (which
+    may refuse it with CodecError)."""
+    doc = json.loads(codec.dumps(state))
+    change(doc)
+    return codec.loads(json.dumps(doc))

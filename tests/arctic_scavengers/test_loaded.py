@@ -4,9 +4,11 @@ determinize refuses a view that no table gives."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+
+from tests.support import load_changed, played
 
 from wasteland.arctic_scavengers import GAME
 from wasteland.core import codec
@@ -14,21 +16,6 @@ from wasteland.core.codec import CodecError
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
-
-
-def _played(steps: int, players: int = 3) -> Any:
-    state = GAME.new_game(3, players=players)
-    pick = Rng.from_seed(3)
-    for _ in range(steps):
-        action, pick = pick.choice(GAME.legal_actions(state))
-        state = GAME.apply(state, action)
-    return state
-
-
-def _load(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
-    doc = json.loads(codec.dumps(state))
-    change(doc)
-    return codec.loads(json.dumps(doc))
 
 
 def _hand(doc: dict[str, Any], seat: int) -> list[int]:
@@ -66,18 +53,18 @@ def _hand_shown(doc: dict[str, Any]) -> None:
     ],
 )
 def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:
-    state = _played(4)
+    state = played(GAME, 4, players=3)
     if viewer is not None:
         state = GAME.view(state, viewer)
     assert codec.loads(codec.dumps(state)) == state
     with pytest.raises(CodecError, match=message):
-        _load(state, change)
+        load_changed(state, change)
 
 
 def test_equipment_in_a_trash_is_refused() -> None:
     """A view hides the cards of another's Trash: equipped cards in a Trash once made
     determinize build a table the loader refused."""
-    state = _played(0)
+    state = played(GAME, 0, players=3)
     for step in range(400):
         if state.equipped:
             break
@@ -91,7 +78,7 @@ def test_equipment_in_a_trash_is_refused() -> None:
 
 
 def test_determinize_refuses_a_view_no_table_gives_and_answers_one_it_does() -> None:
-    seen = GAME.view(_played(4), 2)
+    seen = GAME.view(played(GAME, 4, players=3), 2)
     other = seen.hands[0]
     with pytest.raises(IllegalAction, match="no table gives this view"):
         GAME.determinize(replace(seen, hands=(other, other[1:], *seen.hands[2:])), 2, 0)

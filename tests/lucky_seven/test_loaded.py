@@ -3,32 +3,17 @@ determinize refuses a view that no table gives."""
 
 from __future__ import annotations
 
-import json
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+
+from tests.support import load_changed, played
 
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
-from wasteland.core.rng import Rng
 from wasteland.lucky_seven import GAME
-
-
-def _played(steps: int, **options: Any) -> Any:
-    state = GAME.new_game(3, **options)
-    pick = Rng.from_seed(3)
-    for _ in range(steps):
-        action, pick = pick.choice(GAME.legal_actions(state))
-        state = GAME.apply(state, action)
-    return state
-
-
-def _load(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
-    doc = json.loads(codec.dumps(state))
-    change(doc)
-    return codec.loads(json.dumps(doc))
 
 
 def _move_member_to_other_grid(doc: dict[str, Any]) -> None:
@@ -55,16 +40,16 @@ def _move_member_to_other_grid(doc: dict[str, Any]) -> None:
     ],
 )
 def test_a_table_no_game_can_hold_is_refused(options: dict[str, Any], change: Any, message: str) -> None:
-    state = _played(0, **options)
+    state = played(GAME, 0, **options)
     assert codec.loads(codec.dumps(state)) == state
     with pytest.raises(CodecError, match=message):
-        _load(state, change)
+        load_changed(state, change)
 
 
 def test_a_view_with_a_deck_out_of_order_is_refused_by_the_loader_and_by_determinize() -> None:
     """``view`` shows each deck in id order: determinize of a view with a shuffled deck would
     give a table that does not view back to it."""
-    seen = GAME.view(_played(5), 0)
+    seen = GAME.view(played(GAME, 5), 0)
     deck = seen.decks[0]
     shuffled = replace(seen, decks=(deck[::-1],))
     with pytest.raises(CodecError, match="id order"):

@@ -3,34 +3,19 @@ determinize refuses a view that no table gives."""
 
 from __future__ import annotations
 
-import json
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+
+from tests.support import load_changed, played
 
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
-from wasteland.core.rng import Rng
 from wasteland.raxxon import GAME
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.state import HIDDEN
-
-
-def _played(steps: int, players: int = 2) -> Any:
-    state = GAME.new_game(3, players=players)
-    pick = Rng.from_seed(3)
-    for _ in range(steps):
-        action, pick = pick.choice(GAME.legal_actions(state))
-        state = GAME.apply(state, action)
-    return state
-
-
-def _load(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
-    doc = json.loads(codec.dumps(state))
-    change(doc)
-    return codec.loads(json.dumps(doc))
 
 
 def _hidden_shown(doc: dict[str, Any]) -> None:
@@ -55,16 +40,16 @@ def _hidden_shown(doc: dict[str, Any]) -> None:
     ],
 )
 def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:
-    state = _played(6)
+    state = played(GAME, 6, players=2)
     if viewer is not None:
         state = GAME.view(state, viewer)
     assert codec.loads(codec.dumps(state)) == state
     with pytest.raises(CodecError, match=message):
-        _load(state, change)
+        load_changed(state, change)
 
 
 def test_a_supply_with_a_healthy_card_is_refused() -> None:
-    state = _played(6)
+    state = played(GAME, 6, players=2)
     healthy = table_of(state).healthy
     card = next(c for c in state.draw if healthy[c])
     i = state.draw.index(card)
@@ -75,7 +60,7 @@ def test_a_supply_with_a_healthy_card_is_refused() -> None:
 
 
 def test_determinize_refuses_a_view_no_table_gives_and_answers_one_it_does() -> None:
-    seen = GAME.view(_played(6), 1)
+    seen = GAME.view(played(GAME, 6, players=2), 1)
     with pytest.raises(IllegalAction, match="no table gives this view"):
         GAME.determinize(replace(seen, unknown=seen.unknown[::-1]), 1, 0)
     with pytest.raises(IllegalAction, match="no table gives this view"):
