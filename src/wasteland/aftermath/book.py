@@ -11,18 +11,27 @@ A book is versioned JSON (``docs/book-format.md``); ``read_book`` turns plain JS
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+import os
+import re
+import stat
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeAlias
 
+import attrs
 from attrs import frozen
 
+from wasteland.aftermath.vocabulary import ATTRIBUTES, DIALS, LINE_NAMES, TOKENS, Attribute, Prize
 from wasteland.core.codec import register
-from wasteland.aftermath.vocabulary import Attribute, Prize
+from wasteland.core.data import MAX_JSON_BYTES, at, need_bool, need_int, need_list, need_object, need_text, read_json
+from wasteland.core.game import ConfigError, short
 
 __all__ = [
     "BOOK_FORMAT", "BOOK_VERSION", "Trigger", "Effect", "Read", "GoToPage", "Travel", "Encounter",
     "RandomEncounter", "EncounterCard", "Hunt", "PlaceTokens", "RemoveTokens", "Test", "GroupTask",
     "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation",
     "EndMission", "Option", "Choice", "Entry", "Space", "Line", "Page", "Mission", "Book",
+    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "EFFECT_NAMES", "read_book", "load_book", "book_data",
 ]
 
 BOOK_FORMAT = "wasteland-aftermath-book"
@@ -342,3 +351,525 @@ class Book:
     provenance: str
     missions: tuple[Mission, ...]
     pages: tuple[Page, ...]
+
+
+# -- reading and checking a book file ---------------------------------------------------------
+
+
+@frozen
+class Names:
+    """The names a book may use, from the components the game is played with (its card set):
+    enemy cards, enemy types, item cards and status cards."""
+
+    enemies: frozenset[str]
+    enemy_types: frozenset[str]
+    items: frozenset[str]
+    statuses: frozenset[str]
+
+
+#: The names the game's components share with every book (the four base characters' starting
+#: items, two more items, four statuses, the 22 enemy cards and their six types). The shipped book
+#: names nothing else, so it reads against any card set that keeps these names.
+SHARED_NAMES = Names(
+    enemies=frozenset((
+        "roaches", "scorpion", "centipede", "spider",
+        "raider_rat", "rat_slinger", "rat_brute", "skate_raider", "blade_biker",
+        "lizard_scout", "lizard_spearman", "gecko_sniper", "iguana_bruiser",
+        "hornet_drones", "junker_scrapper", "junker_gunner", "junker_mechanic",
+        "crow", "garden_snake", "smokey", "dustfeather", "rust_lord",
+    )),
+    enemy_types=frozenset(("vermin", "raider", "scaled", "drone", "junker", "predator")),
+    items=frozenset(("toothpick_crossbow", "chopstick", "one_shot", "steak_knife", "thimble_helmet",
+                     "bottle_cap_shield")),
+    statuses=frozenset(("seriously_wounded", "poisoned", "frightened", "dazed")),
+)
+
+#: The shipped starter book (package data).
+DEFAULT_BOOK_PATH = Path(__file__).resolve().parent / "data" / "starter_book.json"
+
+# Bounds, so that a hostile file cannot exhaust memory or recursion (docs/book-format.md).
+MAX_MISSIONS = 8
+MAX_PAGES = 200
+MAX_SPACES = 24          # spaces on one page's map
+MAX_LINES = 64           # lines on one page's map
+MAX_ENTRIES = 40         # entries on one page
+MAX_LIST = 16            # effects in one list, options of a choice, enemies of an encounter, ...
+MAX_NESTING = 4          # test / group task / choice branches inside one another
+MAX_EFFECTS = 4000       # effects in the whole book, branches included
+MAX_TEXT = 600           # characters of an entry's text
+MAX_GRID = 99            # a space's rectangle lies within a 0..99 grid
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,15}")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,7}")
+
+#: The ``"do"`` name of each effect in a book file, and its record.
+EFFECT_NAMES: dict[str, type] = {
+    "read": Read, "go_to_page": GoToPage, "travel": Travel, "encounter": Encounter,
+    "random_encounter": RandomEncounter, "encounter_card": EncounterCard, "hunt": Hunt,
+    "place_tokens": PlaceTokens, "remove_tokens": RemoveTokens, "test": Test, "group_task": GroupTask,
+    "dial": Dial, "gain_item": GainItem, "draw_items": DrawItems, "batteries": Batteries, "wound": Wound,
+    "book_attack": BookAttack, "status": Status, "situation": Situation, "end_mission": EndMission,
+    "choice": Choice,
+}
+_DO = {record: name for name, record in EFFECT_NAMES.items()}
+_TRIGGERS = {t.value: t for t in Trigger}
+_ATTRIBUTES = {a.value: a for a in ATTRIBUTES}
+_PAGE_KEYS = ("number", "title", "spaces", "lines", "start", "calamity", "entries")
+_ENTRY_KEYS = ("id", "trigger", "text", "effects", "space", "token", "revisit")
+_ONCE = (Trigger.THREAT, Trigger.CALAMITY, Trigger.LEAVE)
+
+
+def _fail(where: str, message: str) -> ConfigError:
+    return ConfigError(f"{where}: {message}")
+
+
+def _choice(where: str, value: object, choices: Iterable[str], what: str) -> str:
+    """``value`` if it is one of ``choices`` (exactly as written)."""
+    allowed = sorted(choices)
+    if not isinstance(value, str) or value not in allowed:
+        listed = ", ".join(map(repr, allowed[:30])) + (", ..." if len(allowed) > 30 else "")
+        raise _fail(where, f"no {what} {short(value)}; known: {listed}")
+    return value
+
+
+def _ident(where: str, value: object, pattern: re.Pattern[str], what: str) -> str:
+    if not isinstance(value, str) or pattern.fullmatch(value) is None:
+        raise _fail(where, f"{what} must be 1 to {16 if pattern is _ID else 8} letters, digits, '-' or '_' "
+                           f"(starting with a letter or digit), got {short(value)}")
+    return value
+
+
+def _strs(where: str, value: object, low: int, high: int) -> list[object]:
+    return need_list(where, value, low, high)
+
+
+class _Reader:
+    """One reading of one book: the names to check against, the effects counted so far, and the
+    references to check once every page is known."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.effects = 0
+        self.page_refs: list[tuple[str, int]] = []
+
+    # -- effects --------------------------------------------------------------------------
+
+    def spaces(self, where: str, value: object, page: _PageScope, low: int = 1) -> tuple[str, ...]:
+        items = need_list(where, value, low, MAX_SPACES)
+        out = []
+        for i, item in enumerate(items):
+            out.append(_choice(at(where, i), item, page.spaces, f"space on page {page.number} named"))
+        if len(set(out)) != len(out):
+            raise _fail(where, "names a space twice")
+        return tuple(out)
+
+    def effects_of(self, where: str, value: object, page: _PageScope, depth: int) -> tuple[Effect, ...]:
+        items = need_list(where, value, 0, MAX_LIST)
+        return tuple(self.effect(at(where, i), item, page, depth) for i, item in enumerate(items))
+
+    def effect(self, where: str, value: object, page: _PageScope, depth: int) -> Effect:
+        self.effects += 1
+        if self.effects > MAX_EFFECTS:
+            raise _fail(where, f"the book holds more than {MAX_EFFECTS} effects")
+        if not isinstance(value, Mapping):
+            raise _fail(where, f"an effect must be an object like {{\"do\": \"read\", \"entry\": \"2-1\"}}, "
+                               f"got {short(value)}")
+        do = _choice(at(where, "do"), value.get("do"), EFFECT_NAMES, "effect")
+        record = EFFECT_NAMES[do]
+        d = need_object(where, value, ("do", *(a.name for a in attrs.fields(record))))
+        return _EFFECT_READERS[record](_Fields(self, where, do, d, page, depth))
+
+    # -- pages ----------------------------------------------------------------------------
+
+    def page(self, where: str, value: object) -> Page:
+        d = _mapping(where, value, '{"number": 2, "title": ..., "spaces": [...], ...}')
+        number = need_int(at(where, "number"), d.get("number"), 1, 999)
+        where = f"{where} (page {number})"
+        need_object(where, d, _PAGE_KEYS)
+        title = need_text(at(where, "title"), d.get("title"), 1, 80)
+        spaces = tuple(_space(at(where, "spaces", i), s)
+                       for i, s in enumerate(need_list(at(where, "spaces"), d.get("spaces"), 1, MAX_SPACES)))
+        names = [s.name for s in spaces]
+        for i, s in enumerate(spaces):
+            if s.name in names[:i]:
+                raise _fail(at(where, "spaces", i, "name"), f"two spaces are named {s.name!r}")
+            for other in spaces[:i]:
+                if _overlap(s, other):
+                    raise _fail(at(where, "spaces", i), f"space {s.name!r} overlaps space {other.name!r}")
+        scope = _PageScope(number, frozenset(names))
+        lines = _lines(at(where, "lines"), d.get("lines", []), spaces)
+        start = _choice(at(where, "start"), d.get("start"), scope.spaces, f"space on page {number} named")
+        calamity = need_int(at(where, "calamity"), d.get("calamity", 0), 0, 40)
+        items = need_list(at(where, "entries"), d.get("entries"), 1, MAX_ENTRIES)
+        entries: list[Entry] = []
+        for i, item in enumerate(items):
+            entry = self.entry(at(where, "entries", i), item, scope)
+            here = f"{at(where, 'entries', i)} ({entry.id})"
+            if entry.id in (e.id for e in entries):
+                raise _fail(at(here, "id"), f"two entries are numbered {entry.id!r}")
+            if (i == 0) != (entry.trigger is Trigger.BEGIN):
+                raise _fail(at(here, "trigger"), "the first entry of a page is its begin entry, and only the first")
+            if entry.trigger in _ONCE and any(e.trigger is entry.trigger for e in entries):
+                raise _fail(at(here, "trigger"), f"a page has one {entry.trigger.value} entry")
+            entries.append(entry)
+        has_calamity = any(e.trigger is Trigger.CALAMITY for e in entries)
+        if has_calamity != (calamity > 0):
+            raise _fail(at(where, "calamity"), "a page with a calamity entry gives its calamity value (1 to 40), "
+                                               "and only such a page" + f", got {calamity}")
+        ids = [e.id for e in entries]
+        for here, entry_id in scope.reads:
+            if entry_id not in ids:
+                raise _fail(here, f"no entry {entry_id!r} on page {number}")
+        _no_read_cycle(where, entries)
+        return Page(number, title, spaces, lines, start, calamity, tuple(entries))
+
+    def entry(self, where: str, value: object, page: _PageScope) -> Entry:
+        d = _mapping(where, value, '{"id": "2-1", "trigger": "numbered", "text": ...}')
+        entry_id = _ident(at(where, "id"), d.get("id"), _ID, "an entry id")
+        where = f"{where} ({entry_id})"
+        need_object(where, d, _ENTRY_KEYS)
+        trigger = _TRIGGERS[_choice(at(where, "trigger"), d.get("trigger"), _TRIGGERS, "trigger")]
+        space = token = ""
+        if trigger in (Trigger.SPACE, Trigger.TOKEN):
+            space = _choice(at(where, "space"), d.get("space"), page.spaces, f"space on page {page.number} named")
+        elif "space" in d:
+            raise _fail(at(where, "space"), "only a space or token entry names a space")
+        if trigger is Trigger.TOKEN:
+            token = _choice(at(where, "token"), d.get("token"), TOKENS, "token")
+        elif "token" in d:
+            raise _fail(at(where, "token"), "only a token entry names a token")
+        text = need_text(at(where, "text"), d.get("text"), 1, MAX_TEXT)
+        effects = self.effects_of(at(where, "effects"), d.get("effects", []), page, 0)
+        return Entry(entry_id, trigger, text, effects, space, token,
+                     need_bool(at(where, "revisit"), d.get("revisit", False)))
+
+
+class _Fields:
+    """The fields of one effect being read: each read checked, naming its place."""
+
+    def __init__(self, reader: _Reader, where: str, do: str, d: Mapping[str, Any], page: _PageScope,
+                 depth: int) -> None:
+        self.reader, self.where, self.do, self.d, self.page, self.depth = reader, where, do, d, page, depth
+
+    def get(self, key: str, default: object = None, required: bool = True) -> object:
+        if key in self.d:
+            return self.d[key]
+        if required and default is None:
+            raise _fail(at(self.where, key), f"the {self.do} effect needs it")
+        return default
+
+    def number(self, key: str, low: int, high: int) -> int:
+        return need_int(at(self.where, key), self.get(key), low, high)
+
+    def flag(self, key: str, default: bool | None = None) -> bool:
+        return need_bool(at(self.where, key), self.get(key, default))
+
+    def name(self, key: str, choices: Iterable[str], what: str) -> str:
+        return _choice(at(self.where, key), self.get(key), choices, what)
+
+    def spaces(self, key: str = "spaces", low: int = 1) -> tuple[str, ...]:
+        return self.reader.spaces(at(self.where, key), self.get(key, [] if low == 0 else None), self.page, low)
+
+    def branch(self, key: str, required: bool = False) -> tuple[Effect, ...]:
+        if self.depth >= MAX_NESTING:
+            raise _fail(at(self.where, key), f"branches nest more than {MAX_NESTING} deep")
+        return self.reader.effects_of(at(self.where, key), self.get(key, None if required else []), self.page,
+                                      self.depth + 1)
+
+
+def _read(f: _Fields) -> Effect:
+    entry = _ident(at(f.where, "entry"), f.get("entry"), _ID, "an entry id")
+    f.page.reads.append((at(f.where, "entry"), entry))
+    return Read(entry)
+
+
+def _go_to_page(f: _Fields) -> Effect:
+    number = f.number("page", 1, 999)
+    f.reader.page_refs.append((at(f.where, "page"), number))
+    return GoToPage(number)
+
+
+def _travel(f: _Fields) -> Effect:
+    items = need_list(at(f.where, "pages"), f.get("pages"), 1, 6)
+    pages = tuple(need_int(at(f.where, "pages", i), p, 1, 999) for i, p in enumerate(items))
+    if len(set(pages)) != len(pages):
+        raise _fail(at(f.where, "pages"), "names a page twice")
+    f.reader.page_refs.extend((at(f.where, "pages", i), p) for i, p in enumerate(pages))
+    return Travel(pages)
+
+
+def _encounter(f: _Fields) -> Effect:
+    items = need_list(at(f.where, "enemies"), f.get("enemies"), 1, 5)
+    enemies = tuple(_choice(at(f.where, "enemies", i), e, f.reader.names.enemies, "enemy card")
+                    for i, e in enumerate(items))
+    loot = f.get("loot", None, required=False)
+    prize = None if loot is None else _prize(at(f.where, "loot"), loot)
+    return Encounter(enemies, f.spaces(), f.flag("hostile"), prize)
+
+
+def _dial(f: _Fields) -> Effect:
+    amount = f.number("amount", -20, 20)
+    if amount == 0:
+        raise _fail(at(f.where, "amount"), "must not be 0")
+    return Dial(f.name("dial", DIALS, "dial"), amount)
+
+
+def _choice_effect(f: _Fields) -> Effect:
+    if f.depth >= MAX_NESTING:
+        raise _fail(at(f.where, "options"), f"branches nest more than {MAX_NESTING} deep")
+    options = []
+    for i, item in enumerate(need_list(at(f.where, "options"), f.get("options"), 2, 6)):
+        here = at(f.where, "options", i)
+        o = need_object(here, item, ("label", "effects"))
+        options.append(Option(need_text(at(here, "label"), o.get("label"), 1, 80),
+                              f.reader.effects_of(at(here, "effects"), o.get("effects", []), f.page, f.depth + 1)))
+    return Choice(tuple(options))
+
+
+#: How each effect's fields are read (an absent flag is false; absent branches are empty).
+_EFFECT_READERS: dict[type, Callable[[_Fields], Effect]] = {
+    Read: _read,
+    GoToPage: _go_to_page,
+    Travel: _travel,
+    Encounter: _encounter,
+    RandomEncounter: lambda f: RandomEncounter(f.name("enemy_type", f.reader.names.enemy_types, "enemy type"),
+                                               f.number("count", 1, 5), f.spaces(), f.flag("hostile")),
+    EncounterCard: lambda f: EncounterCard(f.spaces()),
+    Hunt: lambda f: Hunt(f.spaces()),
+    PlaceTokens: lambda f: PlaceTokens(f.name("token", TOKENS, "token"), f.spaces()),
+    RemoveTokens: lambda f: RemoveTokens(f.name("token", TOKENS, "token"), f.spaces(low=0)),
+    Test: lambda f: Test(_attribute(at(f.where, "attribute"), f.get("attribute")), f.number("difficulty", 1, 30),
+                         f.flag("opposed", False), f.branch("success"), f.branch("failure")),
+    GroupTask: lambda f: GroupTask(_attribute(at(f.where, "attribute"), f.get("attribute")),
+                                   f.number("difficulty", 1, 60), f.branch("success")),
+    Dial: _dial,
+    GainItem: lambda f: GainItem(f.name("item", f.reader.names.items, "item"), f.flag("broken", False)),
+    DrawItems: lambda f: DrawItems(f.number("count", 1, 5), f.flag("broken", False)),
+    Batteries: lambda f: Batteries(f.number("count", 1, 8)),
+    Wound: lambda f: Wound(f.number("amount", 1, 10), f.flag("toxic", False), f.flag("everyone", False)),
+    BookAttack: lambda f: BookAttack(f.number("strength", 1, 20), f.flag("toxic", False), f.flag("everyone", False)),
+    Status: lambda f: Status(f.name("status", f.reader.names.statuses, "status"), f.flag("everyone", False)),
+    Situation: lambda f: Situation(f.flag("hostile")),
+    EndMission: lambda f: EndMission(f.flag("success")),
+    Choice: _choice_effect,
+}
+
+
+
+class _PageScope:
+    """What an effect on a page may name: the page's spaces; the entries it reads, checked once
+    every entry of the page is read."""
+
+    def __init__(self, number: int, spaces: frozenset[str]) -> None:
+        self.number = number
+        self.spaces = spaces
+        self.reads: list[tuple[str, str]] = []
+
+
+def _mapping(where: str, value: object, example: str) -> Mapping[str, Any]:
+    """``value`` if it is an object (its keys are checked once its place has a label)."""
+    if not isinstance(value, Mapping):
+        need_object(where, value, (), example)  # raises, with the example
+    assert isinstance(value, Mapping)
+    return value
+
+
+def _attribute(where: str, value: object) -> Attribute:
+    return _ATTRIBUTES[_choice(where, value, _ATTRIBUTES, "attribute")]
+
+
+def _prize(where: str, value: object) -> Prize:
+    d = need_object(where, value, ("dials", "batteries", "items", "broken"))
+    dials = need_object(at(where, "dials"), d.get("dials", {}), DIALS)
+    return Prize(tuple((k, need_int(at(where, "dials", k), v, 1, 20)) for k, v in dials.items()),
+                 need_int(at(where, "batteries"), d.get("batteries", 0), 0, 8),
+                 need_int(at(where, "items"), d.get("items", 0), 0, 5),
+                 need_int(at(where, "broken"), d.get("broken", 0), 0, 5))
+
+
+def _space(where: str, value: object) -> Space:
+    d = need_object(where, value, ("name", "x", "y", "w", "h", "scavenge", "tokens"))
+    name = _ident(at(where, "name"), d.get("name"), _NAME, "a space's name")
+    x = need_int(at(where, "x"), d.get("x"), 0, MAX_GRID - 1)
+    y = need_int(at(where, "y"), d.get("y"), 0, MAX_GRID - 1)
+    w = need_int(at(where, "w"), d.get("w"), 1, MAX_GRID - x)
+    h = need_int(at(where, "h"), d.get("h"), 1, MAX_GRID - y)
+    scavenge = tuple(need_int(at(where, "scavenge", i), v, 1, 12)
+                     for i, v in enumerate(need_list(at(where, "scavenge"), d.get("scavenge", []), 0, 4)))
+    tokens = tuple(_choice(at(where, "tokens", i), v, TOKENS, "token")
+                   for i, v in enumerate(need_list(at(where, "tokens"), d.get("tokens", []), 0, 6)))
+    return Space(name, x, y, w, h, scavenge, tokens)
+
+
+def _lines(where: str, value: object, spaces: tuple[Space, ...]) -> tuple[Line, ...]:
+    """The lines of a page's map: each joins two spaces side by side, one line a pair."""
+    by_name = {s.name: s for s in spaces}
+    lines = []
+    pairs: set[frozenset[str]] = set()
+    for i, item in enumerate(need_list(where, value, 0, MAX_LINES)):
+        here = at(where, i)
+        o = need_object(here, item, ("a", "b", "kind"))
+        a = _choice(at(here, "a"), o.get("a"), by_name, "space on this page named")
+        b = _choice(at(here, "b"), o.get("b"), by_name, "space on this page named")
+        kind = _choice(at(here, "kind"), o.get("kind"), LINE_NAMES, "line kind")
+        if a == b:
+            raise _fail(here, f"a line joins two spaces, got {a!r} twice")
+        pair = frozenset((a, b))
+        if pair in pairs:
+            raise _fail(here, f"spaces {a!r} and {b!r} already have a line")
+        pairs.add(pair)
+        if not _share_edge(by_name[a], by_name[b]):
+            raise _fail(here, f"spaces {a!r} and {b!r} do not share an edge (a line joins side by side "
+                              "spaces, never diagonally)")
+        lines.append(Line(a, b, kind))
+    return tuple(lines)
+
+
+def _overlap(a: Space, b: Space) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+def _share_edge(a: Space, b: Space) -> bool:
+    """Whether the rectangles touch along a stretch of positive length (not only at a corner)."""
+    if a.x + a.w == b.x or b.x + b.w == a.x:
+        return min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > 0
+    if a.y + a.h == b.y or b.y + b.h == a.y:
+        return min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > 0
+    return False
+
+
+def _unconditional(effects: Iterable[Effect]) -> Iterator[Effect]:
+    """The effects that follow from ``effects`` with no player's choice: every effect, and those
+    of test and group-task branches (a test may be failed with no card to play), not a choice's
+    options."""
+    for effect in effects:
+        yield effect
+        if isinstance(effect, Test):
+            yield from _unconditional(effect.success + effect.failure)
+        elif isinstance(effect, GroupTask):
+            yield from _unconditional(effect.success)
+
+
+def _no_read_cycle(where: str, entries: Sequence[Entry]) -> None:
+    """Refuse entries that read one another round in a circle with no player's choice between:
+    the rules would read them for ever."""
+    reads = {e.id: [x.entry for x in _unconditional(e.effects) if isinstance(x, Read)] for e in entries}
+    done: set[str] = set()
+    for root in reads:
+        path: list[str] = []
+        stack: list[tuple[str, int]] = [(root, 0)]
+        while stack:
+            node, k = stack.pop()
+            del path[k:]
+            if node in path:
+                cycle = " -> ".join([*path[path.index(node):], node])
+                raise _fail(where, f"entries read one another in a circle with no choice between: {cycle}")
+            if node in done:
+                continue
+            path.append(node)
+            stack.extend((nxt, k + 1) for nxt in reads.get(node, ()))
+        done.add(root)
+    return None
+
+
+def _mission(where: str, value: object) -> Mission:
+    d = need_object(where, value, ("name", "start_page", "failure_page", "failure_entry", "time"))
+    return Mission(need_text(at(where, "name"), d.get("name"), 1, 80),
+                   need_int(at(where, "start_page"), d.get("start_page"), 1, 999),
+                   need_int(at(where, "failure_page"), d.get("failure_page"), 1, 999),
+                   _ident(at(where, "failure_entry"), d.get("failure_entry"), _ID, "an entry id"),
+                   need_int(at(where, "time"), d.get("time"), 1, 99))
+
+
+def read_book(data: object, names: Names, where: str = "book") -> Book:
+    """The book written as plain JSON data (``docs/book-format.md``), checked against ``names``
+    (the enemies, enemy types, items and statuses of the game's card set); ConfigError naming the
+    page, entry and effect of the first fault."""
+    d = need_object(where, data, ("format", "version", "title", "provenance", "missions", "pages"))
+    if d.get("format") != BOOK_FORMAT:
+        raise _fail(at(where, "format"), f"must be {BOOK_FORMAT!r}, got {short(d.get('format'))}")
+    if type(d.get("version")) is not int or d.get("version") != BOOK_VERSION:
+        raise _fail(at(where, "version"), f"this reader reads version {BOOK_VERSION}, got {short(d.get('version'))}")
+    title = need_text(at(where, "title"), d.get("title"), 1, 80)
+    provenance = need_text(at(where, "provenance"), d.get("provenance"), 1, 200)
+    reader = _Reader(names)
+    missions = tuple(_mission(at(where, "missions", i), m) for i, m in
+                     enumerate(need_list(at(where, "missions"), d.get("missions"), 1, MAX_MISSIONS)))
+    pages: list[Page] = []
+    for i, item in enumerate(need_list(at(where, "pages"), d.get("pages"), 1, MAX_PAGES)):
+        page = reader.page(at(where, "pages", i), item)
+        if any(p.number == page.number for p in pages):
+            raise _fail(at(where, "pages", i, "number"), f"two pages are numbered {page.number}")
+        pages.append(page)
+    by_number = {p.number: p for p in pages}
+    for here, number in reader.page_refs:
+        if number not in by_number:
+            raise _fail(here, f"no page {number} in this book")
+    for i, m in enumerate(missions):
+        here = at(where, "missions", i)
+        for key, number in (("start_page", m.start_page), ("failure_page", m.failure_page)):
+            if number not in by_number:
+                raise _fail(at(here, key), f"no page {number} in this book")
+        if m.failure_entry not in (e.id for e in by_number[m.failure_page].entries):
+            raise _fail(at(here, "failure_entry"), f"no entry {m.failure_entry!r} on page {m.failure_page}")
+    return Book(title, provenance, missions, tuple(pages))
+
+
+def load_book(path: str | os.PathLike[str], names: Names) -> Book:
+    """The book in the JSON file at ``path`` (read bounded, as any file from a stranger), checked;
+    ConfigError (one line naming the file and the place) if it cannot be read or is not a book."""
+    shown = short(str(path), 80)
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise ConfigError(f"{shown}: not a regular file")
+            raw = f.read(MAX_JSON_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"{shown}: cannot read it ({exc.strerror or type(exc).__name__})") from None
+    try:
+        return read_book(read_json(raw), names)
+    except ConfigError as exc:
+        raise ConfigError(f"{shown}: {exc}") from None
+
+
+def _effect_data(effect: Effect) -> dict[str, Any]:
+    out: dict[str, Any] = {"do": _DO[type(effect)]}
+    for field in attrs.fields(type(effect)):
+        value = getattr(effect, field.name)
+        if isinstance(effect, Choice):
+            value = [{"label": o.label, "effects": [_effect_data(e) for e in o.effects]} for o in effect.options]
+        elif isinstance(effect, (Test, GroupTask)) and field.name in ("success", "failure"):
+            value = [_effect_data(e) for e in value]
+        elif isinstance(value, Prize):
+            value = {"dials": dict(value.dials), "batteries": value.batteries, "items": value.items,
+                     "broken": value.broken}
+        elif isinstance(value, enum.Enum):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[field.name] = value
+    return out
+
+
+def book_data(book: Book) -> dict[str, Any]:
+    """The plain JSON data of a book (``read_book`` reads it back to an equal book)."""
+    def entry(e: Entry) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": e.id, "trigger": e.trigger.value, "text": e.text,
+                               "effects": [_effect_data(x) for x in e.effects]}
+        if e.trigger in (Trigger.SPACE, Trigger.TOKEN):
+            out["space"] = e.space
+        if e.trigger is Trigger.TOKEN:
+            out["token"] = e.token
+        if e.revisit:
+            out["revisit"] = True
+        return out
+
+    return {
+        "format": BOOK_FORMAT, "version": BOOK_VERSION, "title": book.title, "provenance": book.provenance,
+        "missions": [attrs.asdict(m) for m in book.missions],
+        "pages": [{"number": p.number, "title": p.title,
+                   "spaces": [{"name": s.name, "x": s.x, "y": s.y, "w": s.w, "h": s.h,
+                               "scavenge": list(s.scavenge), "tokens": list(s.tokens)} for s in p.spaces],
+                   "lines": [{"a": ln.a, "b": ln.b, "kind": ln.kind} for ln in p.lines],
+                   "start": p.start, "calamity": p.calamity, "entries": [entry(e) for e in p.entries]}
+                  for p in book.pages],
+    }

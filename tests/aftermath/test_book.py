@@ -1,0 +1,295 @@
+"""The adventure book as data: a book file is read and checked (every refusal names the page,
+the entry and the effect), written back, and the shipped starter book reads."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from wasteland.aftermath.book import (
+    BOOK_FORMAT, EFFECT_NAMES, MAX_EFFECTS, MAX_NESTING, SHARED_NAMES, Book, Choice,
+    Encounter, Read, Trigger, book_data, load_book, read_book,
+)
+from wasteland.aftermath.book import Test as SkillTest
+from wasteland.core.game import ConfigError
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def small() -> dict[str, Any]:
+    """A valid book of two pages: spaces A | B side by side over C, and page 3 of one space."""
+    return {
+        "format": BOOK_FORMAT, "version": 1, "title": "Test book", "provenance": "design",
+        "missions": [{"name": "M", "start_page": 2, "failure_page": 3, "failure_entry": "3-1", "time": 5}],
+        "pages": [
+            {"number": 2, "title": "Two",
+             "spaces": [{"name": "A", "x": 0, "y": 0, "w": 2, "h": 2, "scavenge": [4]},
+                        {"name": "B", "x": 2, "y": 0, "w": 3, "h": 2, "tokens": ["objective"]},
+                        {"name": "C", "x": 0, "y": 2, "w": 5, "h": 1}],
+             "lines": [{"a": "A", "b": "B", "kind": "dashed"}, {"a": "A", "b": "C", "kind": "red"}],
+             "start": "A", "calamity": 5,
+             "entries": [
+                 {"id": "begin", "trigger": "begin", "text": "You arrive.",
+                  "effects": [{"do": "read", "entry": "2-1"}]},
+                 {"id": "2-1", "trigger": "numbered", "text": "A test.",
+                  "effects": [{"do": "test", "attribute": "yellow", "difficulty": 6,
+                               "success": [{"do": "go_to_page", "page": 3}],
+                               "failure": [{"do": "wound", "amount": 1}]}]},
+                 {"id": "2-2", "trigger": "space", "space": "B", "text": "B.", "effects": []},
+                 {"id": "2-3", "trigger": "token", "space": "B", "token": "objective", "text": "Found it."},
+                 {"id": "calamity", "trigger": "calamity", "text": "Doom.",
+                  "effects": [{"do": "hunt", "spaces": ["C"]}]},
+             ]},
+            {"number": 3, "title": "Three",
+             "spaces": [{"name": "A", "x": 0, "y": 0, "w": 1, "h": 1}], "start": "A",
+             "entries": [{"id": "begin", "trigger": "begin", "text": "Here."},
+                         {"id": "3-1", "trigger": "numbered", "text": "Lost.",
+                          "effects": [{"do": "end_mission", "success": False}]}]},
+        ],
+    }
+
+
+def page2(b: dict[str, Any]) -> dict[str, Any]:
+    return b["pages"][0]
+
+
+def effect(b: dict[str, Any]) -> dict[str, Any]:
+    """The test effect of entry 2-1."""
+    return page2(b)["entries"][1]["effects"][0]
+
+
+def test_a_small_book_reads_with_defaults_filled_in() -> None:
+    book = read_book(small(), SHARED_NAMES)
+    assert [p.number for p in book.pages] == [2, 3]
+    test = book.pages[0].entries[1].effects[0]
+    assert isinstance(test, SkillTest) and test.opposed is False and test.attribute == "yellow"
+    assert book.pages[1].calamity == 0 and book.pages[0].entries[3].revisit is False
+    assert book.pages[0].entries[0].effects == (Read("2-1"),)
+
+
+def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(b: dict[str, Any]) -> None:
+        target: Any = b
+        for key in path[:-1]:
+            target = target[key]
+        if value is _DELETE:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = value
+    return change
+
+
+_DELETE = object()
+P2 = ("pages", 0)
+E = (*P2, "entries")
+FX = (*E, 1, "effects", 0)
+
+
+def _deep_choice(depth: int) -> dict[str, Any]:
+    node: dict[str, Any] = {"do": "dial", "dial": "food", "amount": 1}
+    for _ in range(depth):
+        node = {"do": "choice", "options": [{"label": "go", "effects": [node]}, {"label": "stay"}]}
+    return node
+
+
+#: Each refusal: how a valid book is spoilt, and words of the one-line message (with its place).
+REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "not_an_object": (lambda b: b.clear() or b.update({"pages": 3, "junk": 1}), "book: unknown key 'junk'"),
+    "unknown_key_in_book": (_set(("extra",), 1), "book: unknown key 'extra'"),
+    "wrong_format": (_set(("format",), "other"), "book.format: must be 'wasteland-aftermath-book'"),
+    "wrong_version": (_set(("version",), 2), "book.version: this reader reads version 1, got 2"),
+    "version_as_bool": (_set(("version",), True), "book.version"),
+    "title_not_text": (_set(("title",), 7), "book.title: must be text"),
+    "title_two_lines": (_set(("title",), "a\nb"), "book.title: must be printable text on one line"),
+    "no_missions": (_set(("missions",), []), "book.missions: must hold 1 to 8 entries"),
+    "mission_start_not_in_book": (_set(("missions", 0, "start_page"), 9),
+                                  "book.missions[0].start_page: no page 9 in this book"),
+    "mission_failure_page_not_in_book": (_set(("missions", 0, "failure_page"), 7),
+                                         "book.missions[0].failure_page: no page 7"),
+    "mission_failure_entry_not_on_page": (_set(("missions", 0, "failure_entry"), "3-9"),
+                                          "book.missions[0].failure_entry: no entry '3-9' on page 3"),
+    "mission_time_out_of_range": (_set(("missions", 0, "time"), 0), "book.missions[0].time: must be a whole"),
+    "page_number_out_of_range": (_set((*P2, "number"), 0), "book.pages[0].number: must be a whole number from 1"),
+    "duplicate_page_number": (_set(("pages", 1, "number"), 2), "book.pages[1].number: two pages are numbered 2"),
+    "unknown_key_in_page": (_set((*P2, "colour"), "red"), "book.pages[0] (page 2): unknown key 'colour'"),
+    "no_spaces": (_set((*P2, "spaces"), []), "book.pages[0] (page 2).spaces: must hold 1 to 24"),
+    "space_name_not_a_name": (_set((*P2, "spaces", 0, "name"), "a b"), "spaces[0].name: a space's name must be"),
+    "duplicate_space_name": (_set((*P2, "spaces", 1, "name"), "A"), "spaces[1].name: two spaces are named 'A'"),
+    "space_width_zero": (_set((*P2, "spaces", 0, "w"), 0), "spaces[0].w: must be a whole number from 1"),
+    "space_off_the_grid": (_set((*P2, "spaces", 1, "x"), 98), "spaces[1].w: must be a whole number from 1 to 1"),
+    "overlapping_spaces": (_set((*P2, "spaces", 1, "x"), 1), "spaces[1]: space 'B' overlaps space 'A'"),
+    "scavenge_difficulty_out_of_range": (_set((*P2, "spaces", 0, "scavenge"), [13]), "spaces[0].scavenge[0]"),
+    "unknown_setup_token": (_set((*P2, "spaces", 1, "tokens"), ["gold"]), "spaces[1].tokens[0]: no token 'gold'"),
+    "line_to_unknown_space": (_set((*P2, "lines", 0, "b"), "Z"), "lines[0].b: no space on this page named 'Z'"),
+    "unknown_line_kind": (_set((*P2, "lines", 0, "kind"), "dotted"), "lines[0].kind: no line kind 'dotted'"),
+    "line_joins_a_space_to_itself": (_set((*P2, "lines", 0, "b"), "A"), "lines[0]: a line joins two spaces"),
+    "two_lines_for_one_pair": (_set((*P2, "lines", 1), {"a": "B", "b": "A", "kind": "wall"}),
+                               "lines[1]: spaces 'B' and 'A' already have a line"),
+    "line_without_a_shared_edge": (_set((*P2, "spaces", 2), {"name": "C", "x": 0, "y": 5, "w": 5, "h": 1}),
+                                   "lines[1]: spaces 'A' and 'C' do not share an edge"),
+    "diagonal_line": (lambda b: (page2(b)["spaces"].__setitem__(2, {"name": "C", "x": 5, "y": 2, "w": 1, "h": 1}),
+                                 _set((*P2, "lines", 1), {"a": "A", "b": "C", "kind": "double"})(b)),
+                      "spaces 'A' and 'C' do not share an edge"),
+    "start_not_on_page": (_set((*P2, "start"), "Q"), "(page 2).start: no space on page 2 named 'Q'"),
+    "calamity_value_without_entry": (lambda b: page2(b)["entries"].pop(), "(page 2).calamity: a page with a calamity"),
+    "calamity_entry_without_value": (_set((*P2, "calamity"), 0), "(page 2).calamity: a page with a calamity"),
+    "calamity_value_out_of_range": (_set((*P2, "calamity"), 41), "(page 2).calamity: must be a whole number"),
+    "no_entries": (_set((*P2, "entries"), []), "(page 2).entries: must hold 1 to 40"),
+    "first_entry_not_begin": (lambda b: page2(b)["entries"].reverse(),
+                              "entries[0] (calamity).trigger: the first entry of a page is its begin entry"),
+    "second_begin": (_set((*E, 1, "trigger"), "begin"), "entries[1] (2-1).trigger: the first entry of a page"),
+    "two_threat_entries": (lambda b: page2(b)["entries"].extend(
+        [{"id": "t1", "trigger": "threat", "text": "x"}, {"id": "t2", "trigger": "threat", "text": "y"}]),
+        "entries[6] (t2).trigger: a page has one threat entry"),
+    "two_leave_entries": (lambda b: page2(b)["entries"].extend(
+        [{"id": "l1", "trigger": "leave", "text": "x"}, {"id": "l2", "trigger": "leave", "text": "y"}]),
+        "entries[6] (l2).trigger: a page has one leave entry"),
+    "two_calamity_entries": (lambda b: page2(b)["entries"].append({"id": "c2", "trigger": "calamity", "text": "x"}),
+                             "entries[5] (c2).trigger: a page has one calamity entry"),
+    "duplicate_entry_id": (_set((*E, 2, "id"), "2-1"), "entries[2] (2-1).id: two entries are numbered '2-1'"),
+    "entry_id_not_an_id": (_set((*E, 2, "id"), "2 1"), "entries[2].id: an entry id must be"),
+    "unknown_trigger": (_set((*E, 2, "trigger"), "dusk"), "entries[2] (2-2).trigger: no trigger 'dusk'"),
+    "unknown_key_in_entry": (_set((*E, 2, "when"), 1), "entries[2] (2-2): unknown key 'when'"),
+    "space_entry_on_a_space_not_on_page": (_set((*E, 2, "space"), "Z"), "entries[2] (2-2).space: no space on page 2"),
+    "space_entry_without_space": (_set((*E, 2, "space"), _DELETE), "entries[2] (2-2).space: no space on page 2"),
+    "token_entry_unknown_token": (_set((*E, 3, "token"), "gold"), "entries[3] (2-3).token: no token 'gold'"),
+    "numbered_entry_naming_a_space": (_set((*E, 1, "space"), "A"), "entries[1] (2-1).space: only a space or token"),
+    "space_entry_naming_a_token": (_set((*E, 2, "token"), "fire"), "entries[2] (2-2).token: only a token entry"),
+    "empty_text": (_set((*E, 2, "text"), ""), "entries[2] (2-2).text: must be text of 1 to 600"),
+    "text_too_long": (_set((*E, 2, "text"), "x" * 601), "entries[2] (2-2).text: must be text of 1 to 600"),
+    "revisit_not_a_bool": (_set((*E, 2, "revisit"), "yes"), "entries[2] (2-2).revisit: must be true or false"),
+    "effect_not_an_object": (_set((*E, 2, "effects"), ["read"]), "entries[2] (2-2).effects[0]: an effect must"),
+    "unknown_effect": (_set((*E, 2, "effects"), [{"do": "eval"}]), "effects[0].do: no effect 'eval'"),
+    "unknown_key_in_effect": (_set((*FX, "colour"), "red"), "(2-1).effects[0]: unknown key 'colour'"),
+    "missing_field": (_set((*FX, "difficulty"), _DELETE), "(2-1).effects[0].difficulty: the test effect needs it"),
+    "wrong_type_in_effect": (_set((*FX, "opposed"), "no"), "(2-1).effects[0].opposed: must be true or false"),
+    "difficulty_out_of_range": (_set((*FX, "difficulty"), 31), "effects[0].difficulty: must be a whole number"),
+    "unknown_attribute": (_set((*FX, "attribute"), "purple"), "effects[0].attribute: no attribute 'purple'"),
+    "white_is_not_an_attribute": (_set((*FX, "attribute"), "white"), "effects[0].attribute: no attribute 'white'"),
+    "read_of_an_entry_not_on_page": (_set((*E, 0, "effects", 0, "entry"), "3-1"),
+                                     "book.pages[0] (page 2).entries[0] (begin).effects[0].entry: no entry '3-1'"),
+    "go_to_page_not_in_book": (_set((*FX, "success", 0, "page"), 9),
+                               "book.pages[0] (page 2).entries[1] (2-1).effects[0].success[0].page: no page 9"),
+    "travel_to_page_not_in_book": (_set((*FX, "failure"), [{"do": "travel", "pages": [3, 8]}]),
+                                   "effects[0].failure[0].pages[1]: no page 8 in this book"),
+    "travel_naming_a_page_twice": (_set((*FX, "failure"), [{"do": "travel", "pages": [3, 3]}]),
+                                   "failure[0].pages: names a page twice"),
+    "effect_space_not_on_page": (_set((*E, 4, "effects", 0, "spaces"), ["Z"]),
+                                 "entries[4] (calamity).effects[0].spaces[0]: no space on page 2 named 'Z'"),
+    "effect_space_twice": (_set((*E, 4, "effects", 0, "spaces"), ["C", "C"]), "effects[0].spaces: names a space twice"),
+    "unknown_enemy": (_set((*FX, "failure"), [{"do": "encounter", "enemies": ["dragon"], "spaces": ["A"],
+                                               "hostile": True}]), "failure[0].enemies[0]: no enemy card 'dragon'"),
+    "too_many_enemies": (_set((*FX, "failure"), [{"do": "encounter", "enemies": ["crow"] * 6, "spaces": ["A"],
+                                                  "hostile": True}]), "failure[0].enemies: must hold 1 to 5"),
+    "unknown_enemy_type": (_set((*FX, "failure"), [{"do": "random_encounter", "enemy_type": "dragons", "count": 1,
+                                                    "spaces": ["A"], "hostile": True}]),
+                           "failure[0].enemy_type: no enemy type 'dragons'"),
+    "unknown_item": (_set((*FX, "failure"), [{"do": "gain_item", "item": "laser"}]), "failure[0].item: no item"),
+    "unknown_status": (_set((*FX, "failure"), [{"do": "status", "status": "bored"}]), "failure[0].status: no status"),
+    "unknown_dial": (_set((*FX, "failure"), [{"do": "dial", "dial": "gold", "amount": 1}]), "failure[0].dial: no dial"),
+    "zero_dial_change": (_set((*FX, "failure"), [{"do": "dial", "dial": "food", "amount": 0}]),
+                         "failure[0].amount: must not be 0"),
+    "unknown_token_in_effect": (_set((*FX, "failure"), [{"do": "place_tokens", "token": "gold", "spaces": ["A"]}]),
+                                "failure[0].token: no token 'gold'"),
+    "loot_unknown_dial": (_set((*FX, "failure"), [{"do": "encounter", "enemies": ["crow"], "spaces": ["A"],
+                                                   "hostile": True, "loot": {"dials": {"gold": 1}}}]),
+                          "failure[0].loot.dials: unknown key 'gold'"),
+    "choice_of_one_option": (_set((*FX, "failure"), [{"do": "choice", "options": [{"label": "x"}]}]),
+                             "failure[0].options: must hold 2 to 6"),
+    "too_many_effects_in_a_list": (_set((*E, 2, "effects"), [{"do": "batteries", "count": 1}] * 17),
+                                   "entries[2] (2-2).effects: must hold 0 to 16"),
+    "branches_nested_too_deep": (_set((*E, 2, "effects"), [_deep_choice(MAX_NESTING + 1)]),
+                                 f"branches nest more than {MAX_NESTING} deep"),
+    "reads_in_a_circle": (_set((*E, 2, "effects"), [{"do": "read", "entry": "2-2"}]),
+                          "book.pages[0] (page 2): entries read one another in a circle with no choice between: 2-2"),
+    "reads_in_a_circle_through_a_test": (_set((*FX, "failure"), [{"do": "read", "entry": "begin"}]),
+                                         "in a circle with no choice between: begin -> 2-1 -> begin"),
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_a_malformed_book_is_refused_with_one_line_naming_the_place(name: str) -> None:
+    spoil, words = REFUSALS[name]
+    data = small()
+    spoil(data)
+    with pytest.raises(ConfigError) as caught:
+        read_book(data, SHARED_NAMES)
+    message = str(caught.value)
+    assert "\n" not in message and words in message, message
+    assert message.startswith("book"), message
+
+
+def test_a_line_between_spaces_that_only_meet_at_a_corner_is_refused() -> None:
+    data = small()
+    page2(data)["spaces"][2] = {"name": "C", "x": 2, "y": 2, "w": 1, "h": 1}  # B's corner... and A's corner
+    page2(data)["spaces"].append({"name": "D", "x": 3, "y": 2, "w": 2, "h": 1})
+    page2(data)["lines"][1] = {"a": "A", "b": "D", "kind": "green"}
+    with pytest.raises(ConfigError, match=r"lines\[1\]: spaces 'A' and 'D' do not share an edge"):
+        read_book(data, SHARED_NAMES)
+    page2(data)["lines"][1] = {"a": "A", "b": "C", "kind": "green"}  # A (0..2) and C (2..3) meet at (2, 2) only
+    with pytest.raises(ConfigError, match="never diagonally"):
+        read_book(data, SHARED_NAMES)
+
+
+def test_a_read_loop_through_a_choice_is_allowed() -> None:
+    data = small()
+    page2(data)["entries"][2]["effects"] = [{"do": "choice", "options": [
+        {"label": "Look again", "effects": [{"do": "read", "entry": "2-2"}]}, {"label": "Leave it"}]}]
+    entry = read_book(data, SHARED_NAMES).pages[0].entries[2]
+    assert isinstance(entry.effects[0], Choice) and entry.effects[0].options[0].effects == (Read("2-2"),)
+
+
+def test_names_are_checked_against_the_card_set_given() -> None:
+    data = small()
+    page2(data)["entries"][2]["effects"] = [{"do": "encounter", "enemies": ["mole_king"], "spaces": ["A"],
+                                             "hostile": False}]
+    with pytest.raises(ConfigError, match="no enemy card 'mole_king'"):
+        read_book(data, SHARED_NAMES)
+    names = type(SHARED_NAMES)(SHARED_NAMES.enemies | {"mole_king"}, SHARED_NAMES.enemy_types, SHARED_NAMES.items,
+                               SHARED_NAMES.statuses)
+    encounter = read_book(data, names).pages[0].entries[2].effects[0]
+    assert isinstance(encounter, Encounter) and encounter.enemies == ("mole_king",)
+
+
+def test_the_whole_book_holds_a_bounded_number_of_effects() -> None:
+    data = small()
+    many = [{"do": "choice", "options": [{"label": str(k), "effects": [{"do": "batteries", "count": 1}] * 16}
+                                         for k in range(6)]}] * 16
+    page2(data)["entries"].extend({"id": f"x{k}", "trigger": "numbered", "text": "x", "effects": many}
+                                  for k in range(30))
+    with pytest.raises(ConfigError, match=f"more than {MAX_EFFECTS} effects"):
+        read_book(data, SHARED_NAMES)
+
+
+def test_load_book_refuses_a_missing_file_a_folder_and_bad_json_in_one_line(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="nowhere.json': cannot read it"):
+        load_book(tmp_path / "nowhere.json", SHARED_NAMES)
+    with pytest.raises(ConfigError, match="cannot read it|not a regular file"):
+        load_book(tmp_path, SHARED_NAMES)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "format": 2}', encoding="utf-8")
+    with pytest.raises(ConfigError, match="bad.json': the key 'format' appears twice"):
+        load_book(bad, SHARED_NAMES)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (3 * 1024 * 1024))
+    with pytest.raises(ConfigError, match="larger than"):
+        load_book(big, SHARED_NAMES)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(small()), encoding="utf-8")
+    assert load_book(good, SHARED_NAMES) == read_book(small(), SHARED_NAMES)
+
+
+def test_book_data_reads_back_to_the_same_book() -> None:
+    book = read_book(small(), SHARED_NAMES)
+    data = book_data(book)
+    assert read_book(json.loads(json.dumps(data)), SHARED_NAMES) == book
+    assert read_book(copy.deepcopy(data), SHARED_NAMES) == book
+
+
+def test_every_effect_has_a_do_name() -> None:
+    assert len(EFFECT_NAMES) == len(set(EFFECT_NAMES.values())) == 21
+    assert isinstance(Book, type) and Trigger.BEGIN.value == "begin"
