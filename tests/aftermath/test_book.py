@@ -4,17 +4,21 @@ the entry and the effect), written back, and the shipped starter book reads."""
 from __future__ import annotations
 
 import copy
+import fnmatch
 import json
+import tomllib
+from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 from wasteland.aftermath.book import (
-    BOOK_FORMAT, EFFECT_NAMES, MAX_EFFECTS, MAX_NESTING, SHARED_NAMES, Book, Choice,
-    Encounter, Read, Trigger, book_data, load_book, read_book,
+    BOOK_FORMAT, DEFAULT_BOOK_PATH, EFFECT_NAMES, MAX_EFFECTS, MAX_NESTING, SHARED_NAMES, Book, Choice, Effect,
+    Encounter, EndMission, GoToPage, GroupTask, Hunt, Read, Travel, Trigger, book_data, load_book, read_book,
 )
 from wasteland.aftermath.book import Test as SkillTest
+from wasteland.aftermath.vocabulary import LINE_NAMES
 from wasteland.core.game import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -293,3 +297,88 @@ def test_book_data_reads_back_to_the_same_book() -> None:
 def test_every_effect_has_a_do_name() -> None:
     assert len(EFFECT_NAMES) == len(set(EFFECT_NAMES.values())) == 21
     assert isinstance(Book, type) and Trigger.BEGIN.value == "begin"
+
+
+# -- the starter book ----------------------------------------------------------------------------
+
+
+def _all_effects(effects: tuple[Effect, ...]) -> list[Effect]:
+    out: list[Effect] = []
+    for e in effects:
+        out.append(e)
+        if isinstance(e, (SkillTest, GroupTask)):
+            out += _all_effects(e.success + (e.failure if isinstance(e, SkillTest) else ()))
+        elif isinstance(e, Choice):
+            for o in e.options:
+                out += _all_effects(o.effects)
+    return out
+
+
+@pytest.fixture(scope="module")
+def starter() -> Book:
+    return load_book(DEFAULT_BOOK_PATH, SHARED_NAMES)
+
+
+def test_the_starter_book_ships_as_package_data() -> None:
+    shipped = resources.files("wasteland.aftermath").joinpath("data", "starter_book.json")
+    assert shipped.is_file() and shipped.read_bytes() == DEFAULT_BOOK_PATH.read_bytes()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["wasteland"]
+    relative = DEFAULT_BOOK_PATH.relative_to(ROOT / "src" / "wasteland").as_posix()
+    assert any(fnmatch.fnmatch(relative, p) for p in patterns), (relative, patterns)
+
+
+def test_the_starter_book_reads_back_from_its_own_data(starter: Book) -> None:
+    assert starter.provenance.startswith("design")
+    assert read_book(json.loads(json.dumps(book_data(starter))), SHARED_NAMES) == starter
+
+
+def test_the_starter_mission_starts_on_page_2_and_reaches_its_end(starter: Book) -> None:
+    (mission,) = starter.missions
+    assert mission.start_page == 2
+    pages = {p.number: p for p in starter.pages}
+    assert len(pages) >= 3
+    reached, todo = {2}, [2]
+    while todo:
+        for entry in pages[todo.pop()].entries:
+            for e in _all_effects(entry.effects):
+                targets = (e.page,) if isinstance(e, GoToPage) else e.pages if isinstance(e, Travel) else ()
+                for t in targets:
+                    if t not in reached:
+                        reached.add(t)
+                        todo.append(t)
+    assert reached == set(pages), "every page is reached from page 2"
+    ends = [e for p in starter.pages for x in p.entries for e in _all_effects(x.effects) if isinstance(e, EndMission)]
+    assert {e.success for e in ends} == {True, False}
+    failure = next(x for x in pages[mission.failure_page].entries if x.id == mission.failure_entry)
+    assert EndMission(False) in failure.effects
+
+
+def test_the_starter_book_exercises_every_part_of_a_page(starter: Book) -> None:
+    entries = [x for p in starter.pages for x in p.entries]
+    effects = [e for x in entries for e in _all_effects(x.effects)]
+    encounters = [e for e in effects if isinstance(e, Encounter)]
+    first = starter.pages[0]
+    assert first.number == 2 and first.entries[0].id == "begin"
+    assert any(not e.hostile for e in first.entries[0].effects if isinstance(e, Encounter)), "a safe start"
+    assert any(e.hostile for e in encounters), "a hostile encounter"
+    assert any("rust_lord" in e.enemies or "smokey" in e.enemies for e in encounters), "a boss"
+    assert any(isinstance(e, GroupTask) for e in effects)
+    assert any(s.scavenge for p in starter.pages for s in p.spaces)
+    calamities = [(p, x) for p in starter.pages for x in p.entries if x.trigger is Trigger.CALAMITY]
+    assert calamities and all(p.calamity > 0 for p, _ in calamities)
+    assert any(isinstance(e, Hunt) for _, x in calamities for e in x.effects), "the calamity brings the Hunt"
+    assert {ln.kind for p in starter.pages for ln in p.lines} == set(LINE_NAMES)
+    assert {x.trigger for x in entries} == set(Trigger)
+    for page in starter.pages:
+        assert 6 <= len(page.spaces) <= 10
+        assert len({(s.w, s.h) for s in page.spaces}) > 1, "spaces of different sizes"
+    assert all(x.text and x.text.isascii() for x in entries)
+
+
+def test_the_starter_books_tests_are_within_reach_of_two_or_three_cards(starter: Book) -> None:
+    """Hands of 5 cards of 1 to 3 (white wild) and 2 to 4 characters: a test asks 5 to 8, a
+    group task (the whole team, over turns) at most 12."""
+    effects = [e for p in starter.pages for x in p.entries for e in _all_effects(x.effects)]
+    assert all(5 <= e.difficulty <= 8 for e in effects if isinstance(e, SkillTest))
+    assert all(e.difficulty <= 12 for e in effects if isinstance(e, GroupTask))
