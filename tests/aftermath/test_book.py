@@ -382,3 +382,31 @@ def test_the_starter_books_tests_are_within_reach_of_two_or_three_cards(starter:
     effects = [e for p in starter.pages for x in p.entries for e in _all_effects(x.effects)]
     assert all(5 <= e.difficulty <= 8 for e in effects if isinstance(e, SkillTest))
     assert all(e.difficulty <= 12 for e in effects if isinstance(e, GroupTask))
+
+
+# -- the page that documents the format --------------------------------------------------------
+
+DOC = ROOT / "docs" / "book-format.md"
+
+
+def test_the_format_page_names_every_effect_trigger_and_line_kind() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for name in [*EFFECT_NAMES, *(t.value for t in Trigger), *LINE_NAMES]:
+        assert f"`{name}`" in text, name
+    assert "book-format.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_the_format_page_quotes_the_starter_books_page_4_as_it_is(starter: Book) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```json\n")[1:]]
+    quoted = next(json.loads(b) for b in blocks if '"number": 4' in b)
+    shipped = json.loads(DEFAULT_BOOK_PATH.read_text(encoding="utf-8"))
+    assert quoted == next(p for p in shipped["pages"] if p["number"] == 4)
+
+
+def test_the_format_pages_example_refusal_is_the_one_given() -> None:
+    data = json.loads(DEFAULT_BOOK_PATH.read_text(encoding="utf-8"))
+    data["pages"][1]["entries"][3]["effects"][0]["options"][0]["effects"][0]["page"] = 9
+    with pytest.raises(ConfigError) as caught:
+        read_book(data, SHARED_NAMES)
+    assert f"\n{caught.value}\n" in DOC.read_text(encoding="utf-8")
