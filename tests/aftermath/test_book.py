@@ -12,13 +12,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wasteland.aftermath.book import (
     BOOK_FORMAT, DEFAULT_BOOK_PATH, EFFECT_NAMES, MAX_EFFECTS, MAX_NESTING, SHARED_NAMES, Book, Choice, Effect,
     Encounter, EndMission, GoToPage, GroupTask, Hunt, Read, Travel, Trigger, book_data, load_book, read_book,
 )
 from wasteland.aftermath.book import Test as SkillTest
-from wasteland.aftermath.vocabulary import LINE_NAMES
+from wasteland.aftermath.vocabulary import DIALS, LINE_NAMES, TOKENS
 from wasteland.core.game import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -410,3 +412,121 @@ def test_the_format_pages_example_refusal_is_the_one_given() -> None:
     with pytest.raises(ConfigError) as caught:
         read_book(data, SHARED_NAMES)
     assert f"\n{caught.value}\n" in DOC.read_text(encoding="utf-8")
+
+
+# -- generated books: what book_data writes, read_book reads back --------------------------------
+
+SPACE_NAMES = ("A", "B", "C", "D", "E")
+
+
+@st.composite
+def _effect(draw: st.DrawFn, spaces: list[str], pages: list[int], later: list[str], depth: int) -> dict[str, Any]:
+    """One effect naming only what exists: ``later`` are the entries it may read (after its own)."""
+    some_spaces = st.lists(st.sampled_from(spaces), min_size=1, max_size=len(spaces), unique=True)
+    dials = st.dictionaries(st.sampled_from(DIALS), st.integers(1, 20), max_size=3)
+    prize = st.fixed_dictionaries({}, optional={"dials": dials, "batteries": st.integers(0, 8),
+                                                "items": st.integers(0, 5), "broken": st.integers(0, 5)})
+    flag = st.booleans()
+    kinds = ["go_to_page", "travel", "encounter", "random_encounter", "encounter_card", "hunt", "place_tokens",
+             "remove_tokens", "dial", "gain_item", "draw_items", "batteries", "wound", "book_attack", "status",
+             "situation", "end_mission"]
+    if later:
+        kinds.append("read")
+    if depth < 2:
+        kinds += ["test", "group_task", "choice"]
+    do = draw(st.sampled_from(kinds))
+    branch = st.lists(_effect(spaces, pages, later, depth + 1), max_size=2)
+    fields: dict[str, st.SearchStrategy[Any]] = {
+        "read": st.fixed_dictionaries({"entry": st.sampled_from(later or ["begin"])}),
+        "go_to_page": st.fixed_dictionaries({"page": st.sampled_from(pages)}),
+        "travel": st.fixed_dictionaries({"pages": st.lists(st.sampled_from(pages), min_size=1, unique=True)}),
+        "encounter": st.fixed_dictionaries(
+            {"enemies": st.lists(st.sampled_from(sorted(SHARED_NAMES.enemies)), min_size=1, max_size=5),
+             "spaces": some_spaces, "hostile": flag}, optional={"loot": prize}),
+        "random_encounter": st.fixed_dictionaries(
+            {"enemy_type": st.sampled_from(sorted(SHARED_NAMES.enemy_types)), "count": st.integers(1, 5),
+             "spaces": some_spaces, "hostile": flag}),
+        "encounter_card": st.fixed_dictionaries({"spaces": some_spaces}),
+        "hunt": st.fixed_dictionaries({"spaces": some_spaces}),
+        "place_tokens": st.fixed_dictionaries({"token": st.sampled_from(TOKENS), "spaces": some_spaces}),
+        "remove_tokens": st.fixed_dictionaries({"token": st.sampled_from(TOKENS)}, optional={"spaces": some_spaces}),
+        "dial": st.fixed_dictionaries({"dial": st.sampled_from(DIALS),
+                                       "amount": st.integers(-20, 20).filter(bool)}),
+        "gain_item": st.fixed_dictionaries({"item": st.sampled_from(sorted(SHARED_NAMES.items))},
+                                           optional={"broken": flag}),
+        "draw_items": st.fixed_dictionaries({"count": st.integers(1, 5)}, optional={"broken": flag}),
+        "batteries": st.fixed_dictionaries({"count": st.integers(1, 8)}),
+        "wound": st.fixed_dictionaries({"amount": st.integers(1, 10)}, optional={"toxic": flag, "everyone": flag}),
+        "book_attack": st.fixed_dictionaries({"strength": st.integers(1, 20)},
+                                             optional={"toxic": flag, "everyone": flag}),
+        "status": st.fixed_dictionaries({"status": st.sampled_from(sorted(SHARED_NAMES.statuses))},
+                                        optional={"everyone": flag}),
+        "situation": st.fixed_dictionaries({"hostile": flag}),
+        "end_mission": st.fixed_dictionaries({"success": flag}),
+        "test": st.fixed_dictionaries(
+            {"attribute": st.sampled_from(["red", "green", "blue", "yellow"]), "difficulty": st.integers(1, 30)},
+            optional={"opposed": flag, "success": branch, "failure": branch}),
+        "group_task": st.fixed_dictionaries(
+            {"attribute": st.sampled_from(["red", "green", "blue", "yellow"]), "difficulty": st.integers(1, 60)},
+            optional={"success": branch}),
+        "choice": st.fixed_dictionaries({"options": st.lists(
+            st.fixed_dictionaries({"label": st.text(st.characters(min_codepoint=32, max_codepoint=126),
+                                                    min_size=1, max_size=10)}, optional={"effects": branch}),
+            min_size=2, max_size=3)}),
+    }
+    return {"do": do, **draw(fields[do])}
+
+
+@st.composite
+def _page(draw: st.DrawFn, number: int, pages: list[int]) -> dict[str, Any]:
+    """Spaces side by side in a row (each shares an edge with the next), lines between neighbours."""
+    count = draw(st.integers(1, len(SPACE_NAMES)))
+    spaces, x = [], 0
+    for name in SPACE_NAMES[:count]:
+        w, h = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+        space: dict[str, Any] = {"name": name, "x": x, "y": 0, "w": w, "h": h}
+        space.update(draw(st.fixed_dictionaries({}, optional={
+            "scavenge": st.lists(st.integers(1, 12), max_size=4),
+            "tokens": st.lists(st.sampled_from(TOKENS), max_size=2)})))
+        spaces.append(space)
+        x += w
+    names = [s["name"] for s in spaces]
+    lines = [{"a": a, "b": b, "kind": draw(st.sampled_from(LINE_NAMES))}
+             for a, b in zip(names, names[1:]) if draw(st.booleans())]
+    triggers = draw(st.lists(st.sampled_from(["numbered", "space", "token", "threat", "calamity", "leave"]),
+                             max_size=4, unique_by=lambda t: t if t in ("threat", "calamity", "leave") else None))
+    ids = ["begin", *(f"{number}-{k}" for k in range(len(triggers)))]
+    entries = []
+    for k, (entry_id, trigger) in enumerate(zip(ids, ["begin", *triggers])):
+        entry: dict[str, Any] = {"id": entry_id, "trigger": trigger, "text": f"Entry {entry_id}."}
+        if trigger in ("space", "token"):
+            entry["space"] = draw(st.sampled_from(names))
+        if trigger == "token":
+            entry["token"] = draw(st.sampled_from(TOKENS))
+        entry.update(draw(st.fixed_dictionaries({}, optional={
+            "effects": st.lists(_effect(names, pages, ids[k + 1:], 0), max_size=3), "revisit": st.booleans()})))
+        entries.append(entry)
+    page = {"number": number, "title": f"Page {number}", "spaces": spaces, "lines": lines,
+            "start": draw(st.sampled_from(names)), "entries": entries}
+    if "calamity" in triggers:
+        page["calamity"] = draw(st.integers(1, 40))
+    return page
+
+
+@st.composite
+def books(draw: st.DrawFn) -> dict[str, Any]:
+    numbers = draw(st.lists(st.integers(1, 999), min_size=1, max_size=3, unique=True))
+    pages = [draw(_page(n, numbers)) for n in numbers]
+    return {"format": BOOK_FORMAT, "version": 1, "title": "Generated", "provenance": "design: generated",
+            "missions": [{"name": "M", "start_page": numbers[0], "failure_page": numbers[-1],
+                          "failure_entry": "begin", "time": draw(st.integers(1, 99))}],
+            "pages": pages}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(books())
+def test_a_generated_book_reads_and_reads_back_to_the_same_book(data: dict[str, Any]) -> None:
+    book = read_book(data, SHARED_NAMES)
+    written = book_data(book)
+    assert read_book(json.loads(json.dumps(written)), SHARED_NAMES) == book
+    assert book_data(read_book(written, SHARED_NAMES)) == written
