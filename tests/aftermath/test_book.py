@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import fnmatch
 import json
+import time
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -212,6 +213,10 @@ REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
                                  f"branches nest more than {MAX_NESTING} deep"),
     "reads_in_a_circle": (_set((*E, 2, "effects"), [{"do": "read", "entry": "2-2"}]),
                           "book.pages[0] (page 2): entries read one another in a circle with no choice between: 2-2"),
+    "begins_send_the_team_round_a_circle": (_set(("pages", 1, "entries", 0, "effects"),
+                                                 [{"do": "go_to_page", "page": 2}]),
+                                            "book.pages: the begin entries of pages send the team round a circle "
+                                            "with no choice between: 2 -> 3 -> 2"),
     "reads_in_a_circle_through_a_test": (_set((*FX, "failure"), [{"do": "read", "entry": "begin"}]),
                                          "in a circle with no choice between: begin -> 2-1 -> begin"),
 }
@@ -239,6 +244,20 @@ def test_a_line_between_spaces_that_only_meet_at_a_corner_is_refused() -> None:
     page2(data)["lines"][1] = {"a": "A", "b": "C", "kind": "green"}  # A (0..2) and C (2..3) meet at (2, 2) only
     with pytest.raises(ConfigError, match="never diagonally"):
         read_book(data, SHARED_NAMES)
+
+
+def test_many_entries_reading_many_others_are_checked_in_linear_time() -> None:
+    """Every entry reads every later one (a ladder of diamonds): following each path would take
+    2**39 steps; the check finishes each entry once."""
+    data = small()
+    page2(data)["entries"] = [page2(data)["entries"][0]] + [
+        {"id": f"n{k}", "trigger": "numbered", "text": "x",
+         "effects": [{"do": "read", "entry": f"n{j}"} for j in range(k + 1, min(k + 3, 39))]} for k in range(39)]
+    page2(data)["entries"][0]["effects"] = [{"do": "read", "entry": "n0"}]
+    page2(data)["calamity"] = 0
+    started = time.perf_counter()
+    assert len(read_book(data, SHARED_NAMES).pages[0].entries) == 40
+    assert time.perf_counter() - started < 1.0
 
 
 def test_a_read_loop_through_a_choice_is_allowed() -> None:
@@ -421,13 +440,15 @@ SPACE_NAMES = ("A", "B", "C", "D", "E")
 
 @st.composite
 def _effect(draw: st.DrawFn, spaces: list[str], pages: list[int], later: list[str], depth: int) -> dict[str, Any]:
-    """One effect naming only what exists: ``later`` are the entries it may read (after its own)."""
+    """One effect naming only what exists: ``later`` are the entries it may read (after its own),
+    ``pages`` those it may go to (none: it moves nobody)."""
     some_spaces = st.lists(st.sampled_from(spaces), min_size=1, max_size=len(spaces), unique=True)
     dials = st.dictionaries(st.sampled_from(DIALS), st.integers(1, 20), max_size=3)
     prize = st.fixed_dictionaries({}, optional={"dials": dials, "batteries": st.integers(0, 8),
                                                 "items": st.integers(0, 5), "broken": st.integers(0, 5)})
     flag = st.booleans()
-    kinds = ["go_to_page", "travel", "encounter", "random_encounter", "encounter_card", "hunt", "place_tokens",
+    kinds = ["go_to_page", "travel"] if pages else []
+    kinds += ["encounter", "random_encounter", "encounter_card", "hunt", "place_tokens",
              "remove_tokens", "dial", "gain_item", "draw_items", "batteries", "wound", "book_attack", "status",
              "situation", "end_mission"]
     if later:
@@ -504,7 +525,9 @@ def _page(draw: st.DrawFn, number: int, pages: list[int]) -> dict[str, Any]:
         if trigger == "token":
             entry["token"] = draw(st.sampled_from(TOKENS))
         entry.update(draw(st.fixed_dictionaries({}, optional={
-            "effects": st.lists(_effect(names, pages, ids[k + 1:], 0), max_size=3), "revisit": st.booleans()})))
+            # a begin entry moves the team on and reads nothing, so no begin entries go round a circle
+            "effects": st.lists(_effect(names, pages if k else [], ids[k + 1:] if k else [], 0), max_size=3),
+            "revisit": st.booleans()})))
         entries.append(entry)
     page = {"number": number, "title": f"Page {number}", "spaces": spaces, "lines": lines,
             "start": draw(st.sampled_from(names)), "entries": entries}

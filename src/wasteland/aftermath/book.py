@@ -16,7 +16,7 @@ import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 from attrs import frozen
@@ -33,6 +33,8 @@ __all__ = [
     "EndMission", "Option", "Choice", "Entry", "Space", "Line", "Page", "Mission", "Book",
     "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "EFFECT_NAMES", "read_book", "load_book", "book_data",
 ]
+
+K = TypeVar("K")
 
 BOOK_FORMAT = "wasteland-aftermath-book"
 BOOK_VERSION = 1
@@ -393,7 +395,7 @@ MAX_PAGES = 200
 MAX_SPACES = 24          # spaces on one page's map
 MAX_LINES = 64           # lines on one page's map
 MAX_ENTRIES = 40         # entries on one page
-MAX_LIST = 16            # effects in one list, options of a choice, enemies of an encounter, ...
+MAX_LIST = 16            # effects in one list (a choice has 2 to 6 options, an encounter 1 to 5 enemies)
 MAX_NESTING = 4          # test / group task / choice branches inside one another
 MAX_EFFECTS = 4000       # effects in the whole book, branches included
 MAX_TEXT = 600           # characters of an entry's text
@@ -436,10 +438,6 @@ def _ident(where: str, value: object, pattern: re.Pattern[str], what: str) -> st
         raise _fail(where, f"{what} must be 1 to {16 if pattern is _ID else 8} letters, digits, '-' or '_' "
                            f"(starting with a letter or digit), got {short(value)}")
     return value
-
-
-def _strs(where: str, value: object, low: int, high: int) -> list[object]:
-    return need_list(where, value, low, high)
 
 
 class _Reader:
@@ -749,26 +747,61 @@ def _unconditional(effects: Iterable[Effect]) -> Iterator[Effect]:
             yield from _unconditional(effect.success)
 
 
+def _cycle(graph: Mapping[K, Sequence[K]]) -> list[K] | None:
+    """A circle in ``graph`` (each node's successors), as the nodes round it with the first again
+    at the end, or None. Depth first, each node finished once: linear in the graph's size."""
+    finished: set[K] = set()
+    for root in graph:
+        if root in finished:
+            continue
+        path: list[K] = [root]
+        on_path = {root}
+        stack: list[Iterator[K]] = [iter(graph.get(root, ()))]
+        while stack:
+            node = next(stack[-1], None)
+            if node is None:
+                stack.pop()
+                finished.add(path[-1])
+                on_path.discard(path.pop())
+            elif node in on_path:
+                return [*path[path.index(node):], node]
+            elif node not in finished:
+                path.append(node)
+                on_path.add(node)
+                stack.append(iter(graph.get(node, ())))
+    return None
+
+
 def _no_read_cycle(where: str, entries: Sequence[Entry]) -> None:
     """Refuse entries that read one another round in a circle with no player's choice between:
     the rules would read them for ever."""
     reads = {e.id: [x.entry for x in _unconditional(e.effects) if isinstance(x, Read)] for e in entries}
-    done: set[str] = set()
-    for root in reads:
-        path: list[str] = []
-        stack: list[tuple[str, int]] = [(root, 0)]
-        while stack:
-            node, k = stack.pop()
-            del path[k:]
-            if node in path:
-                cycle = " -> ".join([*path[path.index(node):], node])
-                raise _fail(where, f"entries read one another in a circle with no choice between: {cycle}")
-            if node in done:
-                continue
-            path.append(node)
-            stack.extend((nxt, k + 1) for nxt in reads.get(node, ()))
-        done.add(root)
-    return None
+    cycle = _cycle(reads)
+    if cycle is not None:
+        raise _fail(where, f"entries read one another in a circle with no choice between: {' -> '.join(cycle)}")
+
+
+def _no_page_cycle(where: str, pages: Sequence[Page]) -> None:
+    """Refuse pages whose begin entries send the team on round a circle of pages with no player's
+    choice between (a travel counts: it may offer one page)."""
+    moves: dict[int, list[int]] = {}
+    for page in pages:
+        by_id = {e.id: e for e in page.entries}
+        todo, seen, targets = [page.entries[0].id], {page.entries[0].id}, []
+        while todo:
+            for effect in _unconditional(by_id[todo.pop()].effects):
+                if isinstance(effect, Read) and effect.entry not in seen:
+                    seen.add(effect.entry)
+                    todo.append(effect.entry)
+                elif isinstance(effect, GoToPage):
+                    targets.append(effect.page)
+                elif isinstance(effect, Travel):
+                    targets.extend(effect.pages)
+        moves[page.number] = targets
+    cycle = _cycle(moves)
+    if cycle is not None:
+        raise _fail(where, "the begin entries of pages send the team round a circle with no choice between: "
+                           + " -> ".join(map(str, cycle)))
 
 
 def _mission(where: str, value: object) -> Mission:
@@ -804,6 +837,7 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
     for here, number in reader.page_refs:
         if number not in by_number:
             raise _fail(here, f"no page {number} in this book")
+    _no_page_cycle(at(where, "pages"), pages)
     for i, m in enumerate(missions):
         here = at(where, "missions", i)
         for key, number in (("start_page", m.start_page), ("failure_page", m.failure_page)):
