@@ -123,13 +123,15 @@ REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "page_number_out_of_range": (_set((*P2, "number"), 0), "book.pages[0].number: must be a whole number from 1"),
     "duplicate_page_number": (_set(("pages", 1, "number"), 2), "book.pages[1].number: two pages are numbered 2"),
     "unknown_key_in_page": (_set((*P2, "colour"), "red"), "book.pages[0] (page 2): unknown key 'colour'"),
-    "no_spaces": (_set((*P2, "spaces"), []), "book.pages[0] (page 2).spaces: must hold 1 to 24"),
+    "no_spaces": (_set((*P2, "spaces"), []), "book.pages[0] (page 2).spaces: must hold 1 to 16"),
     "space_name_not_a_name": (_set((*P2, "spaces", 0, "name"), "a b"), "spaces[0].name: a space's name must be"),
     "duplicate_space_name": (_set((*P2, "spaces", 1, "name"), "A"), "spaces[1].name: two spaces are named 'A'"),
     "space_width_zero": (_set((*P2, "spaces", 0, "w"), 0), "spaces[0].w: must be a whole number from 1"),
     "space_off_the_grid": (_set((*P2, "spaces", 1, "x"), 98), "spaces[1].w: must be a whole number from 1 to 1"),
     "overlapping_spaces": (_set((*P2, "spaces", 1, "x"), 1), "spaces[1]: space 'B' overlaps space 'A'"),
     "scavenge_difficulty_out_of_range": (_set((*P2, "spaces", 0, "scavenge"), [13]), "spaces[0].scavenge[0]"),
+    "three_scavenge_tokens_on_a_space": (_set((*P2, "spaces", 0, "scavenge"), [4, 6, 8]),
+                                         "spaces[0].scavenge: must hold 0 to 2 entries"),
     "unknown_setup_token": (_set((*P2, "spaces", 1, "tokens"), ["gold"]), "spaces[1].tokens[0]: no token 'gold'"),
     "line_to_unknown_space": (_set((*P2, "lines", 0, "b"), "Z"), "lines[0].b: no space on this page named 'Z'"),
     "unknown_line_kind": (_set((*P2, "lines", 0, "kind"), "dotted"), "lines[0].kind: no line kind 'dotted'"),
@@ -507,7 +509,7 @@ def _page(draw: st.DrawFn, number: int, pages: list[int]) -> dict[str, Any]:
         w, h = draw(st.integers(1, 4)), draw(st.integers(1, 4))
         space: dict[str, Any] = {"name": name, "x": x, "y": 0, "w": w, "h": h}
         space.update(draw(st.fixed_dictionaries({}, optional={
-            "scavenge": st.lists(st.integers(1, 12), max_size=4),
+            "scavenge": st.lists(st.integers(1, 12), max_size=2),
             "tokens": st.lists(st.sampled_from(TOKENS), max_size=2)})))
         spaces.append(space)
         x += w

@@ -392,8 +392,9 @@ DEFAULT_BOOK_PATH = Path(__file__).resolve().parent / "data" / "starter_book.jso
 # Bounds, so that a hostile file cannot exhaust memory or recursion (docs/book-format.md).
 MAX_MISSIONS = 8
 MAX_PAGES = 200
-MAX_SPACES = 24          # spaces on one page's map
-MAX_LINES = 64           # lines on one page's map
+MAX_SPACES = 16          # spaces on one page's map (the game's action ids count on it)
+MAX_LINES = 48           # lines on one page's map
+MAX_SCAVENGE = 2         # face-down scavenge tokens on one space (so at most 32 on a page)
 MAX_ENTRIES = 40         # entries on one page
 MAX_LIST = 16            # effects in one list (a choice has 2 to 6 options, an encounter 1 to 5 enemies)
 MAX_NESTING = 4          # test / group task / choice branches inside one another
@@ -692,7 +693,7 @@ def _space(where: str, value: object) -> Space:
     w = need_int(at(where, "w"), d.get("w"), 1, MAX_GRID - x)
     h = need_int(at(where, "h"), d.get("h"), 1, MAX_GRID - y)
     scavenge = tuple(need_int(at(where, "scavenge", i), v, 1, 12)
-                     for i, v in enumerate(need_list(at(where, "scavenge"), d.get("scavenge", []), 0, 4)))
+                     for i, v in enumerate(need_list(at(where, "scavenge"), d.get("scavenge", []), 0, MAX_SCAVENGE)))
     tokens = tuple(_choice(at(where, "tokens", i), v, TOKENS, "token")
                    for i, v in enumerate(need_list(at(where, "tokens"), d.get("tokens", []), 0, 6)))
     return Space(name, x, y, w, h, scavenge, tokens)
