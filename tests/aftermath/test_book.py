@@ -429,7 +429,7 @@ def test_the_format_page_quotes_the_starter_books_page_4_as_it_is(starter: Book)
 
 def test_the_format_pages_example_refusal_is_the_one_given() -> None:
     data = json.loads(DEFAULT_BOOK_PATH.read_text(encoding="utf-8"))
-    data["pages"][1]["entries"][3]["effects"][0]["options"][0]["effects"][0]["page"] = 9
+    data["pages"][1]["entries"][3]["effects"][0]["page"] = 9
     with pytest.raises(ConfigError) as caught:
         read_book(data, SHARED_NAMES)
     assert f"\n{caught.value}\n" in DOC.read_text(encoding="utf-8")
