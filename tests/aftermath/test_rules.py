@@ -226,7 +226,7 @@ def test_a_boss_has_as_much_life_as_there_are_characters() -> None:
 def test_the_last_enemy_of_an_encounter_gives_its_loot() -> None:
     s = run(table(), Encounter(("scorpion",), ("A",), True, Prize((("scrap", 2),), batteries=1)))
     work = Work(s)
-    hurt_foe(work, 0, 1, 2)
+    hurt_foe(work, 0, 1, life_of(s, ENEMY_NAMES.index("scorpion")))
     s = work.finish()
     assert s.dials[SCRAP] == 3 + 2 and s.batteries == (0, 1)
 

@@ -57,8 +57,8 @@ class ActionCard:
 
 def _deck() -> tuple[ActionCard, ...]:
     cards = [ActionCard(c, v) for c in ("red", "green", "blue", "yellow") for v in (1, 2, 3) for _ in range(2)]
-    cards += [ActionCard("white", v) for v in (1, 1, 2, 2)]
-    cards += [ActionCard(THREAT, v) for v in (1, 1, 1, 2, 2, 2, 3, 3)]
+    cards += [ActionCard("white", v) for v in (1, 2, 2)]
+    cards += [ActionCard(THREAT, v) for v in (1, 1, 1, 2, 2, 2, 3, 3, 3)]
     cards.append(ActionCard(CALAMITY, 0))
     return tuple(cards)
 
@@ -139,30 +139,30 @@ def _enemy(name: str, title: str, kind: str, life: int, defence: int, talk: int,
 
 
 ENEMIES: tuple[Enemy, ...] = (
-    _enemy("roaches", "Roaches", "vermin", 1, 1, 3, 8, (_A(1, 0, 2), _A(1, 0, 3), _A(2, 0, 3))),
-    _enemy("scorpion", "Scorpion", "vermin", 2, 2, 5, 1, (_A(1, 0, 3), _A(1, 0, 4, True), _A(2, 0, 4, True))),
-    _enemy("centipede", "Centipede", "vermin", 2, 2, 4, 1, (_A(2, 0, 3), _A(2, 0, 3), _A(3, 0, 4))),
-    _enemy("spider", "Spider", "vermin", 2, 3, 5, 1, (_A(1, 1, 3, True), _A(1, 0, 4), _A(2, 1, 4, True))),
-    _enemy("raider_rat", "Raider Rat", "raider", 2, 2, 4, 1, (_A(1, 0, 3), _A(2, 0, 3), _A(2, 0, 4))),
-    _enemy("rat_slinger", "Rat Slinger", "raider", 2, 2, 4, 1, (_A(1, 2, 3), _A(0, 2, 4), _A(1, 2, 4))),
-    _enemy("rat_brute", "Rat Brute", "raider", 3, 3, 5, 1, (_A(1, 0, 4), _A(1, 0, 5), _A(2, 0, 5))),
-    _enemy("skate_raider", "Skate Raider", "raider", 2, 2, 4, 2, (_A(2, 0, 3), _A(3, 0, 3), _A(3, 0, 4))),
-    _enemy("blade_biker", "Blade Biker", "raider", 2, 3, 5, 2, (_A(2, 0, 4), _A(3, 0, 4), _A(3, 0, 5))),
-    _enemy("lizard_scout", "Lizard Scout", "scaled", 2, 2, 4, 1, (_A(2, 0, 3), _A(2, 1, 3), _A(3, 0, 4))),
-    _enemy("lizard_spearman", "Lizard Spearman", "scaled", 3, 3, 5, 1, (_A(1, 0, 4), _A(2, 0, 4), _A(2, 0, 5))),
-    _enemy("gecko_sniper", "Gecko Sniper", "scaled", 2, 2, 5, 1, (_A(0, 3, 3), _A(1, 3, 4), _A(0, 3, 5))),
-    _enemy("iguana_bruiser", "Iguana Bruiser", "scaled", 4, 3, 6, 1, (_A(1, 0, 4), _A(1, 0, 5), _A(1, 0, 6))),
-    _enemy("hornet_drones", "Hornet Drones", "drone", 1, 2, 6, 4, (_A(2, 0, 2), _A(2, 1, 3), _A(3, 0, 3))),
-    _enemy("junker_scrapper", "Junker Scrapper", "junker", 2, 2, 4, 1, (_A(1, 0, 3), _A(2, 0, 3), _A(2, 0, 4))),
-    _enemy("junker_gunner", "Junker Gunner", "junker", 2, 2, 5, 1, (_A(0, 2, 3), _A(1, 2, 4), _A(1, 3, 4))),
-    _enemy("junker_mechanic", "Junker Mechanic", "junker", 3, 3, 4, 1, (_A(1, 0, 3), _A(1, 1, 4), _A(2, 0, 4))),
-    _enemy("crow", "Crow", "predator", 3, 3, 6, 1, (_A(3, 0, 4), _A(3, 0, 4), _A(4, 0, 5))),
-    _enemy("garden_snake", "Garden Snake", "predator", 3, 3, 6, 1, (_A(1, 0, 4, True), _A(2, 0, 5, True),
-                                                                     _A(2, 0, 5, True))),
-    _enemy("smokey", "Smokey", "predator", 0, 4, 8, 1, (_A(2, 0, 5), _A(3, 0, 5), _A(3, 1, 6)), boss=True),
-    _enemy("dustfeather", "Dustfeather", "predator", 0, 4, 8, 1, (_A(3, 0, 4), _A(4, 1, 5), _A(4, 0, 6)),
+    _enemy("roaches", "Roaches", "vermin", 1, 1, 3, 8, (_A(1, 0, 3), _A(1, 0, 4), _A(2, 0, 4))),
+    _enemy("scorpion", "Scorpion", "vermin", 3, 2, 5, 1, (_A(1, 0, 4), _A(1, 0, 5, True), _A(2, 0, 5, True))),
+    _enemy("centipede", "Centipede", "vermin", 3, 2, 4, 1, (_A(2, 0, 4), _A(2, 0, 4), _A(3, 0, 5))),
+    _enemy("spider", "Spider", "vermin", 3, 3, 5, 1, (_A(1, 1, 4, True), _A(1, 0, 5), _A(2, 1, 5, True))),
+    _enemy("raider_rat", "Raider Rat", "raider", 3, 2, 4, 1, (_A(1, 0, 4), _A(2, 0, 4), _A(2, 0, 5))),
+    _enemy("rat_slinger", "Rat Slinger", "raider", 3, 2, 4, 1, (_A(1, 2, 4), _A(0, 2, 5), _A(1, 2, 5))),
+    _enemy("rat_brute", "Rat Brute", "raider", 4, 3, 5, 1, (_A(1, 0, 5), _A(1, 0, 6), _A(2, 0, 6))),
+    _enemy("skate_raider", "Skate Raider", "raider", 3, 2, 4, 2, (_A(2, 0, 4), _A(3, 0, 4), _A(3, 0, 5))),
+    _enemy("blade_biker", "Blade Biker", "raider", 3, 3, 5, 2, (_A(2, 0, 5), _A(3, 0, 5), _A(3, 0, 6))),
+    _enemy("lizard_scout", "Lizard Scout", "scaled", 3, 2, 4, 1, (_A(2, 0, 4), _A(2, 1, 4), _A(3, 0, 5))),
+    _enemy("lizard_spearman", "Lizard Spearman", "scaled", 4, 3, 5, 1, (_A(1, 0, 5), _A(2, 0, 5), _A(2, 0, 6))),
+    _enemy("gecko_sniper", "Gecko Sniper", "scaled", 3, 2, 5, 1, (_A(0, 3, 4), _A(1, 3, 5), _A(0, 3, 6))),
+    _enemy("iguana_bruiser", "Iguana Bruiser", "scaled", 5, 3, 6, 1, (_A(1, 0, 5), _A(1, 0, 6), _A(1, 0, 7))),
+    _enemy("hornet_drones", "Hornet Drones", "drone", 2, 2, 6, 4, (_A(2, 0, 3), _A(2, 1, 4), _A(3, 0, 4))),
+    _enemy("junker_scrapper", "Junker Scrapper", "junker", 3, 2, 4, 1, (_A(1, 0, 4), _A(2, 0, 4), _A(2, 0, 5))),
+    _enemy("junker_gunner", "Junker Gunner", "junker", 3, 2, 5, 1, (_A(0, 2, 4), _A(1, 2, 5), _A(1, 3, 5))),
+    _enemy("junker_mechanic", "Junker Mechanic", "junker", 4, 3, 4, 1, (_A(1, 0, 4), _A(1, 1, 5), _A(2, 0, 5))),
+    _enemy("crow", "Crow", "predator", 4, 3, 6, 1, (_A(3, 0, 5), _A(3, 0, 5), _A(4, 0, 6))),
+    _enemy("garden_snake", "Garden Snake", "predator", 4, 3, 6, 1, (_A(1, 0, 5, True), _A(2, 0, 6, True),
+                                                                     _A(2, 0, 6, True))),
+    _enemy("smokey", "Smokey", "predator", 0, 4, 8, 1, (_A(2, 0, 6), _A(3, 0, 6), _A(3, 1, 7)), boss=True),
+    _enemy("dustfeather", "Dustfeather", "predator", 0, 4, 8, 1, (_A(3, 0, 5), _A(4, 1, 6), _A(4, 0, 7)),
            boss=True),
-    _enemy("rust_lord", "Rust Lord", "junker", 0, 4, 7, 1, (_A(1, 0, 5), _A(1, 2, 5), _A(2, 0, 6)), boss=True),
+    _enemy("rust_lord", "Rust Lord", "junker", 0, 4, 7, 1, (_A(1, 0, 6), _A(1, 2, 6), _A(2, 0, 7)), boss=True),
 )
 ENEMY_NAMES: tuple[str, ...] = tuple(e.name for e in ENEMIES)
 

@@ -53,7 +53,10 @@ def ending(state: State) -> Outcome | None:
         return None
     code = Ending(state.ending)
     winners = range(state.options.players) if code is Ending.WON else ()
-    return Outcome(winners=winners, reason=_REASONS[code], code=code)
+    # the round in the reason: ``wasteland simulate`` counts the endings by reason, so it shows
+    # how many rounds the missions took
+    when = "" if code is Ending.TIME else f" in round {state.round + 1}"
+    return Outcome(winners=winners, reason=_REASONS[code] + when, code=code)
 
 
 ENGINE: Engine[State, Action, Work, Any] = Engine(
