@@ -49,8 +49,8 @@ FORBIDDEN = ("table.py", "common.py", "card_sets.py", "util.py", "utils.py", "he
 #: The order of the skeleton's files: a file imports only from files of a lower rank (a game's
 #: shared words and its book, where it has them, sit with its cards; phase
 #: modules rank between actions/setup and rules, and may import each other without a cycle).
-RANK = {"vocabulary": 0, "cards": 0, "book": 1, "card_set": 1, "state": 2, "actions": 3, "setup": 4, "rules": 6, "view": 7, "render": 8,
-        "__init__": 9}
+RANK = {"vocabulary": 0, "cards": 0, "book": 1, "card_set": 1, "state": 2, "actions": 3, "setup": 4, "rules": 6,
+        "view": 7, "render": 8, "__init__": 9}
 PHASE_RANK = 5
 
 

@@ -1,12 +1,12 @@
 """wasteland: pure, typed rules engines for survival board games.
 
-Four games today, each a key of ``GAMES``: The Lucky Seven (``lucky_seven``), Arctic
-Scavengers (``arctic_scavengers``), Raxxon (``raxxon``) and Terror Below (``terror_below``);
-Aftermath follows on the same core.
+Five games today, each a key of ``GAMES``: The Lucky Seven (``lucky_seven``), Arctic
+Scavengers (``arctic_scavengers``), Raxxon (``raxxon``), Terror Below (``terror_below``) and
+Aftermath (``aftermath``).
 
 >>> from wasteland import GAMES
 >>> sorted(GAMES)[:1]
-['arctic_scavengers']
+['aftermath']
 """
 
 from wasteland.core.game import ConfigError, Game, IllegalAction, Outcome, RulesError

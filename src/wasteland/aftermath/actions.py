@@ -9,12 +9,14 @@ threat track (both from 1); a space is its name on the page's map.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.game import IllegalAction, need_state, short
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CHARACTERS, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, STATUSES, TRACK,
+    ACTION_CARDS, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, STATUSES, TRACK,
 )
 from wasteland.aftermath.state import State
 
@@ -229,62 +231,39 @@ def space_name(state: State, space: int) -> str:
     return f"#{space}"
 
 
-def _character(k: int) -> str:
-    return CHARACTERS[k].name if 0 <= k < len(CHARACTERS) else f"#{k}"
+def _ability(state: State, a: Ability) -> str:
+    if a.target == NONE:
+        return "ability"
+    if a.target < MAX_SPACES:
+        return f"ability {space_name(state, a.target)}"
+    return f"ability {figure_name(a.target - MAX_SPACES)}"
+
+
+def _go(state: State, a: Go) -> str:
+    return f"go {state.travel[a.option] if 0 <= a.option < len(state.travel) else a.option}"
+
+
+_WORDS: dict[type, Callable[[State, Any], str]] = {
+    Discard: lambda s, a: f"discard c{a.card}", Draw: lambda s, a: "draw", Move: lambda s, a: f"move c{a.card}",
+    Step: lambda s, a: f"step {space_name(s, a.space)}", Card: lambda s, a: f"card c{a.card}",
+    Done: lambda s, a: "done", Communicate: lambda s, a: f"communicate {figure_name(a.target)}",
+    Melee: lambda s, a: f"melee {figure_name(a.target)}", Ranged: lambda s, a: f"ranged {figure_name(a.target)}",
+    Scavenge: lambda s, a: f"scavenge {a.cache + 1}",
+    Recover: lambda s, a: f"recover {STATUSES[a.status].name}" if 0 <= a.status < len(STATUSES) else "recover ?",
+    Ability: _ability, Cheer: lambda s, a: f"cheer c{a.card} {a.to + 1}",
+    Equip: lambda s, a: f"equip {ITEMS[a.item].name if 0 <= a.item < len(ITEMS) else f'#{a.item}'} {a.to + 1}",
+    Contribute: lambda s, a: f"contribute c{a.card}", Consult: lambda s, a: "read leave", End: lambda s, a: "end",
+    Nest: lambda s, a: "nest", Pass: lambda s, a: "pass", Pick: lambda s, a: f"pick {a.option + 1}", Go: _go,
+}
 
 
 def notation(state: State, action: Action) -> str:
     """``move c3``, ``step B``, ``card c12``, ``melee 1.2``, ``equip steak_knife 1``, ``go 4``..."""
     need_state(state, State, "an Aftermath")
-    if isinstance(action, Discard):
-        return f"discard c{action.card}"
-    if isinstance(action, Draw):
-        return "draw"
-    if isinstance(action, Move):
-        return f"move c{action.card}"
-    if isinstance(action, Step):
-        return f"step {space_name(state, action.space)}"
-    if isinstance(action, Card):
-        return f"card c{action.card}"
-    if isinstance(action, Done):
-        return "done"
-    if isinstance(action, Communicate):
-        return f"communicate {figure_name(action.target)}"
-    if isinstance(action, Melee):
-        return f"melee {figure_name(action.target)}"
-    if isinstance(action, Ranged):
-        return f"ranged {figure_name(action.target)}"
-    if isinstance(action, Scavenge):
-        return f"scavenge {action.cache + 1}"
-    if isinstance(action, Recover):
-        return f"recover {STATUSES[action.status].name}" if 0 <= action.status < len(STATUSES) else "recover ?"
-    if isinstance(action, Ability):
-        if action.target == NONE:
-            return "ability"
-        if action.target < MAX_SPACES:
-            return f"ability {space_name(state, action.target)}"
-        return f"ability {figure_name(action.target - MAX_SPACES)}"
-    if isinstance(action, Cheer):
-        return f"cheer c{action.card} {action.to + 1}"
-    if isinstance(action, Equip):
-        name = ITEMS[action.item].name if 0 <= action.item < len(ITEMS) else f"#{action.item}"
-        return f"equip {name} {action.to + 1}"
-    if isinstance(action, Contribute):
-        return f"contribute c{action.card}"
-    if isinstance(action, Consult):
-        return "read leave"
-    if isinstance(action, End):
-        return "end"
-    if isinstance(action, Nest):
-        return "nest"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Pick):
-        return f"pick {action.option + 1}"
-    if isinstance(action, Go):
-        page = state.travel[action.option] if 0 <= action.option < len(state.travel) else action.option
-        return f"go {page}"
-    raise IllegalAction(f"{short(action)} is not an Aftermath action")
+    words = _WORDS.get(type(action))
+    if words is None:
+        raise IllegalAction(f"{short(action)} is not an Aftermath action")
+    return words(state, action)
 
 
 def action_count(state: State) -> int:

@@ -360,7 +360,8 @@ def _encounter_card(work: Work, effect: EncounterCard) -> None:
     card = work.encounter_deck.pop(0)
     work.encounter_discard.append(card)
     info = ENCOUNTER_CARDS[card]
-    say(work, f"encounter card {card}: {', '.join(info.enemies)}")
+    say(work, f"encounter card {card}: " + ", ".join(
+        enemy(work, ENEMY_NAMES.index(n)).title for n in info.enemies if n in ENEMY_NAMES))
     _encounter(work, Encounter(info.enemies, effect.spaces, info.hostile))
 
 

@@ -9,7 +9,7 @@ from wasteland.aftermath.actions import (
     Ability, Card, Cheer, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee, Move, Nest,
     Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
 )
-from wasteland.aftermath.cards import ACTION_CARDS, HIDDEN, ITEMS, NONE, ROUNDS
+from wasteland.aftermath.cards import ACTION_CARDS, HIDDEN, ITEMS, NONE, ROUNDS, STATUS_NAMES, STATUSES
 from wasteland.aftermath.mission import character, decider, enemy, page_of
 from wasteland.aftermath.rules import ENGINE, outcome
 from wasteland.aftermath.state import Phase, State
@@ -21,6 +21,10 @@ __all__ = ["render", "svg", "describe", "events", "summary"]
 
 def _card(k: int) -> str:
     return "??" if k == HIDDEN else f"c{k} {ACTION_CARDS[k].colour} {ACTION_CARDS[k].value}"
+
+
+def _status(name: str) -> str:
+    return STATUSES[STATUS_NAMES.index(name)].title if name in STATUS_NAMES else name
 
 
 def events(state: State) -> tuple[str, ...]:
@@ -55,9 +59,10 @@ def _lines(s: State) -> list[str]:
                    + (f", threat {ACTION_CARDS[threat].value}" if threat != NONE else ""))
     for c in range(len(s.spaces)):
         gear = ", ".join(ITEMS[i].title for i in s.gear[c] if i != NONE) or "nothing"
+        statuses = ", ".join(_status(x) for x in s.statuses[c]) or "none"
         out.append(f"{character(s, c).title} (player {c % s.options.players}): "
                    f"{'at ' + s.spaces[c] if s.spaces[c] else 'off the map'}, wounds {s.wounds[c]}+{s.toxic[c]} of "
-                   f"{character(s, c).life}, statuses {', '.join(s.statuses[c]) or 'none'}, gear {gear}, hand "
+                   f"{character(s, c).life}, statuses {statuses}, gear {gear}, hand "
                    f"{', '.join(_card(k) for k in s.hands[c]) or 'empty'}")
     if s.task is not None:
         out.append(f"group task: {s.task.attribute.value} {s.task_dial} of {s.task.difficulty}")
@@ -105,8 +110,10 @@ _describe = describer({
     Done: lambda s, a: "stop moving" if s.phase is Phase.MOVE else "roll the test",
     Communicate: lambda s, a: notation(s, a), Melee: lambda s, a: notation(s, a),
     Ranged: lambda s, a: notation(s, a), Scavenge: lambda s, a: notation(s, a),
-    Recover: lambda s, a: notation(s, a), Ability: lambda s, a: notation(s, a),
-    Cheer: lambda s, a: notation(s, a), Equip: lambda s, a: notation(s, a),
+    Recover: lambda s, a: f"try to recover from {STATUSES[a.status].title}", Ability: lambda s, a: notation(s, a),
+    Cheer: lambda s, a: f"give {_card(a.card)} to {character(s, a.to).title}",
+    Equip: lambda s, a: (f"equip or pack the {ITEMS[a.item].title}" if a.to == s.active
+                         else f"give the {ITEMS[a.item].title} to {character(s, a.to).title}"),
     Contribute: lambda s, a: f"add {_card(a.card)} to the group task", Consult: lambda s, a: "read how to leave",
     End: lambda s, a: "end the turn", Nest: lambda s, a: "nest", Pass: lambda s, a: "do not nest",
     Pick: lambda s, a: notation(s, a), Go: lambda s, a: notation(s, a),
