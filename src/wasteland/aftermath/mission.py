@@ -460,6 +460,7 @@ def _arrive(work: Work, effect: Arrive) -> None:
         end_game(work, Ending.FAILED, f"page {effect.page} is not known here")
         return
     work.page = page.number
+    work.graph = graph_of(page)
     work.revisit = page.number in work.visited
     if not work.revisit:
         work.visited.append(page.number)
@@ -670,7 +671,7 @@ def _activate(work: Work, effect: Activate) -> None:
     work.stack.append(Activate(slot, fig + 1))
     if page is None:
         return
-    graph = graph_of(page)
+    graph = work.graph
     here = foe.spaces[fig]
     targets = on_map(work)
     occupied = {work.spaces[c] for c in targets}

@@ -10,8 +10,10 @@ the first turn (*design*: the seed lets the players choose).
 
 from __future__ import annotations
 
+from wasteland.core.data import DerivedCache
 from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
+from wasteland.core.spaces import SpaceGraph
 from wasteland.aftermath.book import DEFAULT_BOOK_PATH, Book, Names, load_book, read_book
 from wasteland.aftermath.card_set import CardSet, card_table, read_card_set
 from wasteland.aftermath.cards import (
@@ -70,9 +72,13 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
     return Options(players=players, characters=chosen, book=own, cards=card_set)
 
 
+#: The starter book, read from the package once per set of names (a cache of a pure function).
+_STARTER: DerivedCache[Names, Book] = DerivedCache(lambda names: load_book(DEFAULT_BOOK_PATH, names))
+
+
 def the_book(options: Options) -> Book:
     """The book a table plays: the user's, or the starter book read from the package."""
-    return options.book if options.book is not None else load_book(DEFAULT_BOOK_PATH, names_for(options.cards))
+    return options.book if options.book is not None else _STARTER(names_for(options.cards))
 
 
 def initial_state(seed: int, options: Options) -> State:
@@ -92,7 +98,7 @@ def initial_state(seed: int, options: Options) -> State:
     mission = book.missions[0]
     stack: tuple[Effect, ...] = (StartTurn(), Arrive(mission.start_page))
     return State(
-        options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0, visited=(),
+        options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0, graph=SpaceGraph((), ()), visited=(),
         revisit=False, read=(), this_turn=(), calamity_done=False, hostile=False, deck=deck, discard=(),
         hands=((),) * n, played=(), spaces=("",) * n, wounds=(0,) * n, toxic=(0,) * n, statuses=((),) * n,
         fled=(False,) * n, gear=gear, charge=((0,) * len(SLOTS),) * n, pack=((),) * n, batteries=(0,) * n,

@@ -10,7 +10,7 @@ the Hunt box (``hunt``) or in the supply (neither). A scavenge token is face dow
 left face down on a page the party left (``lost``). An item is in ``item_deck``, a
 character's ``gear`` slot or ``pack``, the ``broken`` pile or ``scrapped``.
 
-The table holds the whole ``book``; a view holds only the page's map and the entries read.
+The table holds the whole ``book`` and the current page's map as a graph (``graph``); a view holds only the page's map and the entries read.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from attrs import frozen
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
+from wasteland.core.spaces import SpaceGraph
 from wasteland.aftermath.book import Book, Effect as BookEffect, GroupTask, Choice, Trigger
 from wasteland.aftermath.card_set import CardSet
 from wasteland.aftermath.vocabulary import Attribute, Prize
@@ -233,6 +234,7 @@ class State:
     turn: int
     round: int
     page: int
+    graph: SpaceGraph[str]
     visited: tuple[int, ...]
     revisit: bool
     read: tuple[str, ...]
@@ -296,6 +298,7 @@ class Work(WorkingCopy[State]):
     turn: int
     round: int
     page: int
+    graph: SpaceGraph[str]
     visited: list[int]
     revisit: bool
     read: list[str]

@@ -95,7 +95,7 @@ def _ranged_targets(s: Table, c: int) -> list[int]:
     page = page_of(s)
     if page is None or not s.spaces[c]:
         return []
-    sight = graph_of(page).sight_distances(s.spaces[c], ranged_reach(s, c))
+    sight = s.graph.sight_distances(s.spaces[c], ranged_reach(s, c))
     return sorted(t for sp in sight for t in figures_at(s, sp))
 
 
@@ -127,13 +127,13 @@ def ability_targets(s: Table, c: int) -> list[int]:
     if page is None or not s.spaces[c]:
         return []
     if ability == "tumble":
-        graph = graph_of(page)
+        graph = s.graph
         index = {sp.name: k for k, sp in enumerate(page.spaces)}
         return sorted(index[n] for n in graph.neighbours(s.spaces[c]) if index[n] < MAX_SPACES)
     if ability == "throw":
         if not s.hostile:
             return []
-        graph = graph_of(page)
+        graph = s.graph
         near = [s.spaces[c], *graph.adjacent(s.spaces[c])]
         return sorted(MAX_SPACES + t for sp in near for t in figures_at(s, sp))
     return [NONE]
@@ -177,34 +177,86 @@ def _leave_entry(s: Table) -> str | None:
     return entry.id
 
 
-def _act(s: Table) -> list[Action]:
-    c = s.active
-    hand = sorted(s.hands[c])
-    here = s.spaces[c]
-    out: list[Action] = [Move(k) for k in hand]
-    mine = figures_at(s, here)
-    if not s.hostile and _has_start(s, c, "yellow"):
-        out += [Communicate(t) for t in mine]
-    if s.hostile and _has_start(s, c, "red"):
-        out += [Melee(t) for t in mine]
-    if s.hostile and _has_start(s, c, "green"):
-        out += [Ranged(t) for t in _ranged_targets(s, c)]
-    if _has_start(s, c, "yellow"):
-        out += [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
-    for name in s.statuses[c]:
+def _moves(s: Table) -> list[Action]:
+    return [Move(k) for k in sorted(s.hands[s.active])]
+
+
+def _communicate_targets(s: Table) -> list[Action]:
+    if s.hostile or not _has_start(s, s.active, "yellow"):
+        return []
+    return [Communicate(t) for t in figures_at(s, s.spaces[s.active])]
+
+
+def _melee_targets(s: Table) -> list[Action]:
+    if not s.hostile or not _has_start(s, s.active, "red"):
+        return []
+    return [Melee(t) for t in figures_at(s, s.spaces[s.active])]
+
+
+def _shots(s: Table) -> list[Action]:
+    if not s.hostile or not _has_start(s, s.active, "green"):
+        return []
+    return [Ranged(t) for t in _ranged_targets(s, s.active)]
+
+
+def _scavenges(s: Table) -> list[Action]:
+    if not _has_start(s, s.active, "yellow"):
+        return []
+    here = s.spaces[s.active]
+    return [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
+
+
+def _recoveries(s: Table) -> list[Action]:
+    out: list[Action] = []
+    for name in s.statuses[s.active]:
         k = STATUS_NAMES.index(name)
-        if _has_start(s, c, STATUSES[k].remove):
+        if _has_start(s, s.active, STATUSES[k].remove):
             out.append(Recover(k))
-    if ability_payment(s, c) is not None:
-        out += [Ability(t) for t in ability_targets(s, c)]
+    return out
+
+
+def _abilities(s: Table) -> list[Action]:
+    if ability_payment(s, s.active) is None:
+        return []
+    return [Ability(t) for t in ability_targets(s, s.active)]
+
+
+def _cheers(s: Table) -> list[Action]:
+    c = s.active
     n = len(s.options.characters)
-    out += [Cheer(k, to) for k in hand for to in range(n) if to != c and len(s.hands[to]) <= 2]
-    if hand:
-        out += [Equip(item, to) for item, to in _equip_moves(s, c)]
-    out += [Contribute(k) for k in _task_cards(s, c)]
-    if _leave_entry(s) is not None:
-        out.append(Consult())
-    out.append(End())
+    return [Cheer(k, to) for k in sorted(s.hands[c]) for to in range(n) if to != c and len(s.hands[to]) <= 2]
+
+
+def _equips(s: Table) -> list[Action]:
+    if not s.hands[s.active]:
+        return []
+    return [Equip(item, to) for item, to in _equip_moves(s, s.active)]
+
+
+def _contributions(s: Table) -> list[Action]:
+    return [Contribute(k) for k in _task_cards(s, s.active)]
+
+
+def _consults(s: Table) -> list[Action]:
+    return [Consult()] if _leave_entry(s) is not None else []
+
+
+def _ends(s: Table) -> list[Action]:
+    return [End()]
+
+
+#: The actions of the act step, kind by kind, in the order they are listed.
+_ACTS: dict[type, Callable[[Table], list[Action]]] = {
+    Move: _moves, Communicate: _communicate_targets, Melee: _melee_targets, Ranged: _shots,
+    Scavenge: _scavenges, Recover: _recoveries, Ability: _abilities, Cheer: _cheers, Equip: _equips,
+    Contribute: _contributions, Consult: _consults, End: _ends,
+}
+
+
+def _act(s: Table) -> list[Action]:
+    out: list[Action] = []
+    for kind in _ACTS.values():
+        out += kind(s)
     return out
 
 
@@ -326,7 +378,11 @@ def _resolve(work: Work) -> None:
 # -- the rules' reasons and changes ---------------------------------------------------------------
 
 def _reason(state: State, action: Action) -> str | None:
-    if action in legal(state):
+    kind = _ACTS.get(type(action))
+    if kind is not None and state.phase is Phase.ACT:
+        if action in kind(state):
+            return None
+    elif action in legal(state):
         return None
     phase = state.phase
     try:

@@ -30,7 +30,7 @@ from wasteland.aftermath.actions import (
 )
 from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
 from wasteland.aftermath.cards import ACTION_CARDS, MAX_FIGURES, STATUSES
-from wasteland.aftermath.mission import character, graph_of, page_of
+from wasteland.aftermath.mission import character, page_of
 from wasteland.aftermath.state import Phase, State
 from wasteland.aftermath.turn import line_cost, test_bonus
 
@@ -44,7 +44,7 @@ def goal_of(s: State) -> str | None:
     here = s.spaces[s.active]
     if page is None or not here:
         return None
-    costs = graph_of(page).costs_from(here)
+    costs = s.graph.costs_from(here)
     best: tuple[int, int, str] | None = None
     for e in page.entries:
         if e.id in s.read or e.space not in costs or (s.revisit and not e.revisit):
@@ -134,7 +134,7 @@ class HeuristicBot:
             return done
         here = s.spaces[s.active]
         names = [sp.name for sp in page.spaces]
-        graph = graph_of(page)
+        graph = s.graph
         if goal is None or goal == here:
             if goal == here and steps:
                 return steps[0]  # step out, to come back in
