@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from wasteland.core.data import DerivedCache
 from wasteland.core.dice import roll
 from wasteland.core.spaces import Border, BorderKind, SpaceGraph
 from wasteland.aftermath.book import (
@@ -52,10 +53,19 @@ def page_of(s: Table, number: int | None = None) -> Page | None:
     return None
 
 
-def graph_of(page: Page) -> SpaceGraph[str]:
-    """The page's map as a graph of spaces with typed borders (``vocabulary.LINES``)."""
+def _graph(page: Page) -> SpaceGraph[str]:
     return SpaceGraph(tuple(sp.name for sp in page.spaces),
                       tuple(Border(line.a, line.b, LINES[line.kind]) for line in page.lines))
+
+
+#: One graph object per page (a cache of a pure function): the graph's own tables are found by
+#: identity, not by comparing every border, when the same page is played again.
+_GRAPHS: DerivedCache[Page, SpaceGraph[str]] = DerivedCache(_graph)
+
+
+def graph_of(page: Page) -> SpaceGraph[str]:
+    """The page's map as a graph of spaces with typed borders (``vocabulary.LINES``)."""
+    return _GRAPHS(page)
 
 
 def enemy_cost(kind: BorderKind) -> int | None:
