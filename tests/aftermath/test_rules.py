@@ -10,16 +10,20 @@ from wasteland.core.dice import roll
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.aftermath import (
-    Card, Cheer, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Scavenge, Step,
-    apply, legal_actions, view,
+    Ability, Card, Cheer, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Recover,
+    Scavenge, Step, apply, legal_actions, view,
 )
 from wasteland.aftermath.book import (
-    Choice, Dial, Encounter, EndMission, GoToPage, GroupTask, Hunt, Option, Test as BookTest, Trigger, Wound,
+    Choice, Dial, Encounter, EncounterCard, EndMission, GoToPage, GroupTask, Hunt, Option, RandomEncounter,
+    Test as BookTest, Trigger, Wound,
 )
-from wasteland.aftermath.cards import BLACK_DIE, ENEMY_NAMES, ITEM_NAMES, NONE, WHITE_DIE
+from wasteland.aftermath.cards import (
+    BLACK_DIE, ENCOUNTER_CARDS, ENEMY_NAMES, ITEM_NAMES, ITEMS, NONE, STATUS_NAMES, WHITE_DIE,
+)
 from wasteland.aftermath.mission import hurt_foe, life_of
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Phase, Resume, State, Work
+from wasteland.aftermath.turn import ability_payment, bonus_of
 from wasteland.aftermath.vocabulary import Attribute, Prize
 
 FOOD, SCRAP, POPULATION, CLUES, TIME = 0, 1, 2, 4, 5
@@ -342,3 +346,52 @@ def test_anything_in_any_field_is_refused() -> None:
     for bad in (Move("x"), Move(99), Step(-1), Card(3), Scavenge(0)):  # type: ignore[arg-type]
         with pytest.raises(IllegalAction):
             apply(s, bad)
+
+
+# -- More clauses -----------------------------------------------------------------------------------
+
+def test_recovering_from_a_status_is_eased_by_each_companion_in_the_space() -> None:
+    dazed = STATUS_NAMES.index("dazed")  # removed by a blue test of 3
+    s = table(players=4, hands=((card("blue", 1),), (), (), ()), spaces=("A", "A", "A", "F"),
+              statuses=(("dazed",), (), (), ()))
+    s = apply(s, Recover(dazed))
+    assert s.test is not None and s.test.difficulty == 3 - 2 and s.test.kind == "recover"
+
+
+def test_a_random_encounter_draws_non_boss_cards_of_the_type() -> None:
+    s = run(table(), RandomEncounter("predator", 3, ("C",), True))
+    names = {ENEMY_NAMES[f.card] for f in s.foes}
+    assert names == {"crow", "garden_snake"} and s.hostile  # the bosses are not drawn
+
+
+def test_an_encounter_card_is_revealed_discarded_and_generated() -> None:
+    s = table()
+    top = s.encounter_deck[0]
+    s = run(s, EncounterCard(("E",)))
+    assert s.encounter_discard == (top,) and top not in s.encounter_deck
+    assert {ENEMY_NAMES[f.card] for f in s.foes} == set(ENCOUNTER_CARDS[top].enemies)
+
+
+def test_batteries_go_on_an_item_when_equipped_and_a_nest_discards_them() -> None:
+    pistol = ITEM_NAMES.index("one_shot")  # 1 more per battery on it
+    s = table(players=2, hands=((card("red", 1), card("red", 2)), ()), batteries=(2, 0),
+              gear=((NONE,) * 5, (NONE,) * 5), pack=((pistol,), ()), wounds=(1, 0),
+              item_deck=tuple(i for i in table().item_deck if i != pistol))
+    s = apply(s, Equip(pistol, 0))
+    k = s.gear[0].index(pistol)
+    assert s.charge[0][k] == 2 and s.batteries == (0, 0)
+    assert bonus_of(s, 0, "green", "ranged") == ITEMS[pistol].bonus + 2
+    s = apply(apply(s, End()), Nest())
+    assert s.charge[0] == (0,) * 5
+
+
+def test_abilities_are_paid_with_white_cards() -> None:
+    white1, white2 = card("white", 1), card("white", 2)
+    s = table(players=2, characters=("meziah", "whisper"), hands=((white1, white2), ()), spaces=("A", "A"))
+    assert ability_payment(s, 0) == (white2,)  # Team Focus costs 2: the fewest cards
+    s = apply(s, Ability(NONE))
+    assert s.focus == 2 and s.hands[0] == (white1,) and white2 in s.discard  # 1 + a companion beside him
+    s = table(players=2, characters=("whisper", "meziah"), hands=((white2,), ()), spaces=("A", "A"))
+    assert Ability(D) in legal_actions(s) or Ability(B) in legal_actions(s)
+    s = apply(s, Ability(B))
+    assert s.spaces[0] == "B"

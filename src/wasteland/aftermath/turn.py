@@ -26,7 +26,7 @@ from wasteland.aftermath.mission import (
 from wasteland.aftermath.state import AfterTurn, Check, CheckThreat, NextTurn, Phase, Resume, State, Work
 from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LINES
 
-__all__ = ["legal", "REASONS", "DOS", "test_bonus", "line_cost", "ranged_reach", "ability_payment",
+__all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach", "ability_payment",
            "ability_targets"]
 
 Table = State | Work
@@ -296,7 +296,7 @@ def legal(s: Table) -> tuple[Action, ...]:
 
 # -- tests --------------------------------------------------------------------------------------
 
-def test_bonus(s: Table, c: int, attribute: str, kind: str) -> int:
+def bonus_of(s: Table, c: int, attribute: str, kind: str) -> int:
     """What character ``c`` adds to a test of ``attribute`` for ``kind`` besides the cards and the
     die: its attribute bonus, its equipped items' bonuses (and batteries), its statuses'
     penalties, Team Focus."""
@@ -335,7 +335,7 @@ def _resolve(work: Work) -> None:
         black = 0
         if test.opposed:
             black, work.rng = roll(BLACK_DIE, work.rng)
-        total = sum(ACTION_CARDS[k].value for k in cards) + test_bonus(work, c, attribute, test.kind) + white
+        total = sum(ACTION_CARDS[k].value for k in cards) + bonus_of(work, c, attribute, test.kind) + white
         difficulty = test.difficulty + black
         success = total >= difficulty
         say(work, f"{character(work, c).title} tests {attribute}: {total} (white die {white}) against "

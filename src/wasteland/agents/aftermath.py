@@ -32,7 +32,7 @@ from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wo
 from wasteland.aftermath.cards import ACTION_CARDS, MAX_FIGURES, STATUSES
 from wasteland.aftermath.mission import character, page_of
 from wasteland.aftermath.state import Phase, State
-from wasteland.aftermath.turn import line_cost, test_bonus
+from wasteland.aftermath.turn import line_cost, bonus_of
 
 __all__ = ["HeuristicBot", "goal_of"]
 
@@ -117,7 +117,7 @@ class HeuristicBot:
             return next(a for a in legal if isinstance(a, Done))
         first = ACTION_CARDS[s.played[0]].colour if s.played else ""
         attribute = test.attribute or first or "blue"
-        have = sum(_value(k) for k in s.played) + test_bonus(s, test.who, attribute, test.kind)
+        have = sum(_value(k) for k in s.played) + bonus_of(s, test.who, attribute, test.kind)
         if s.played and have >= test.difficulty + 1 or (test.kind == "defend" and s.played
                                                           and len(s.hands[test.who]) <= 1):
             done = [a for a in legal if isinstance(a, Done)]
@@ -175,11 +175,11 @@ class HeuristicBot:
             return pick(Ability)[0]
         for a in pick(Recover):
             status = STATUSES[a.status]
-            if sum(_value(k) for k in hand) + test_bonus(s, c, status.remove, "recover") >= status.difficulty:
+            if sum(_value(k) for k in hand) + bonus_of(s, c, status.remove, "recover") >= status.difficulty:
                 return a
         for a in pick(Scavenge):
             if sum(_value(k) for k in hand if ACTION_CARDS[k].colour in ("yellow", "white")) \
-                    + test_bonus(s, c, "yellow", "scavenge") >= s.caches[a.cache].difficulty:
+                    + bonus_of(s, c, "yellow", "scavenge") >= s.caches[a.cache].difficulty:
                 return a
         moves = pick(Move)
         goal = goal_of(s)
