@@ -98,7 +98,8 @@ def initial_state(seed: int, options: Options) -> State:
     mission = book.missions[0]
     stack: tuple[Effect, ...] = (StartTurn(), Arrive(mission.start_page))
     return State(
-        options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0, graph=SpaceGraph((), ()), visited=(),
+        options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0,
+        graph=SpaceGraph((), ()), visited=(),
         revisit=False, read=(), this_turn=(), calamity_done=False, hostile=False, deck=deck, discard=(),
         hands=((),) * n, played=(), spaces=("",) * n, wounds=(0,) * n, toxic=(0,) * n, statuses=((),) * n,
         fled=(False,) * n, gear=gear, charge=((0,) * len(SLOTS),) * n, pack=((),) * n, batteries=(0,) * n,

@@ -10,7 +10,8 @@ the Hunt box (``hunt``) or in the supply (neither). A scavenge token is face dow
 left face down on a page the party left (``lost``). An item is in ``item_deck``, a
 character's ``gear`` slot or ``pack``, the ``broken`` pile or ``scrapped``.
 
-The table holds the whole ``book`` and the current page's map as a graph (``graph``); a view holds only the page's map and the entries read.
+The table holds the whole ``book`` and the current page's map as a graph (``graph``); a view
+holds only the current page, with the text and effects of the entries read (``view.py``).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from wasteland.aftermath.cards import (
     STATUS_NAMES, STATUSES, THREAT, WHITE_DIE,
 )
 from wasteland.aftermath.mission import (
-    DIAL_MAX, calamity, character, decider, draw_cards, enemy, figures_at, gain_prize, graph_of, hurt_foe,
+    DIAL_MAX, calamity, character, decider, draw_cards, enemy, figures_at, gain_prize, hurt_foe,
     on_map, page_of, place_item, place_threats, remove_foe, say, visit, wait, wound,
 )
 from wasteland.aftermath.state import AfterTurn, Check, CheckThreat, NextTurn, Phase, Resume, State, Work
