@@ -22,6 +22,7 @@ from wasteland.aftermath.book import (
 )
 from wasteland.aftermath.book import Test as SkillTest
 from wasteland.aftermath.vocabulary import DIALS, LINE_NAMES, TOKENS
+from wasteland.core import codec
 from wasteland.core.game import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -555,3 +556,8 @@ def test_a_generated_book_reads_and_reads_back_to_the_same_book(data: dict[str, 
     written = book_data(book)
     assert read_book(json.loads(json.dumps(written)), SHARED_NAMES) == book
     assert book_data(read_book(written, SHARED_NAMES)) == written
+
+
+def test_a_book_goes_through_the_codec_and_back() -> None:
+    book = load_book(DEFAULT_BOOK_PATH, SHARED_NAMES)
+    assert codec.loads(codec.dumps(book)) == book

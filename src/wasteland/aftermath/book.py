@@ -40,6 +40,7 @@ BOOK_FORMAT = "wasteland-aftermath-book"
 BOOK_VERSION = 1
 
 
+@register("aftermath.Trigger")
 class Trigger(enum.StrEnum):
     """When an entry is read (seed, "Reading entries")."""
 
