@@ -561,3 +561,35 @@ def test_a_generated_book_reads_and_reads_back_to_the_same_book(data: dict[str, 
 def test_a_book_goes_through_the_codec_and_back() -> None:
     book = load_book(DEFAULT_BOOK_PATH, SHARED_NAMES)
     assert codec.loads(codec.dumps(book)) == book
+
+
+def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in plain JSON data, as the keys and indexes that reach it."""
+    out = [here]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*here, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*here, i))
+    return out
+
+
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+_STARTER_DATA = json.loads(DEFAULT_BOOK_PATH.read_text(encoding="utf-8"))
+_STARTER_PATHS = _paths(_STARTER_DATA)[1:]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_STARTER_PATHS), _JUNK)
+def test_any_value_anywhere_in_a_book_is_read_or_refused_in_one_line(path: tuple[Any, ...], junk: Any) -> None:
+    data = copy.deepcopy(_STARTER_DATA)
+    _set(path, junk)(data)
+    try:
+        read_book(data, SHARED_NAMES)
+    except ConfigError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("book")
