@@ -46,9 +46,10 @@ SKELETON: dict[str, tuple[str, ...]] = {
 CARD_SET = ("CardSet", "read_card_set", "card_table", "table_of")
 #: Names that meant different things in different games; none may come back.
 FORBIDDEN = ("table.py", "common.py", "card_sets.py", "util.py", "utils.py", "helpers.py")
-#: The order of the skeleton's files: a file imports only from files of a lower rank (phase
+#: The order of the skeleton's files: a file imports only from files of a lower rank (a game's
+#: shared words and its book, where it has them, sit with its cards; phase
 #: modules rank between actions/setup and rules, and may import each other without a cycle).
-RANK = {"cards": 0, "card_set": 1, "state": 2, "actions": 3, "setup": 4, "rules": 6, "view": 7, "render": 8,
+RANK = {"vocabulary": 0, "cards": 0, "book": 1, "card_set": 1, "state": 2, "actions": 3, "setup": 4, "rules": 6, "view": 7, "render": 8,
         "__init__": 9}
 PHASE_RANK = 5
 

@@ -11,7 +11,7 @@ from wasteland.core.game import Game
 __all__ = ["GAME_KEYS", "GAMES", "get_game", "register", "package_of"]
 
 #: Every registered game, in the order tools list them.
-GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers", "raxxon", "terror_below")
+GAME_KEYS: tuple[str, ...] = ("lucky_seven", "arctic_scavengers", "raxxon", "terror_below", "aftermath")
 
 #: The package of each game.
 _PACKAGES: dict[str, str] = {key: f"wasteland.{key}" for key in GAME_KEYS}

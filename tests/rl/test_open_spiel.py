@@ -23,7 +23,7 @@ from wasteland.rl.open_spiel import (  # noqa: E402
 
 #: Simulations per table: a 5-player Arctic Scavengers game is about 500 decisions, each
 #: checked by OpenSpiel for every seat (strings, tensors, clones), about a second a game.
-SIMS = {"lucky_seven": 4, "arctic_scavengers": 1, "raxxon": 3, "salvage": 5, "terror_below": 2}
+SIMS = {"lucky_seven": 4, "arctic_scavengers": 1, "raxxon": 3, "salvage": 5, "terror_below": 2, "aftermath": 1}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -1,0 +1,338 @@
+"""The decisions of Aftermath, their notation and their action ids.
+
+Each decision is small: an action starts with its target (``melee 1.2``: the first enemy card's
+second figure), then the test's cards are played one at a time (``card c12``) and ``done`` rolls;
+a move plays its cards (``move c3``, ``card c7``), then steps space by space (``step B``).
+Card ids are ``c0``-``c36`` (``cards.ACTION_CARDS``); an enemy figure is ``slot.figure`` on the
+threat track (both from 1); a space is its name on the page's map.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+from wasteland.core.game import IllegalAction, need_state, short
+from wasteland.aftermath.cards import (
+    ACTION_CARDS, CHARACTERS, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, STATUSES, TRACK,
+)
+from wasteland.aftermath.state import State
+
+__all__ = [
+    "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged", "Scavenge", "Recover",
+    "Ability", "Cheer", "Equip", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Action",
+    "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS", "MAX_CACHES", "MAX_OPTIONS",
+    "TARGETS", "figure_name", "space_name",
+]
+
+MAX_PLAYERS = 4
+#: The most face-down scavenge tokens a page holds at once (the book format's bound).
+MAX_CACHES = 32
+#: The most options of a book's choice or of a travel.
+MAX_OPTIONS = 8
+#: Enemy figures a target may name: slot * MAX_FIGURES + figure.
+TARGETS = TRACK * MAX_FIGURES
+
+
+@register("aftermath.Discard")
+@frozen(cache_hash=True)
+class Discard:
+    """Draw step: discard ``card`` from the last turn before drawing."""
+
+    card: int
+
+
+@register("aftermath.Draw")
+@frozen(cache_hash=True)
+class Draw:
+    """Draw step: draw up to 5 cards."""
+
+
+@register("aftermath.Move")
+@frozen(cache_hash=True)
+class Move:
+    """Start a move with ``card`` (its value in movement points)."""
+
+    card: int
+
+
+@register("aftermath.Step")
+@frozen(cache_hash=True)
+class Step:
+    """Move across a line into the space numbered ``space`` on the page's map."""
+
+    space: int
+
+
+@register("aftermath.Card")
+@frozen(cache_hash=True)
+class Card:
+    """Play ``card`` into the test (or the move) in progress."""
+
+    card: int
+
+
+@register("aftermath.Done")
+@frozen(cache_hash=True)
+class Done:
+    """Roll the test with the cards played, or stop moving."""
+
+
+@register("aftermath.Communicate")
+@frozen(cache_hash=True)
+class Communicate:
+    """Communicate with the enemy figure ``target`` in your space (safe only)."""
+
+    target: int
+
+
+@register("aftermath.Melee")
+@frozen(cache_hash=True)
+class Melee:
+    """Attack the enemy figure ``target`` in your space (hostile only)."""
+
+    target: int
+
+
+@register("aftermath.Ranged")
+@frozen(cache_hash=True)
+class Ranged:
+    """Shoot the enemy figure ``target`` within range and sight (hostile only)."""
+
+    target: int
+
+
+@register("aftermath.Scavenge")
+@frozen(cache_hash=True)
+class Scavenge:
+    """Scavenge the face-down token ``cache`` (its index on the map) in your space."""
+
+    cache: int
+
+
+@register("aftermath.Recover")
+@frozen(cache_hash=True)
+class Recover:
+    """Try to remove your status ``status`` (an index of ``cards.STATUSES``)."""
+
+    status: int
+
+
+@register("aftermath.Ability")
+@frozen(cache_hash=True)
+class Ability:
+    """Activate your character's ability, paid with white cards: ``target`` a space (Tumble), an
+    enemy figure (Throw) or NONE."""
+
+    target: int
+
+
+@register("aftermath.Cheer")
+@frozen(cache_hash=True)
+class Cheer:
+    """Give ``card`` to character ``to``, who holds 2 cards or fewer."""
+
+    card: int
+    to: int
+
+
+@register("aftermath.Equip")
+@frozen(cache_hash=True)
+class Equip:
+    """Equip/Trade (paid with your lowest card): move item ``item`` between your pack and your
+    slots (``to`` yourself), or give it to character ``to`` in your space."""
+
+    item: int
+    to: int
+
+
+@register("aftermath.Contribute")
+@frozen(cache_hash=True)
+class Contribute:
+    """Contribute ``card`` to the group task."""
+
+    card: int
+
+
+@register("aftermath.Consult")
+@frozen(cache_hash=True)
+class Consult:
+    """Read the page's "how to leave" entry."""
+
+
+@register("aftermath.End")
+@frozen(cache_hash=True)
+class End:
+    """End your actions: check the threat."""
+
+
+@register("aftermath.Nest")
+@frozen(cache_hash=True)
+class Nest:
+    """The party nests (safe, at the end of a turn)."""
+
+
+@register("aftermath.Pass")
+@frozen(cache_hash=True)
+class Pass:
+    """Do not nest."""
+
+
+@register("aftermath.Pick")
+@frozen(cache_hash=True)
+class Pick:
+    """Take option ``option`` of the book's choice."""
+
+    option: int
+
+
+@register("aftermath.Go")
+@frozen(cache_hash=True)
+class Go:
+    """Travel to the page of option ``option``."""
+
+    option: int
+
+
+Action = (Discard | Draw | Move | Step | Card | Done | Communicate | Melee | Ranged | Scavenge | Recover | Ability
+          | Cheer | Equip | Contribute | Consult | End | Nest | Pass | Pick | Go)
+ACTION_TYPES: tuple[type, ...] = (Discard, Draw, Move, Step, Card, Done, Communicate, Melee, Ranged, Scavenge,
+                                  Recover, Ability, Cheer, Equip, Contribute, Consult, End, Nest, Pass, Pick, Go)
+
+_C, _I = len(ACTION_CARDS), len(ITEMS)
+#: The Ability's targets: NONE, a space (0..MAX_SPACES-1) or a figure (MAX_SPACES + target).
+_ABILITY = 1 + MAX_SPACES + TARGETS
+_SIZES: tuple[tuple[type, int], ...] = (
+    (Discard, _C), (Draw, 1), (Move, _C), (Step, MAX_SPACES), (Card, _C), (Done, 1), (Communicate, TARGETS),
+    (Melee, TARGETS), (Ranged, TARGETS), (Scavenge, MAX_CACHES), (Recover, len(STATUSES)), (Ability, _ABILITY),
+    (Cheer, _C * MAX_PLAYERS), (Equip, _I * MAX_PLAYERS), (Contribute, _C), (Consult, 1), (End, 1), (Nest, 1),
+    (Pass, 1), (Pick, MAX_OPTIONS), (Go, MAX_OPTIONS),
+)
+_OFFSET: dict[type, int] = {}
+_total = 0
+for _kind, _n in _SIZES:
+    _OFFSET[_kind] = _total
+    _total += _n
+COUNT = _total
+
+
+def figure_name(target: int) -> str:
+    """``2.1``: the second card of the threat track, its first figure."""
+    return f"{target // MAX_FIGURES + 1}.{target % MAX_FIGURES + 1}"
+
+
+def space_name(state: State, space: int) -> str:
+    """The name of space ``space`` of the current page's map."""
+    for page in state.book.pages:
+        if page.number == state.page:
+            return page.spaces[space].name if 0 <= space < len(page.spaces) else f"#{space}"
+    return f"#{space}"
+
+
+def _character(k: int) -> str:
+    return CHARACTERS[k].name if 0 <= k < len(CHARACTERS) else f"#{k}"
+
+
+def notation(state: State, action: Action) -> str:
+    """``move c3``, ``step B``, ``card c12``, ``melee 1.2``, ``equip steak_knife 1``, ``go 4``..."""
+    need_state(state, State, "an Aftermath")
+    if isinstance(action, Discard):
+        return f"discard c{action.card}"
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Move):
+        return f"move c{action.card}"
+    if isinstance(action, Step):
+        return f"step {space_name(state, action.space)}"
+    if isinstance(action, Card):
+        return f"card c{action.card}"
+    if isinstance(action, Done):
+        return "done"
+    if isinstance(action, Communicate):
+        return f"communicate {figure_name(action.target)}"
+    if isinstance(action, Melee):
+        return f"melee {figure_name(action.target)}"
+    if isinstance(action, Ranged):
+        return f"ranged {figure_name(action.target)}"
+    if isinstance(action, Scavenge):
+        return f"scavenge {action.cache + 1}"
+    if isinstance(action, Recover):
+        return f"recover {STATUSES[action.status].name}" if 0 <= action.status < len(STATUSES) else "recover ?"
+    if isinstance(action, Ability):
+        if action.target == NONE:
+            return "ability"
+        if action.target < MAX_SPACES:
+            return f"ability {space_name(state, action.target)}"
+        return f"ability {figure_name(action.target - MAX_SPACES)}"
+    if isinstance(action, Cheer):
+        return f"cheer c{action.card} {action.to + 1}"
+    if isinstance(action, Equip):
+        name = ITEMS[action.item].name if 0 <= action.item < len(ITEMS) else f"#{action.item}"
+        return f"equip {name} {action.to + 1}"
+    if isinstance(action, Contribute):
+        return f"contribute c{action.card}"
+    if isinstance(action, Consult):
+        return "read leave"
+    if isinstance(action, End):
+        return "end"
+    if isinstance(action, Nest):
+        return "nest"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Pick):
+        return f"pick {action.option + 1}"
+    if isinstance(action, Go):
+        page = state.travel[action.option] if 0 <= action.option < len(state.travel) else action.option
+        return f"go {page}"
+    raise IllegalAction(f"{short(action)} is not an Aftermath action")
+
+
+def action_count(state: State) -> int:
+    need_state(state, State, "an Aftermath")
+    return COUNT
+
+
+def action_id(state: State, action: Action) -> int:
+    """The fixed id of a legal action (see ``decode``)."""
+    need_state(state, State, "an Aftermath")
+    base = _OFFSET[type(action)]
+    if isinstance(action, (Discard, Move, Card, Contribute)):
+        return base + action.card
+    if isinstance(action, Step):
+        return base + action.space
+    if isinstance(action, (Communicate, Melee, Ranged)):
+        return base + action.target
+    if isinstance(action, Scavenge):
+        return base + action.cache
+    if isinstance(action, Recover):
+        return base + action.status
+    if isinstance(action, Ability):
+        return base + action.target + 1
+    if isinstance(action, Cheer):
+        return base + action.card * MAX_PLAYERS + action.to
+    if isinstance(action, Equip):
+        return base + action.item * MAX_PLAYERS + action.to
+    if isinstance(action, (Pick, Go)):
+        return base + action.option
+    return base
+
+
+def decode(state: State, i: int) -> Action:
+    """The action with id ``i`` (0 <= i < COUNT; not yet checked)."""
+    for kind, n in _SIZES:
+        base = _OFFSET[kind]
+        if base <= i < base + n:
+            k = i - base
+            if kind in (Discard, Move, Card, Contribute, Step, Communicate, Melee, Ranged, Scavenge, Recover,
+                        Pick, Go):
+                made: Action = kind(k)
+                return made
+            if kind is Ability:
+                return Ability(k - 1)
+            if kind is Cheer:
+                return Cheer(k // MAX_PLAYERS, k % MAX_PLAYERS)
+            if kind is Equip:
+                return Equip(k // MAX_PLAYERS, k % MAX_PLAYERS)
+            plain: Action = kind()
+            return plain
+    raise ValueError(f"no action has id {i}")

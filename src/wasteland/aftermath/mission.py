@@ -1,0 +1,792 @@
+"""The mission's automatic work: reading entries and interpreting every effect of the book,
+encounters, the enemy turn, wounds and fleeing, items and prizes, leaving and arriving at pages,
+and the turn's automatic steps (seed, "Como se Juega" to "Finalizar una misión").
+
+Each handler takes the working copy and an effect record popped from the stack; the book's own
+effect records (``book.Read``, ``book.Encounter``...) go on the stack as they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.dice import roll
+from wasteland.core.spaces import Border, BorderKind, SpaceGraph
+from wasteland.aftermath.book import (
+    BookAttack, Batteries, Choice, Dial, DrawItems, EncounterCard, Encounter, EndMission, Entry, GainItem,
+    GoToPage, GroupTask, Hunt, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Situation, Status, Test,
+    Travel, Trigger, Wound,
+)
+from wasteland.aftermath.card_set import table_of
+from wasteland.aftermath.cards import (
+    ACTION_CARDS, BLACK_DIE, CALAMITY, CHARACTER_NAMES, CHARACTERS, CACHES, ENCOUNTER_CARDS, ENEMY_LIMIT, ENEMY_NAMES,
+    ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
+)
+from wasteland.aftermath.state import (
+    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Foe, Leave, Loot, NextTurn, Phase,
+    Resume, Said, StartTurn, State, Token, Wait, Work,
+)
+from wasteland.aftermath.vocabulary import DIALS, LINES, Prize
+
+__all__ = ["HANDLERS", "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
+           "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "say", "wait",
+           "figures_at", "enemy_cost", "ENEMY_COST", "draw_cards", "end_game", "calamity", "place_threats",
+           "nest_helps", "remove_foe", "gain_prize"]
+
+#: *design*: a dial runs from 0 to 15 (the seed: a dial cannot go above its highest value); time
+#: is counted to 99.
+DIAL_MAX = 15
+_TIME = DIALS.index("time")
+
+
+# -- reading the table ----------------------------------------------------------------------------
+
+Table = State | Work
+
+
+def page_of(s: Table, number: int | None = None) -> Page | None:
+    want = s.page if number is None else number
+    for page in s.book.pages:
+        if page.number == want:
+            return page
+    return None
+
+
+def graph_of(page: Page) -> SpaceGraph[str]:
+    """The page's map as a graph of spaces with typed borders (``vocabulary.LINES``)."""
+    return SpaceGraph(tuple(sp.name for sp in page.spaces),
+                      tuple(Border(line.a, line.b, LINES[line.kind]) for line in page.lines))
+
+
+def enemy_cost(kind: BorderKind) -> int | None:
+    """Enemies cross a dashed or coloured line for 1 and never a solid or double white one."""
+    return 1 if kind.passable else None
+
+
+ENEMY_COST: Callable[[BorderKind], int | None] = enemy_cost
+
+
+def character(s: Table, c: int) -> Character:
+    return CHARACTERS[CHARACTER_NAMES.index(s.options.characters[c])]
+
+
+def enemy(s: Table, card: int) -> Enemy:
+    return table_of(s).enemies[card]
+
+
+def life_of(s: Table, card: int) -> int:
+    """An enemy's life; a boss's is the number of characters (seed, "Derrotar a un jefe")."""
+    e = enemy(s, card)
+    return len(s.options.characters) if e.boss else e.life
+
+
+def owner(s: Table, c: int) -> int:
+    """The seat that plays character ``c``."""
+    return c % s.options.players
+
+
+def decider(s: Table) -> int:
+    """The character whose decision is pending: the tester in a test, the reader in a choice, the
+    active character (the accountant) otherwise."""
+    if s.phase is Phase.TEST and s.test is not None:
+        return s.test.who
+    if s.phase is Phase.CHOICE:
+        return s.reader
+    return s.active
+
+
+def on_map(s: Table) -> list[int]:
+    return [c for c in range(len(s.options.characters)) if s.spaces[c]]
+
+
+def figures_at(s: Table, space: str) -> list[int]:
+    """The enemy figures (targets ``slot * MAX_FIGURES + figure``) in ``space``."""
+    from_cards = []
+    for k, foe in enumerate(s.foes):
+        from_cards += [k * MAX_FIGURES + f for f, sp in enumerate(foe.spaces) if sp == space]
+    return from_cards
+
+
+def say(work: Work, text: str) -> None:
+    work.events.append(Said(text))
+
+
+def wait(work: Work, phase: Phase) -> None:
+    work.phase = phase
+    work.stack.append(Wait())
+
+
+def end_game(work: Work, ending: Ending, text: str) -> None:
+    work.phase = Phase.OVER
+    work.ending = ending.value
+    work.stack.clear()
+    work.test = None
+    work.choice = None
+    work.travel = []
+    work.discard.extend(work.played)
+    work.played = []
+    say(work, text)
+
+
+# -- cards --------------------------------------------------------------------------------------
+
+def draw_cards(work: Work, c: int, count: int) -> list[int]:
+    """Draw ``count`` cards for character ``c`` (the discard reshuffled when the deck runs out):
+    the threat and calamity cards drawn are returned, the others go to the hand."""
+    special: list[int] = []
+    hand = list(work.hands[c])
+    for _ in range(count):
+        if not work.deck:
+            if not work.discard:
+                break
+            shuffled, work.rng = work.rng.shuffle(work.discard)
+            work.deck = list(shuffled)
+            work.discard = []
+            say(work, "the discard pile is shuffled into a new action deck")
+        card = work.deck.pop(0)
+        if ACTION_CARDS[card].colour in (THREAT, CALAMITY):
+            special.append(card)
+        else:
+            hand.append(card)
+    work.hands[c] = tuple(hand)
+    return special
+
+
+# -- characters: wounds, fleeing ------------------------------------------------------------------
+
+def wound(work: Work, c: int, amount: int = 1, toxic: bool = False) -> None:
+    if not work.spaces[c] or amount <= 0:
+        return
+    if toxic:
+        work.toxic[c] += amount
+    else:
+        work.wounds[c] += amount
+    who = CHARACTER_NAMES.index(work.options.characters[c])
+    say(work, f"{CHARACTERS[who].title} takes {amount} {'toxic ' if toxic else ''}wound{'s' * (amount > 1)}")
+    if work.wounds[c] + work.toxic[c] >= character(work, c).life:
+        flee(work, c)
+
+
+def flee(work: Work, c: int) -> None:
+    """The character flees (seed, "Personaje derrotado"): the figure off, its tokens and statuses
+    cleared, +1 time (*design*: the stripped icon, research §7); all characters out fails the
+    mission."""
+    work.spaces[c] = ""
+    work.wounds[c] = 0
+    work.toxic[c] = 0
+    work.statuses[c] = ()
+    work.fled[c] = True
+    work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
+    say(work, f"{character(work, c).title} flees")
+    if not on_map(work):
+        mission = work.book.missions[0]
+        page = page_of(work, mission.failure_page)
+        entry = next((e for e in page.entries if e.id == mission.failure_entry), None) if page else None
+        end_game(work, Ending.FLED, "every character has fled: the mission fails" + (
+            f" (page {mission.failure_page}, {entry.id}: {entry.text})" if entry else ""))
+
+
+# -- items and prizes ------------------------------------------------------------------------------
+
+def place_item(work: Work, c: int, item: int) -> None:
+    """An intact item acquired (*design*: placed for the team at once): equipped in a free slot
+    of its kind, else in the pack, else discarded for its repair cost in scrap."""
+    info = ITEMS[item]
+    gear = list(work.gear[c])
+    for k, kind in enumerate(SLOTS):
+        if kind == info.slot and gear[k] == NONE:
+            gear[k] = item
+            work.gear[c] = tuple(gear)
+            say(work, f"{character(work, c).title} equips the {info.title}")
+            return
+    if len(work.pack[c]) < PACK:
+        work.pack[c] = (*work.pack[c], item)
+        say(work, f"{character(work, c).title} packs the {info.title}")
+        return
+    work.scrapped.append(item)
+    _dial(work, "scrap", info.repair)
+    say(work, f"the {info.title} is scrapped for {info.repair} scrap")
+
+
+def _dial(work: Work, name: str, amount: int) -> None:
+    k = DIALS.index(name)
+    top = 99 if k == _TIME else DIAL_MAX
+    work.dials[k] = max(0, min(top, work.dials[k] + amount))
+
+
+def _draw_item(work: Work, c: int, broken: bool) -> None:
+    if not work.item_deck:
+        return
+    item = work.item_deck.pop(0)
+    if broken:
+        work.broken.append(item)
+        say(work, f"the {ITEMS[item].title} goes to the broken pile")
+    else:
+        place_item(work, c, item)
+
+
+def gain_prize(work: Work, c: int, prize: Prize) -> None:
+    for name, amount in prize.dials:
+        _dial(work, name, amount)
+        say(work, f"{'+' if amount >= 0 else ''}{amount} {name}")
+    if prize.batteries:
+        work.batteries[c] += prize.batteries
+        say(work, f"+{prize.batteries} batteries")
+    for _ in range(prize.items):
+        _draw_item(work, c, False)
+    for _ in range(prize.broken):
+        _draw_item(work, c, True)
+
+
+# -- enemies ------------------------------------------------------------------------------------
+
+def _situation(work: Work, hostile: bool) -> None:
+    if work.hostile != hostile:
+        work.hostile = hostile
+        say(work, "the situation turns hostile" if hostile else "the situation is safe")
+
+
+def _calm_if_clear(work: Work) -> None:
+    if work.hostile and not work.foes:
+        _situation(work, False)
+
+
+def hurt_foe(work: Work, target: int, by: int, amount: int = 1) -> None:
+    """``amount`` wounds to the figure ``target``; a figure with wounds >= life is removed, a card
+    with no figure left leaves the track (the cards below move up), the last enemy of an
+    encounter gives its loot to ``by``."""
+    slot, fig = divmod(target, MAX_FIGURES)
+    if slot >= len(work.foes) or fig >= len(work.foes[slot].spaces):
+        return
+    foe = work.foes[slot]
+    card = foe.card
+    wounds = list(foe.wounds)
+    wounds[fig] += amount
+    name = enemy(work, card).title
+    if wounds[fig] < life_of(work, card):
+        work.foes[slot] = Foe(card, foe.group, foe.spaces, tuple(wounds))
+        say(work, f"the {name} takes a wound")
+        return
+    spaces = foe.spaces[:fig] + foe.spaces[fig + 1:]
+    wounds = wounds[:fig] + wounds[fig + 1:]
+    say(work, f"a {name} is defeated")
+    if by >= 0 and "toothpick_crossbow" in [ITEM_NAMES[i] for i in work.gear[by] if i >= 0]:
+        _dial(work, "scrap", 1)
+    if spaces:
+        work.foes[slot] = Foe(card, foe.group, spaces, tuple(wounds))
+        return
+    del work.foes[slot]
+    if not any(f.group == foe.group for f in work.foes):
+        for loot in [x for x in work.loots if x.group == foe.group]:
+            work.loots.remove(loot)
+            if by >= 0:
+                say(work, f"{character(work, by).title} wins the encounter's loot")
+                gain_prize(work, by, loot.prize)
+    _calm_if_clear(work)
+
+
+def remove_foe(work: Work, slot: int) -> None:
+    """The enemy card in ``slot`` and its figures leave play (to the supply)."""
+    del work.foes[slot]
+    _calm_if_clear(work)
+
+
+def _where(work: Work) -> set[int]:
+    return {f.card for f in work.foes}
+
+
+def _place_encounter(work: Work, cards: list[int], spaces: tuple[str, ...], loot: Prize | None) -> int:
+    """Put enemy cards on the track (the 5-enemy limit; a boss replaces the last card), their
+    figures split as evenly as possible over ``spaces``; returns how many came into play."""
+    page = page_of(work)
+    names = {sp.name for sp in page.spaces} if page else set()
+    where = [sp for sp in spaces if sp in names] or ([page.start] if page else [])
+    if not where:
+        return 0
+    group = work.encounters
+    work.encounters += 1
+    placed = 0
+    turn = 0
+    for card in cards:
+        info = enemy(work, card)
+        if card in _where(work):
+            continue
+        if len(work.foes) >= ENEMY_LIMIT:
+            if not info.boss:
+                continue
+            gone = work.foes.pop()
+            say(work, f"the {enemy(work, gone.card).title} makes way for the boss")
+        if card in work.hunt:
+            work.hunt.remove(card)
+        figure_spaces = []
+        for _ in range(info.figures):
+            figure_spaces.append(where[turn % len(where)])
+            turn += 1
+        work.foes.append(Foe(card, group, tuple(figure_spaces), (0,) * info.figures))
+        say(work, f"the {info.title} comes into play ({', '.join(figure_spaces)})")
+        placed += 1
+    if placed and loot is not None:
+        work.loots.append(Loot(group, loot))
+    return placed
+
+
+def _available(work: Work, card: int) -> bool:
+    return card not in _where(work)
+
+
+def _encounter(work: Work, effect: Encounter) -> None:
+    cards = [ENEMY_NAMES.index(n) for n in effect.enemies if n in ENEMY_NAMES]
+    shuffled, work.rng = work.rng.shuffle([c for c in cards if _available(work, c)])
+    if _place_encounter(work, list(shuffled), effect.spaces, effect.loot) or effect.hostile is False:
+        _situation(work, effect.hostile)
+
+
+def _random_encounter(work: Work, effect: RandomEncounter) -> None:
+    pool = [k for k, e in enumerate(table_of(work).enemies)
+            if e.type == effect.enemy_type and not e.boss and _available(work, k)]
+    supply = [k for k in pool if k not in work.hunt]
+    boxed = [k for k in pool if k in work.hunt]
+    first, work.rng = work.rng.shuffle(supply)
+    then, work.rng = work.rng.shuffle(boxed)
+    chosen = list((*first, *then))[:effect.count]
+    if _place_encounter(work, chosen, effect.spaces, None) or effect.hostile is False:
+        _situation(work, effect.hostile)
+
+
+def _encounter_card(work: Work, effect: EncounterCard) -> None:
+    if not work.encounter_deck:
+        say(work, "the encounter deck is empty")
+        return
+    card = work.encounter_deck.pop(0)
+    work.encounter_discard.append(card)
+    info = ENCOUNTER_CARDS[card]
+    say(work, f"encounter card {card}: {', '.join(info.enemies)}")
+    _encounter(work, Encounter(info.enemies, effect.spaces, info.hostile))
+
+
+def _hunt(work: Work, effect: Hunt) -> None:
+    say(work, "the Hunt!")
+    cards, work.rng = work.rng.shuffle(work.hunt)
+    room = ENEMY_LIMIT - len(work.foes)
+    _place_encounter(work, list(cards[:max(0, room)]), effect.spaces, None)
+    if work.foes:
+        _situation(work, True)
+
+
+# -- reading ---------------------------------------------------------------------------------------
+
+def _entry(work: Work, entry_id: str) -> Entry | None:
+    page = page_of(work)
+    if page is None:
+        return None
+    return next((e for e in page.entries if e.id == entry_id), None)
+
+
+def _read(work: Work, effect: Read) -> None:
+    entry = _entry(work, effect.entry)
+    key = f"{work.page}:{effect.entry}"
+    if entry is None or key in work.this_turn:
+        return  # *design*: an entry is read at most once a turn, so no book can loop for ever
+    work.this_turn.append(key)
+    if entry.id not in work.read:
+        work.read.append(entry.id)
+    say(work, f"entry {entry.id}: {entry.text}")
+    work.stack.extend(reversed(entry.effects))
+
+
+def entries_on_visit(s: Table, space: str) -> list[str]:
+    """The entries a character entering ``space`` reads (a space's entry, a token's entry when its
+    token is there), once a visit of the page; on a revisit only those marked to be read again."""
+    page = page_of(s)
+    if page is None:
+        return []
+    out = []
+    for e in page.entries:
+        if e.space != space or e.id in s.read or (s.revisit and not e.revisit):
+            continue
+        if e.trigger is Trigger.SPACE or (e.trigger is Trigger.TOKEN
+                                          and any(t.space == space and t.kind == e.token for t in s.tokens)):
+            out.append(e.id)
+    return out
+
+
+def visit(work: Work, c: int, space: str) -> bool:
+    """Character ``c`` enters ``space``: True when it reads (the entries go on the stack)."""
+    work.spaces[c] = space
+    found = entries_on_visit(work, space)
+    if found:
+        work.reader = c
+        work.stack.extend(Read(e) for e in reversed(found))
+    return bool(found)
+
+
+def _go_to_page(work: Work, effect: GoToPage) -> None:
+    """The turn ends (*design*: without its threat check, since the track is discarded on leaving)
+    and the party leaves the page."""
+    work.stack.clear()
+    work.test = None
+    work.choice = None
+    work.travel = []
+    work.discard.extend(work.played)
+    work.played = []
+    work.stack.append(NextTurn())
+    work.stack.append(Leave(effect.page))
+
+
+def _leave(work: Work, effect: Leave) -> None:
+    """Seed, "Dejando una página", steps 3-4."""
+    if work.hostile:
+        work.hunt.extend(f.card for f in work.foes)
+        if work.foes:
+            say(work, "the enemies go into the Hunt box")
+    work.foes = []
+    work.loots = []
+    work.lost.extend(c.token for c in work.caches)
+    work.caches = []
+    work.tokens = []
+    work.discard.extend(t for t in work.threats if t != NONE)
+    work.threats = [NONE] * TRACK
+    if work.task_card != NONE:
+        work.discard.append(work.task_card)
+    work.task, work.task_card, work.task_dial = None, NONE, 0
+    work.hostile = False
+    work.stack.append(Arrive(effect.page))
+
+
+def _arrive(work: Work, effect: Arrive) -> None:
+    page = page_of(work, effect.page)
+    if page is None:
+        end_game(work, Ending.FAILED, f"page {effect.page} is not known here")
+        return
+    work.page = page.number
+    work.revisit = page.number in work.visited
+    if not work.revisit:
+        work.visited.append(page.number)
+    work.read = []
+    work.calamity_done = False
+    say(work, f"the party arrives at page {page.number}: {page.title}" + (" (again)" if work.revisit else ""))
+    for c in range(len(work.options.characters)):
+        if work.fled[c] and "seriously_wounded" not in work.statuses[c]:
+            work.statuses[c] = (*work.statuses[c], "seriously_wounded")
+        work.fled[c] = False
+        work.spaces[c] = page.start
+    if not work.revisit:
+        for sp in page.spaces:
+            for kind in sp.tokens:
+                work.tokens.append(Token(sp.name, kind))
+            for difficulty in sp.scavenge:
+                tier = min(range(len(TIERS)), key=lambda k: (abs(TIERS[k] - difficulty), k))
+                pile = list(work.piles[tier])
+                if pile:
+                    token = pile.pop(0)
+                    work.piles[tier] = tuple(pile)
+                    work.caches.append(Cache(sp.name, CACHES[token].difficulty, token))
+    begin = next((e for e in page.entries if e.trigger is Trigger.BEGIN), None)
+    arrived = f"{page.number}:arrived"
+    if arrived in work.this_turn:
+        return  # *design*: arriving twice at a page in one turn reads nothing the second time
+    work.this_turn.append(arrived)
+    if begin is not None and (not work.revisit or begin.revisit):
+        work.reader = work.active
+        work.stack.append(Read(begin.id))
+
+
+# -- the book's other effects ---------------------------------------------------------------------
+
+def _everyone_or_reader(work: Work, everyone: bool) -> list[int]:
+    return on_map(work) if everyone else ([work.reader] if work.spaces[work.reader] else [])
+
+
+def _test(work: Work, effect: Test) -> None:
+    who = work.reader
+    if not work.spaces[who]:
+        work.stack.extend(reversed(effect.failure))
+        return
+    work.test = Check(who, effect.attribute.value, effect.difficulty, effect.opposed, "book", NONE,
+                      effect.success, effect.failure)
+    say(work, f"{character(work, who).title}: a {'opposed ' if effect.opposed else ''}{effect.attribute.value} "
+              f"test of difficulty {effect.difficulty}")
+    wait(work, Phase.TEST)
+
+
+def _group_task(work: Work, effect: GroupTask) -> None:
+    if work.task == effect:
+        return  # the task read again while open keeps its dial
+    if work.task_card != NONE:
+        work.discard.append(work.task_card)
+    work.task, work.task_card, work.task_dial = effect, NONE, 0
+    say(work, f"a group task: {effect.attribute.value} {effect.difficulty}")
+
+
+def _dial_effect(work: Work, effect: Dial) -> None:
+    _dial(work, effect.dial, effect.amount)
+    say(work, f"{'+' if effect.amount >= 0 else ''}{effect.amount} {effect.dial}")
+
+
+def _gain_item(work: Work, effect: GainItem) -> None:
+    if effect.item not in ITEM_NAMES:
+        return
+    item = ITEM_NAMES.index(effect.item)
+    if item not in work.item_deck:
+        return  # seed, "Cubierta de descubrimiento": a card already retrieved is not retrieved again
+    work.item_deck.remove(item)
+    if effect.broken:
+        work.broken.append(item)
+        say(work, f"the {ITEMS[item].title} goes to the broken pile")
+    else:
+        place_item(work, work.reader, item)
+
+
+def _draw_items(work: Work, effect: DrawItems) -> None:
+    for _ in range(effect.count):
+        _draw_item(work, work.reader, effect.broken)
+
+
+def _batteries(work: Work, effect: Batteries) -> None:
+    work.batteries[work.reader] += effect.count
+    say(work, f"+{effect.count} batteries")
+
+
+def _wound(work: Work, effect: Wound) -> None:
+    for c in _everyone_or_reader(work, effect.everyone):
+        if work.phase is Phase.OVER:
+            return
+        wound(work, c, effect.amount, effect.toxic)
+
+
+def _book_attack(work: Work, effect: BookAttack) -> None:
+    for c in reversed(_everyone_or_reader(work, effect.everyone)):
+        work.stack.append(Attack(c, effect.strength, effect.toxic))
+
+
+def _status(work: Work, effect: Status) -> None:
+    if effect.status not in STATUS_NAMES:
+        return
+    for c in _everyone_or_reader(work, effect.everyone):
+        if effect.status not in work.statuses[c]:
+            work.statuses[c] = (*work.statuses[c], effect.status)
+            say(work, f"{character(work, c).title} is {effect.status.replace('_', ' ')}")
+
+
+def _situation_effect(work: Work, effect: Situation) -> None:
+    _situation(work, effect.hostile)
+    _calm_if_clear(work)
+
+
+def _end_mission(work: Work, effect: EndMission) -> None:
+    if effect.success:
+        end_game(work, Ending.WON, "the mission is complete")
+    else:
+        end_game(work, Ending.FAILED, "the mission has failed")
+
+
+def _place_tokens(work: Work, effect: PlaceTokens) -> None:
+    for sp in effect.spaces:
+        work.tokens.append(Token(sp, effect.token))
+
+
+def _remove_tokens(work: Work, effect: RemoveTokens) -> None:
+    work.tokens = [t for t in work.tokens if not (t.kind == effect.token
+                                                   and (not effect.spaces or t.space in effect.spaces))]
+
+
+def _choice(work: Work, effect: Choice) -> None:
+    work.choice = effect
+    wait(work, Phase.CHOICE)
+
+
+def _travel(work: Work, effect: Travel) -> None:
+    work.travel = list(effect.pages)
+    wait(work, Phase.TRAVEL)
+
+
+# -- the turn's automatic steps ---------------------------------------------------------------------
+
+def _start_turn(work: Work, effect: StartTurn) -> None:
+    c = work.active
+    work.this_turn = []
+    work.focus = 0
+    if not work.spaces[c]:
+        companions = on_map(work)
+        if work.hostile or not companions:
+            say(work, f"{character(work, c).title} is out of play this turn")
+            work.stack.append(NextTurn())
+            return
+        work.fled[c] = False
+        work.spaces[c] = work.spaces[companions[0]]
+        if "seriously_wounded" not in work.statuses[c]:
+            work.statuses[c] = (*work.statuses[c], "seriously_wounded")
+        say(work, f"{character(work, c).title} returns, seriously wounded")
+    wait(work, Phase.DRAW)
+
+
+def _resume(work: Work, effect: Resume) -> None:
+    if work.spaces[work.active]:
+        wait(work, Phase.ACT)
+    else:
+        work.stack.append(AfterTurn())
+        work.stack.append(CheckThreat())
+
+
+def _check_threat(work: Work, effect: CheckThreat) -> None:
+    threats = sum(1 for t in work.threats if t != NONE)
+    if not work.hostile:
+        page = page_of(work)
+        entry = next((e for e in page.entries if e.trigger is Trigger.THREAT), None) if page else None
+        if threats >= 4 and entry is not None and (not work.revisit or entry.revisit):
+            work.reader = work.active
+            work.stack.append(Read(entry.id))
+        return
+    if work.foes and threats >= len(work.foes):
+        say(work, "the enemies' turn")
+        work.stack.append(Activate(0, 0))
+
+
+def _discard_threats(work: Work) -> None:
+    work.discard.extend(t for t in work.threats if t != NONE)
+    work.threats = [NONE] * TRACK
+
+
+def _activate(work: Work, effect: Activate) -> None:
+    """Seed, "Turno enemigo": each enemy card from the top activates its figures with the action
+    the threat card under it gives: move toward the nearest character, target the nearest in
+    range and sight, attack; its threat card is discarded; leftovers are discarded at the end."""
+    slot, fig = effect.slot, effect.figure
+    if slot >= len(work.foes):
+        _discard_threats(work)
+        return
+    threat = work.threats[slot]
+    foe = work.foes[slot]
+    if threat == NONE or fig >= len(foe.spaces):
+        if threat != NONE:
+            work.discard.append(threat)
+            work.threats[slot] = NONE
+        work.stack.append(Activate(slot + 1, 0))
+        return
+    info = enemy(work, foe.card)
+    action = info.actions[min(3, max(1, ACTION_CARDS[threat].value)) - 1]
+    page = page_of(work)
+    work.stack.append(Activate(slot, fig + 1))
+    if page is None:
+        return
+    graph = graph_of(page)
+    here = foe.spaces[fig]
+    targets = on_map(work)
+    occupied = {work.spaces[c] for c in targets}
+    if here not in occupied and action.speed > 0:
+        costs = graph.costs_from(here, cost=enemy_cost)
+        reach = [(costs[work.spaces[c]], _order(work, c), c) for c in targets if work.spaces[c] in costs]
+        if reach:
+            goal = min(reach)[2]
+            path = graph.shortest_path(here, work.spaces[goal], cost=enemy_cost)
+            if path is not None:
+                steps = path[0][1:1 + action.speed]
+                for sp in steps:
+                    here = sp
+                    if sp in occupied:
+                        break
+                spaces = list(foe.spaces)
+                spaces[fig] = here
+                work.foes[slot] = Foe(foe.card, foe.group, tuple(spaces), foe.wounds)
+    sight = graph.sight_distances(here, action.range)
+    seen = [(sight[work.spaces[c]], _order(work, c), c) for c in targets if work.spaces[c] in sight]
+    if seen:
+        who = min(seen)[2]
+        say(work, f"the {info.title} attacks {character(work, who).title} (strength {action.strength})")
+        work.stack.append(Attack(who, action.strength, action.toxic))
+
+
+def _order(work: Work, c: int) -> int:
+    """Turn order from the active character: ties between characters go to the first (*design*:
+    the accountant's choice is made by turn order)."""
+    return (c - work.active) % len(work.options.characters)
+
+
+def _attack(work: Work, effect: Attack) -> None:
+    c = effect.who
+    if not work.spaces[c]:
+        return
+    if work.hands[c]:
+        work.test = Check(c, "", effect.strength, True, "defend", NONE, toxic=effect.toxic)
+        wait(work, Phase.TEST)
+        return
+    say(work, f"{character(work, c).title} cannot defend")
+    wound(work, c, 1, effect.toxic)
+
+
+def _after_turn(work: Work, effect: AfterTurn) -> None:
+    if not work.hostile and nest_helps(work):
+        wait(work, Phase.NEST)
+        return
+    work.stack.append(NextTurn())
+
+
+def nest_helps(s: Table) -> bool:
+    """Whether nesting would change anything but the time dial: a wound, a status, a battery on
+    an item, or a broken item the scrap can repair."""
+    return (any(s.wounds) or any(s.toxic) or any(s.statuses) or any(any(ch) for ch in s.charge)
+            or any(ITEMS[i].repair <= s.dials[DIALS.index("scrap")] for i in s.broken))
+
+
+def _next_turn(work: Work, effect: NextTurn) -> None:
+    n = len(work.options.characters)
+    work.discard.extend(work.played)
+    work.played = []
+    work.phase = Phase.ACT
+    work.turn += 1
+    work.active = (work.active + 1) % n
+    if work.active == 0:
+        work.round += 1
+        _dial(work, "time", 1)
+        if work.round >= ROUNDS:
+            end_game(work, Ending.TIME, f"{ROUNDS} rounds have passed: the mission has run out of time")
+            return
+    work.reader = work.active
+    work.stack.append(StartTurn())
+
+
+def _noop(work: Work, effect: object) -> None:
+    return None
+
+
+HANDLERS: dict[type, Callable[[Work, Any], None]] = {
+    Read: _read, GoToPage: _go_to_page, Travel: _travel, Encounter: _encounter,
+    RandomEncounter: _random_encounter, EncounterCard: _encounter_card, Hunt: _hunt, PlaceTokens: _place_tokens,
+    RemoveTokens: _remove_tokens, Test: _test, GroupTask: _group_task, Dial: _dial_effect, GainItem: _gain_item,
+    DrawItems: _draw_items, Batteries: _batteries, Wound: _wound, BookAttack: _book_attack, Status: _status,
+    Situation: _situation_effect, EndMission: _end_mission, Choice: _choice,
+    Leave: _leave, Arrive: _arrive, StartTurn: _start_turn, Resume: _resume, CheckThreat: _check_threat,
+    Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn,
+}
+
+
+def calamity(work: Work) -> None:
+    """Seed, step 2: the calamity card drawn: the black die plus the time dial against the page's
+    calamity value, once a page."""
+    page = page_of(work)
+    if work.calamity_done or page is None or page.calamity <= 0:
+        say(work, "the calamity card: no effect here")
+        return
+    face, work.rng = roll(BLACK_DIE, work.rng)
+    total = face + work.dials[_TIME]
+    entry = next((e for e in page.entries if e.trigger is Trigger.CALAMITY), None)
+    say(work, f"the calamity card: black die {face} + time {work.dials[_TIME]} = {total} against {page.calamity}")
+    if total >= page.calamity and entry is not None:
+        work.calamity_done = True
+        work.reader = work.active
+        work.stack.append(Read(entry.id))
+
+
+def place_threats(work: Work, cards: list[int]) -> None:
+    """Seed, step 3: the threat cards drawn go on the track in random order, in the next slots
+    without a threat card (*design*: one the full track has no room for is discarded)."""
+    order, work.rng = work.rng.shuffle(cards)
+    for card in order:
+        free = next((k for k in range(TRACK) if work.threats[k] == NONE), None)
+        if free is None:
+            work.discard.append(card)
+        else:
+            work.threats[free] = card
+    if cards:
+        say(work, f"{len(cards)} threat card{'s' * (len(cards) > 1)} on the track")
+

@@ -1,0 +1,114 @@
+"""The contract's rules: the engine's table of reasons and rules, the driver's effects, the end.
+
+Everything passes through the engine (``wasteland.core.engine``): ``RULES`` says for each action
+when it is legal and what it does (``turn.py``); the book's effects and the turn's automatic steps
+are effects on the stack (``mission.py``); a ``Wait`` on top of the stack is a pending decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.driver import Driver
+from wasteland.core.engine import Engine, Rule
+from wasteland.core.game import Outcome
+from wasteland.aftermath.actions import ACTION_TYPES, Action, action_count, decode, notation
+from wasteland.aftermath.book import Book, BookAttack, Choice, Effect as BookEffect, Test, Travel
+from wasteland.aftermath.cards import HAND, ROUNDS
+from wasteland.aftermath.mission import HANDLERS, decider, owner
+from wasteland.aftermath.setup import initial_state, make_options
+from wasteland.aftermath.state import Ending, Phase, State, Wait, Work
+from wasteland.aftermath.turn import DOS, REASONS, legal
+
+__all__ = [
+    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "parse", "action_from_id", "max_decisions", "per_turn",
+]
+
+RULES: dict[type, Rule[State, Work, Any]] = {t: Rule(REASONS[t], DOS[t]) for t in ACTION_TYPES}
+
+
+def ready(state: State) -> bool:
+    return state.phase is Phase.OVER or bool(state.stack) and type(state.stack[-1]) is Wait
+
+
+def over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def _advance(work: Work) -> bool:
+    return False  # every automatic step is an effect on the stack
+
+
+_REASONS = {
+    Ending.WON: "the mission is complete", Ending.FAILED: "the mission has failed",
+    Ending.FLED: "every character fled at once: the mission fails",
+    Ending.TIME: f"{ROUNDS} rounds have passed: the mission has run out of time",
+}
+
+
+def ending(state: State) -> Outcome | None:
+    """How the mission ended, None while it runs: the team wins or loses together."""
+    if state.phase is not Phase.OVER:
+        return None
+    code = Ending(state.ending)
+    winners = range(state.options.players) if code is Ending.WON else ()
+    return Outcome(winners=winners, reason=_REASONS[code], code=code)
+
+
+ENGINE: Engine[State, Action, Work, Any] = Engine(
+    title="Aftermath", state_type=State, work_type=Work, rules=RULES, actions_of=legal, ready=ready,
+    driver=Driver(effects=HANDLERS, advance=_advance), make_options=make_options, setup=initial_state,
+    notation=notation, over=over, ending=ending, action_count=action_count, decode=decode,
+)
+assert set(RULES) == set(ACTION_TYPES)
+
+new_game = ENGINE.new_game
+legal_actions = ENGINE.legal_actions
+apply = ENGINE.apply
+parse = ENGINE.parse
+outcome = ENGINE.outcome
+returns = ENGINE.returns
+action_from_id = ENGINE.action_from_id
+num_players = ENGINE.num_players
+
+
+def current_player(state: State) -> int | None:
+    s = ENGINE.state(state)
+    return None if s.phase is Phase.OVER else owner(s, decider(s))
+
+
+def _weight(effects: tuple[BookEffect, ...]) -> int:
+    """The most decisions the effects of an entry can ask for: a test is at most 5 cards and a
+    roll, a book attack a defence of each of 4 characters, a choice or travel 1 and its options."""
+    total = 0
+    for e in effects:
+        if isinstance(e, Test):
+            total += HAND + 1 + _weight(e.success) + _weight(e.failure)
+        elif isinstance(e, BookAttack):
+            total += 4 * (HAND + 1)
+        elif isinstance(e, Choice):
+            total += 1 + sum(_weight(o.effects) for o in e.options)
+        elif isinstance(e, Travel):
+            total += 1
+    return total
+
+
+def per_turn(book: Book) -> int:
+    """The most decisions of one turn: the draw step (5 discards and the draw); at most 5 cards to
+    act with, each starting an action of at most 4 more cards, 24 steps and a stop or roll; every
+    entry of the book read at most once a turn; an enemy turn of at most 40 attacks (5 cards of 8
+    figures), each defended by a stop and by cards, of which the hands hold at most 20; the nest."""
+    entries = sum(_weight(e.effects) for p in book.pages for e in p.entries)
+    return (HAND + 1) + HAND * 30 + 1 + entries + 40 + 20 + 2
+
+
+def max_decisions(state: State) -> int:
+    """A bound on the decisions left: the mission ends after ``ROUNDS`` rounds of one turn per
+    character (*design*), and each turn takes at most ``per_turn`` decisions."""
+    s = ENGINE.state(state)
+    if s.phase is Phase.OVER:
+        return 0
+    n = len(s.options.characters)
+    turns = (ROUNDS - s.round) * n
+    return (turns + 1) * per_turn(s.book)

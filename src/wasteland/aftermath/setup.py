@@ -1,0 +1,103 @@
+"""Options and the table at the start of a mission (the seed's "Preparación").
+
+The action deck is shuffled; each character starts with its starting item equipped and no card
+(each draws to 5 in its first draw step); the item deck, the encounter deck and the three piles of
+scavenge tokens (by difficulty) are shuffled; the enemy cards wait in the supply (the bosses in
+their own face-up deck: the supply too). The party arrives at the mission's first page (page 2 of
+the starter book, as the seed says for a first game) and character 0, the first accountant, takes
+the first turn (*design*: the seed lets the players choose).
+"""
+
+from __future__ import annotations
+
+from wasteland.core.game import ConfigError, check_options, short
+from wasteland.core.rng import Rng
+from wasteland.aftermath.book import DEFAULT_BOOK_PATH, Book, Names, load_book, read_book
+from wasteland.aftermath.card_set import CardSet, card_table, read_card_set
+from wasteland.aftermath.cards import (
+    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENEMY_TYPES, ITEM_NAMES,
+    NONE, SLOTS, STATUS_NAMES, TIERS, TRACK,
+)
+from wasteland.aftermath.state import Arrive, Effect, Options, Phase, StartTurn, State
+
+__all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "DEFAULT_CHARACTERS", "START_DIALS", "names_for",
+           "the_book"]
+
+PLAYER_COUNTS = (1, 2, 3, 4)
+#: The characters of a table when none are named (*design*: the two sturdiest first).
+DEFAULT_CHARACTERS: dict[int, tuple[str, ...]] = {
+    1: ("grumple", "whisper"), 2: ("grumple", "whisper"), 3: ("grumple", "whisper", "meziah"),
+    4: ("grumple", "whisper", "meziah", "ringr"),
+}
+#: How many characters each number of players may field (seed: 1 player controls 2 characters).
+_ALLOWED = {1: (2,), 2: (2, 4), 3: (3,), 4: (4,)}
+#: *design*: the dials at the start of a mission (food, scrap, population, morale, clues, time).
+START_DIALS: tuple[int, ...] = (5, 3, 5, 5, 0, 0)
+
+
+def names_for(cards: CardSet | None) -> Names:
+    """The names a book may use, from the card set played."""
+    enemies = card_table(cards).enemies
+    return Names(enemies=frozenset(e.name for e in enemies), enemy_types=frozenset(ENEMY_TYPES),
+                 items=frozenset(ITEM_NAMES), statuses=frozenset(STATUS_NAMES))
+
+
+def make_options(*, players: int = 1, characters: object = None, book: object = None,
+                 cards: object = None) -> Options:
+    """The options of a new mission; ConfigError says what is allowed. ``characters`` a list of
+    names (``meziah``, ``whisper``, ``ringr``, ``grumple``) in turn order; ``book`` plain JSON data
+    of a book of one's own (``docs/book-format.md``); ``cards`` enemy cards of one's own."""
+    check_options("players", players, PLAYER_COUNTS)
+    if characters is None:
+        chosen = DEFAULT_CHARACTERS[players]
+    else:
+        if not isinstance(characters, (list, tuple)) or not all(isinstance(c, str) for c in characters):
+            raise ConfigError(f"characters must be a list of names, got {short(characters)}")
+        chosen = tuple(characters)
+        for name in chosen:
+            check_options("characters", name, CHARACTER_NAMES)
+        if len(set(chosen)) != len(chosen):
+            raise ConfigError(f"characters must be different, got {short(list(chosen))}")
+        if len(chosen) not in _ALLOWED[players]:
+            counts = " or ".join(str(n) for n in _ALLOWED[players])
+            raise ConfigError(f"{players} player{'s' * (players > 1)} play {counts} characters, got {len(chosen)}")
+    card_set = read_card_set(cards)
+    own: Book | None
+    if book is None or isinstance(book, Book):
+        own = book
+    else:
+        own = read_book(book, names_for(card_set))
+    return Options(players=players, characters=chosen, book=own, cards=card_set)
+
+
+def the_book(options: Options) -> Book:
+    """The book a table plays: the user's, or the starter book read from the package."""
+    return options.book if options.book is not None else load_book(DEFAULT_BOOK_PATH, names_for(options.cards))
+
+
+def initial_state(seed: int, options: Options) -> State:
+    """The table before the first decision; the arrival at the first page waits on the stack."""
+    book = the_book(options)
+    n = len(options.characters)
+    rng = Rng.from_seed(seed)
+    deck, rng = rng.shuffle(range(len(ACTION_CARDS)))
+    starting = [ITEM_NAMES.index(CHARACTERS[CHARACTER_NAMES.index(c)].item) for c in options.characters]
+    items, rng = rng.shuffle([i for i in range(len(ITEM_NAMES)) if i not in starting])
+    encounters, rng = rng.shuffle(range(len(ENCOUNTER_CARDS)))
+    piles = []
+    for tier in TIERS:
+        pile, rng = rng.shuffle([k for k, cache in enumerate(CACHES) if cache.difficulty == tier])
+        piles.append(pile)
+    gear = tuple(tuple(item if k == SLOTS.index("paw") else NONE for k in range(len(SLOTS))) for item in starting)
+    mission = book.missions[0]
+    stack: tuple[Effect, ...] = (StartTurn(), Arrive(mission.start_page))
+    return State(
+        options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0, visited=(),
+        revisit=False, read=(), this_turn=(), calamity_done=False, hostile=False, deck=deck, discard=(),
+        hands=((),) * n, played=(), spaces=("",) * n, wounds=(0,) * n, toxic=(0,) * n, statuses=((),) * n,
+        fled=(False,) * n, gear=gear, charge=((0,) * len(SLOTS),) * n, pack=((),) * n, batteries=(0,) * n,
+        item_deck=items, broken=(), scrapped=(), foes=(), threats=(NONE,) * TRACK, hunt=(), loots=(), encounters=0,
+        encounter_deck=encounters, encounter_discard=(), caches=(), piles=tuple(piles), taken=(), lost=(), tokens=(),
+        dials=START_DIALS, task=None, task_dial=0, task_card=NONE, test=None, mp=0, stepped=False, choice=None,
+        travel=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None,
+    )

@@ -1,0 +1,347 @@
+"""The records of a mission of Aftermath: options, the table and its working copy, effects, events.
+
+Seats are players; characters are numbered 0..n-1 in turn order and character ``c`` belongs to
+seat ``c % players`` (one player controls two characters; two players may control two each).
+Every action card is in exactly one place: ``deck`` (top first), ``discard``, a hand, ``played``
+(in front of the character acting), ``threats`` (the threat track's slots, ``NONE`` when empty)
+or ``task_card`` (the group task's slot). An enemy card is on the track (``foes``, top first), in
+the Hunt box (``hunt``) or in the supply (neither). A scavenge token is face down on the map
+(``caches``), in its tier's pile (``piles``) or taken: revealed (``taken``) or
+left face down on a page the party left (``lost``). An item is in ``item_deck``, a
+character's ``gear`` slot or ``pack``, the ``broken`` pile or ``scrapped``.
+
+The table holds the whole ``book``; a view holds only the page's map and the entries read.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from wasteland.core.codec import register
+from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.rng import Rng
+from wasteland.aftermath.book import Book, Effect as BookEffect, GroupTask, Choice, Trigger
+from wasteland.aftermath.card_set import CardSet
+from wasteland.aftermath.vocabulary import Attribute, Prize
+
+# A table holds the book, so its two enums are written to files too (the same tags the book's
+# module may give them: registering a class twice under one tag is allowed).
+register("aftermath.Trigger")(Trigger)
+register("aftermath.Attribute")(Attribute)
+
+__all__ = [
+    "Options", "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
+    "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Effect", "Said", "Event",
+    "State", "Work",
+]
+
+
+@register("aftermath.Options")
+@frozen
+class Options:
+    """``players`` 1-4 (the seats); ``characters`` in turn order (1 player: 2, 2 players: 2 or 4,
+    3: 3, 4: 4); ``book`` a book of one's own (None: the starter book); ``cards`` enemy cards of
+    one's own (None: the designed ones)."""
+
+    players: int = 1
+    characters: tuple[str, ...] = ("grumple", "whisper")
+    book: Book | None = None
+    cards: CardSet | None = None
+
+
+@register("aftermath.Phase")
+class Phase(enum.Enum):
+    DRAW = "draw"        # discard cards from the last turn, then draw to 5
+    ACT = "act"          # take actions with the cards in hand, or end the turn
+    MOVE = "move"        # a move: more cards before the first step, steps, or stop
+    TEST = "test"        # a skill test: play cards one at a time, then roll
+    CHOICE = "choice"    # a choice of the book
+    TRAVEL = "travel"    # where the party travels
+    NEST = "nest"        # the end of a safe turn: nest, or not
+    OVER = "over"
+
+
+class Ending(enum.StrEnum):
+    """How a mission ends (``Outcome.code``)."""
+
+    WON = "mission_won"
+    FAILED = "mission_failed"
+    FLED = "all_fled"
+    TIME = "out_of_time"
+
+
+@register("aftermath.Foe")
+@frozen
+class Foe:
+    """An enemy card on the threat track: the card, the encounter it came with (its loot), and
+    each of its figures' space and wounds."""
+
+    card: int
+    group: int
+    spaces: tuple[str, ...]
+    wounds: tuple[int, ...]
+
+
+@register("aftermath.Cache")
+@frozen
+class Cache:
+    """A face-down scavenge token on the map: its space, its difficulty and the token (HIDDEN in
+    a view)."""
+
+    space: str
+    difficulty: int
+    token: int
+
+
+@register("aftermath.Token")
+@frozen
+class Token:
+    """A token on the map (objective, fire, heavy, trap, fishhook, aim)."""
+
+    space: str
+    kind: str
+
+
+@register("aftermath.Loot")
+@frozen
+class Loot:
+    """The prize for defeating the last enemy of encounter ``group``."""
+
+    group: int
+    prize: Prize
+
+
+@register("aftermath.Check")
+@frozen
+class Check:
+    """A skill test in progress: character ``who`` tests ``attribute`` (``""``: any) against
+    ``difficulty`` (``opposed``: the black die adds to it), for ``kind`` (``book``, ``communicate``,
+    ``melee``, ``ranged``, ``scavenge``, ``recover``, ``defend``) on ``target``; ``success`` and
+    ``failure`` are the book's branches; ``toxic`` a defended attack's wound."""
+
+    who: int
+    attribute: str
+    difficulty: int
+    opposed: bool
+    kind: str
+    target: int
+    success: tuple[BookEffect, ...] = ()
+    failure: tuple[BookEffect, ...] = ()
+    toxic: bool = False
+
+
+# -- effects: work that needs nobody, on the stack (the book's effects go there too) -----------
+
+
+@register("aftermath.Wait")
+@frozen
+class Wait:
+    """Not an effect: a decision is pending (see ``phase``)."""
+
+
+@register("aftermath.StartTurn")
+@frozen
+class StartTurn:
+    """The active character's turn begins: a fled character returns, then the draw step."""
+
+
+@register("aftermath.Resume")
+@frozen
+class Resume:
+    """Back to the active character's actions (or the end of the turn, if it fled meanwhile)."""
+
+
+@register("aftermath.CheckThreat")
+@frozen
+class CheckThreat:
+    """Step 5: safe with 4+ threat cards reads the threat entry; hostile with threat cards >=
+    enemies runs an enemy turn."""
+
+
+@register("aftermath.AfterTurn")
+@frozen
+class AfterTurn:
+    """The end of the turn: the party may nest when safe, then the next turn."""
+
+
+@register("aftermath.NextTurn")
+@frozen
+class NextTurn:
+    """The next character's turn (a round ends after the last; the mission may run out)."""
+
+
+@register("aftermath.Activate")
+@frozen
+class Activate:
+    """The enemy card in slot ``slot`` activates its figure ``figure`` (then the next)."""
+
+    slot: int
+    figure: int
+
+
+@register("aftermath.Attack")
+@frozen
+class Attack:
+    """An attack of ``strength`` on character ``who``: the character defends, or is wounded."""
+
+    who: int
+    strength: int
+    toxic: bool
+
+
+@register("aftermath.Arrive")
+@frozen
+class Arrive:
+    """The party arrives at page ``page``: the figures placed, the tokens, the start entry."""
+
+    page: int
+
+
+@register("aftermath.Leave")
+@frozen
+class Leave:
+    """The party leaves the page for page ``page`` (seed, "Dejando una página")."""
+
+    page: int
+
+
+Effect = (Wait | StartTurn | Resume | CheckThreat | AfterTurn | NextTurn | Activate | Attack | Arrive | Leave
+          | BookEffect)
+
+
+@register("aftermath.Said")
+@frozen
+class Said:
+    """An event: what happened, in words, with nothing in it that any seat may not see."""
+
+    text: str
+
+
+Event = Said
+
+
+@register("aftermath.State")
+@frozen(weakref_slot=False)
+class State:
+    options: Options
+    book: Book
+    phase: Phase
+    active: int
+    reader: int
+    turn: int
+    round: int
+    page: int
+    visited: tuple[int, ...]
+    revisit: bool
+    read: tuple[str, ...]
+    this_turn: tuple[str, ...]
+    calamity_done: bool
+    hostile: bool
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    played: tuple[int, ...]
+    spaces: tuple[str, ...]
+    wounds: tuple[int, ...]
+    toxic: tuple[int, ...]
+    statuses: tuple[tuple[str, ...], ...]
+    fled: tuple[bool, ...]
+    gear: tuple[tuple[int, ...], ...]
+    charge: tuple[tuple[int, ...], ...]
+    pack: tuple[tuple[int, ...], ...]
+    batteries: tuple[int, ...]
+    item_deck: tuple[int, ...]
+    broken: tuple[int, ...]
+    scrapped: tuple[int, ...]
+    foes: tuple[Foe, ...]
+    threats: tuple[int, ...]
+    hunt: tuple[int, ...]
+    loots: tuple[Loot, ...]
+    encounters: int
+    encounter_deck: tuple[int, ...]
+    encounter_discard: tuple[int, ...]
+    caches: tuple[Cache, ...]
+    piles: tuple[tuple[int, ...], ...]
+    taken: tuple[int, ...]
+    lost: tuple[int, ...]
+    tokens: tuple[Token, ...]
+    dials: tuple[int, ...]
+    task: GroupTask | None
+    task_dial: int
+    task_card: int
+    test: Check | None
+    mp: int
+    stepped: bool
+    choice: Choice | None
+    travel: tuple[int, ...]
+    focus: int
+    ending: str
+    stack: tuple[Effect, ...]
+    events: tuple[Event, ...]
+    rng: Rng
+    viewer: int | None
+
+
+@working_copy(State)
+class Work(WorkingCopy[State]):
+    """The mutable working copy of a State that the rules change in place."""
+
+    options: Options
+    book: Book
+    phase: Phase
+    active: int
+    reader: int
+    turn: int
+    round: int
+    page: int
+    visited: list[int]
+    revisit: bool
+    read: list[str]
+    this_turn: list[str]
+    calamity_done: bool
+    hostile: bool
+    deck: list[int]
+    discard: list[int]
+    hands: list[tuple[int, ...]]
+    played: list[int]
+    spaces: list[str]
+    wounds: list[int]
+    toxic: list[int]
+    statuses: list[tuple[str, ...]]
+    fled: list[bool]
+    gear: list[tuple[int, ...]]
+    charge: list[tuple[int, ...]]
+    pack: list[tuple[int, ...]]
+    batteries: list[int]
+    item_deck: list[int]
+    broken: list[int]
+    scrapped: list[int]
+    foes: list[Foe]
+    threats: list[int]
+    hunt: list[int]
+    loots: list[Loot]
+    encounters: int
+    encounter_deck: list[int]
+    encounter_discard: list[int]
+    caches: list[Cache]
+    piles: list[tuple[int, ...]]
+    taken: list[int]
+    lost: list[int]
+    tokens: list[Token]
+    dials: list[int]
+    task: GroupTask | None
+    task_dial: int
+    task_card: int
+    test: Check | None
+    mp: int
+    stepped: bool
+    choice: Choice | None
+    travel: list[int]
+    focus: int
+    ending: str
+    stack: list[Effect]
+    events: list[Event]
+    rng: Rng
+    viewer: int | None

@@ -1,0 +1,190 @@
+"""A heuristic player for Aftermath.
+
+It sees only its seat's view (the page as the page shows it, the entries it has read) and plays
+one small decision at a time:
+
+* **fight** when hostile: melee an enemy in its space, else shoot one in range and sight, the most
+  wounded first;
+* **contribute** to an open group task the cards that match it, the biggest first;
+* **recover** from a status, **scavenge** a token in its space when its cards can reach the
+  difficulty;
+* **move** toward the nearest space whose unread entry the page shows (a token's entry while its
+  token is there first: objectives), adding cards of the colour of the lines on the way, and
+  keeping 2 cards to defend with while the situation is hostile;
+* in a **test** it plays the cards that follow until cards and bonuses reach the difficulty plus
+  one (the dice are even on average), the biggest first;
+* it never communicates (a failure turns the page hostile);
+* in a **choice** it takes an option that goes to a page not yet visited, never one that goes
+  back, and prefers the options without a test or a wound; it **nests** when a character is hurt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.game import Game
+from wasteland.core.rng import Rng
+from wasteland.aftermath.actions import (
+    Ability, Card, Contribute, Discard, Done, Draw, End, Go, Melee, Move, Nest, Pass, Pick, Ranged,
+    Recover, Scavenge, Step,
+)
+from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
+from wasteland.aftermath.cards import ACTION_CARDS, MAX_FIGURES, STATUSES
+from wasteland.aftermath.mission import character, graph_of, page_of
+from wasteland.aftermath.state import Phase, State
+from wasteland.aftermath.turn import line_cost, test_bonus
+
+__all__ = ["HeuristicBot", "goal_of"]
+
+
+def goal_of(s: State) -> str | None:
+    """The space the party heads for: the nearest (from the active character) whose unread entry
+    the page shows, a token's entry while its token is there before a space's entry."""
+    page = page_of(s)
+    here = s.spaces[s.active]
+    if page is None or not here:
+        return None
+    costs = graph_of(page).costs_from(here)
+    best: tuple[int, int, str] | None = None
+    for e in page.entries:
+        if e.id in s.read or e.space not in costs or (s.revisit and not e.revisit):
+            continue
+        if e.trigger is Trigger.TOKEN and any(t.space == e.space and t.kind == e.token for t in s.tokens):
+            rank = 0
+        elif e.trigger is Trigger.SPACE:
+            rank = 1
+        else:
+            continue
+        key = (rank, costs[e.space], e.space)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+def _value(card: int) -> int:
+    return ACTION_CARDS[card].value
+
+
+def _option_worth(s: State, effects: tuple[Effect, ...]) -> float:
+    worth = 0.0
+    for e in effects:
+        if isinstance(e, GoToPage):
+            worth += -10.0 if e.page in s.visited else 10.0
+        elif isinstance(e, Test):
+            worth -= 1.0
+        elif isinstance(e, Wound):
+            worth -= 2.0
+        elif isinstance(e, Choice):
+            worth += max(_option_worth(s, o.effects) for o in e.options)
+    return worth
+
+
+class HeuristicBot:
+    """Plays Aftermath greedily from its seat's view (see the module's text)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        s: State = view
+        if len(legal) == 1:
+            return legal[0]
+        if s.phase is Phase.DRAW:
+            return next(a for a in legal if isinstance(a, Draw)) if any(isinstance(a, Draw) for a in legal) \
+                else next(a for a in legal if isinstance(a, Discard))
+        if s.phase is Phase.TEST:
+            return self._test(s, legal)
+        if s.phase is Phase.CHOICE and s.choice is not None:
+            picks = [a for a in legal if isinstance(a, Pick)]
+            return max(picks, key=lambda a: (_option_worth(s, s.choice.options[a.option].effects)
+                                             if s.choice else 0.0, -a.option))
+        if s.phase is Phase.TRAVEL:
+            gos = [a for a in legal if isinstance(a, Go)]
+            return max(gos, key=lambda a: (s.travel[a.option] not in s.visited, s.travel[a.option]))
+        if s.phase is Phase.NEST:
+            hurt = any(s.wounds) or any(s.toxic) or any(s.statuses)
+            return next(a for a in legal if isinstance(a, Nest if hurt else Pass))
+        if s.phase is Phase.MOVE:
+            return self._move(s, legal)
+        return self._act(s, legal)
+
+    def _test(self, s: State, legal: tuple[Any, ...]) -> Any:
+        test = s.test
+        cards = [a for a in legal if isinstance(a, Card)]
+        if test is None or not cards:
+            return next(a for a in legal if isinstance(a, Done))
+        first = ACTION_CARDS[s.played[0]].colour if s.played else ""
+        attribute = test.attribute or first or "blue"
+        have = sum(_value(k) for k in s.played) + test_bonus(s, test.who, attribute, test.kind)
+        if s.played and have >= test.difficulty + 1 or (test.kind == "defend" and s.played
+                                                          and len(s.hands[test.who]) <= 1):
+            done = [a for a in legal if isinstance(a, Done)]
+            if done:
+                return done[0]
+        return max(cards, key=lambda a: (_value(a.card), a.card))
+
+    def _move(self, s: State, legal: tuple[Any, ...]) -> Any:
+        page = page_of(s)
+        goal = goal_of(s)
+        steps = [a for a in legal if isinstance(a, Step)]
+        done = next(a for a in legal if isinstance(a, Done))
+        if page is None:
+            return done
+        here = s.spaces[s.active]
+        names = [sp.name for sp in page.spaces]
+        graph = graph_of(page)
+        if goal is None or goal == here:
+            if goal == here and steps:
+                return steps[0]  # step out, to come back in
+            return done
+        played = tuple(s.played)
+        costs = graph.costs_from(goal, cost=lambda kind: line_cost(kind.name, played))
+        if here in costs and costs[here] > s.mp and not s.stepped:
+            adds = [a for a in legal if isinstance(a, Card)]
+            if adds and not (s.hostile and len(s.hands[s.active]) <= 2):
+                colour = ACTION_CARDS[s.played[0]].colour if s.played else ""
+                return max(adds, key=lambda a: (ACTION_CARDS[a.card].colour == colour, _value(a.card)))
+        best = [(costs[names[a.space]], a.space, a) for a in steps if names[a.space] in costs]
+        if best and here in costs and min(best)[0] < costs[here]:
+            return min(best, key=lambda x: (x[0], x[1]))[2]
+        return done
+
+    def _act(self, s: State, legal: tuple[Any, ...]) -> Any:
+        c = s.active
+        hand = s.hands[c]
+
+        def pick(kind: type) -> list[Any]:
+            return [a for a in legal if isinstance(a, kind)]
+
+        def weakest(actions: list[Any]) -> Any:
+            def left(a: Any) -> int:
+                slot, fig = divmod(int(a.target), MAX_FIGURES)
+                wounds: int = s.foes[slot].wounds[fig]
+                return -wounds
+            return min(actions, key=lambda a: (left(a), a.target))
+
+        if s.hostile and pick(Melee):
+            return weakest(pick(Melee))
+        if s.hostile and pick(Ranged):
+            return weakest(pick(Ranged))
+        if pick(Contribute):
+            return max(pick(Contribute), key=lambda a: (_value(a.card), a.card))
+        if pick(Ability) and character(s, c).ability in ("team_focus", "finder"):
+            return pick(Ability)[0]
+        for a in pick(Recover):
+            status = STATUSES[a.status]
+            if sum(_value(k) for k in hand) + test_bonus(s, c, status.remove, "recover") >= status.difficulty:
+                return a
+        for a in pick(Scavenge):
+            if sum(_value(k) for k in hand if ACTION_CARDS[k].colour in ("yellow", "white")) \
+                    + test_bonus(s, c, "yellow", "scavenge") >= s.caches[a.cache].difficulty:
+                return a
+        moves = pick(Move)
+        goal = goal_of(s)
+        keep = 2 if s.hostile else 0
+        if moves and goal is not None and len(hand) > keep:
+            return max(moves, key=lambda a: (_value(a.card), a.card))
+        return pick(End)[0]
+
