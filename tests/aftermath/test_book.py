@@ -593,3 +593,12 @@ def test_any_value_anywhere_in_a_book_is_read_or_refused_in_one_line(path: tuple
         read_book(data, SHARED_NAMES)
     except ConfigError as exc:
         assert "\n" not in str(exc) and str(exc).startswith("book")
+
+
+def test_the_books_bounds_fit_the_games_action_ids() -> None:
+    from wasteland.aftermath import actions, cards
+    from wasteland.aftermath import book as b
+
+    assert b.MAX_SPACES == cards.MAX_SPACES
+    assert b.MAX_SPACES * b.MAX_SCAVENGE <= actions.MAX_CACHES
+    assert b.MAX_CHOICES <= actions.MAX_OPTIONS  # a choice's options and a travel's pages
