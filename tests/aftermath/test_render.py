@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
-from wasteland.aftermath.book import DEFAULT_BOOK_PATH, SHARED_NAMES, Page, load_book
+from wasteland.aftermath.book import DEFAULT_BOOK_PATH, SHARED_NAMES, Page, book_data, load_book
 from wasteland.aftermath.render import describe, events, render, summary, svg
 from wasteland.aftermath.rules import apply, legal_actions, new_game, outcome
-from wasteland.aftermath.state import State
+from wasteland.aftermath.state import Phase, State
 from wasteland.core.rng import Rng
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -76,7 +76,7 @@ def _with_hands(players: int) -> State:
 
 
 def _character_lines(text: str, seat: int) -> list[str]:
-    return [ln for ln in text.splitlines() if f" (seat {seat}) at " in ln]
+    return [ln for ln in text.splitlines() if re.match(rf"\d\. \w+ \(seat {seat}\) ", ln)]
 
 
 def _hand(line: str) -> list[str]:
@@ -189,3 +189,38 @@ def test_random_missions_render_in_words_and_as_drawings_for_every_seat(players:
             action, pick = pick.choice(actions)
             state = apply(state, action)
             assert isinstance(events(state), tuple)
+
+
+def _first(players: int, start_page: int, found: Callable[[State], bool], seeds: int = 20) -> State:
+    """The first table of random play from ``start_page`` where ``found`` holds."""
+    data = book_data(BOOK)
+    data["missions"][0]["start_page"] = start_page
+    for seed in range(seeds):
+        state: State = new_game(seed, players=players, book=data)
+        pick = Rng.from_seed(seed)
+        for _ in range(400):
+            if outcome(state) is not None:
+                break
+            if found(state):
+                return state
+            action, pick = pick.choice(legal_actions(state))
+            state = apply(state, action)
+    raise AssertionError("not found in random play")
+
+
+def test_the_text_and_drawing_show_a_test_in_progress_with_its_cards() -> None:
+    state = _first(2, 3, lambda s: s.phase is Phase.TEST and bool(s.played))
+    assert state.test is not None
+    line = next(ln for ln in render(state).splitlines() if ln.startswith("test: "))
+    assert f"against {state.test.difficulty}" in line and all(f"c{k} " in line for k in state.played)
+    assert line in " ".join(_texts(ET.fromstring(svg(state))))
+
+
+def test_the_text_shows_the_books_choice_and_an_open_group_task() -> None:
+    state = _first(2, 3, lambda s: s.phase is Phase.CHOICE)
+    assert state.choice is not None
+    text = render(state)
+    assert "choice: " + "; ".join(f"{k + 1}) {o.label}" for k, o in enumerate(state.choice.options)) in text
+    state = _first(2, 3, lambda s: s.task is not None)
+    assert state.task is not None
+    assert f"group task: red {state.task.difficulty}, dial at {state.task_dial}" in render(state)

@@ -113,11 +113,11 @@ def _track_lines(s: State) -> list[str]:
 def _character_line(s: State, c: int) -> str:
     ch = CHARACTERS[CHARACTER_NAMES.index(s.options.characters[c])]
     seat = c % s.options.players
-    where = "fled" if s.fled[c] else s.spaces[c] or "off the page"
+    where = "fled" if s.fled[c] else f"at {s.spaces[c]}" if s.spaces[c] else "off the page"
     gear = ", ".join(f"{slot} {_item(i)}" for slot, i in zip(SLOTS, s.gear[c]))
     hand = ", ".join(_card(k) for k in s.hands[c]) or "empty"
     mark = "  <- acting" if c == s.active and s.phase is not Phase.OVER else ""
-    return (f"{c + 1}. {ch.title} (seat {seat}) at {where}: wounds {s.wounds[c]}/{ch.life}"
+    return (f"{c + 1}. {ch.title} (seat {seat}) {where}: wounds {s.wounds[c]}/{ch.life}"
             f"{f' ({s.toxic[c]} toxic)' if s.toxic[c] else ''}; statuses "
             f"{', '.join(st.replace('_', ' ') for st in s.statuses[c]) or 'none'}; {gear}; pack "
             f"{', '.join(_item(i) for i in s.pack[c]) or 'empty'}; batteries {s.batteries[c]}; hand {hand}{mark}")
@@ -303,7 +303,9 @@ def _draw_track(d: Drawing, s: State, x: float, y: float) -> float:
         if slot != NONE:
             fill = _CARD_FILL.get(ACTION_CARDS[slot].colour, PALETTE["paper"]) if slot != HIDDEN else PALETTE["hidden"]
             ink = PALETTE["paper"] if fill in ("#1f2937", "#7c2d12", PALETTE["hidden"]) else PALETTE["ink"]
-            d.card(x + 176, y + 8, 64, 46, title=_card(slot), fill=fill, ink=ink, size=9)
+            words = _card(slot).split(" ")
+            d.card(x + 176, y + 8, 64, 46, title=" ".join(words[1:]) or "?", lines=(words[0],) if words[1:] else (),
+                   fill=fill, ink=ink, size=9)
         y += 68
     if s.hunt:
         y = d.paragraph(x, y + 12, "Hunt box: " + ", ".join(_foe_title(s, c) for c in s.hunt), width=240, size=10)
@@ -316,10 +318,10 @@ def _draw_characters(d: Drawing, s: State, y: float) -> float:
         x = _X0 + (c % 2) * 400
         top = y + (c // 2) * 150
         acting = c == s.active and s.phase is not Phase.OVER
-        where = "fled" if s.fled[c] else s.spaces[c] or "off the page"
+        where = "fled" if s.fled[c] else f"at {s.spaces[c]}" if s.spaces[c] else "off the page"
         d.rect(x, top, 390, 140, fill=PALETTE["friend"], stroke=PALETTE["focus"] if acting else PALETTE["friend_ink"],
                width=3 if acting else 1, rx=6)
-        d.text(x + 8, top + 18, f"{ch.title} · seat {c % s.options.players} · at {where}"
+        d.text(x + 8, top + 18, f"{c + 1}. {ch.title} · seat {c % s.options.players} · {where}"
                + (" · acting" if acting else ""), size=12, fill=PALETTE["friend_ink"], bold=True)
         d.text(x + 8, top + 36, f"wounds {s.wounds[c]}/{ch.life}" + (f" ({s.toxic[c]} toxic)" if s.toxic[c] else "")
                + f" · batteries {s.batteries[c]} · statuses "
