@@ -296,6 +296,9 @@ def test_the_whole_book_holds_a_bounded_number_of_effects() -> None:
 def test_load_book_refuses_a_missing_file_a_folder_and_bad_json_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="nowhere.json': cannot read it"):
         load_book(tmp_path / "nowhere.json", SHARED_NAMES)
+    deep = tmp_path / ("d" * 120) / "nowhere.json"
+    with pytest.raises(ConfigError, match=r"^'\.\.\.d+/nowhere.json': cannot read it"):
+        load_book(deep, SHARED_NAMES)
     with pytest.raises(ConfigError, match="cannot read it|not a regular file"):
         load_book(tmp_path, SHARED_NAMES)
     bad = tmp_path / "bad.json"

@@ -854,7 +854,8 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
 def load_book(path: str | os.PathLike[str], names: Names) -> Book:
     """The book in the JSON file at ``path`` (read bounded, as any file from a stranger), checked;
     ConfigError (one line naming the file and the place) if it cannot be read or is not a book."""
-    shown = short(str(path), 80)
+    text = str(path)
+    shown = repr(text if len(text) <= 80 else "..." + text[-77:])  # the file's name is at the end
     try:
         with open(path, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
