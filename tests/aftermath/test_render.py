@@ -159,6 +159,10 @@ def test_the_drawing_shows_characters_enemies_tokens_the_track_and_the_entry_rea
     for slot in ("head", "body", "paw", "accessory"):
         assert slot in words
     assert "solid white" in words and "double white" in words  # the legend of the lines
+    cellar = _first(1, 3, lambda s: True)  # page 3 places a heavy object on the stair (F)
+    root = ET.fromstring(svg(cellar))
+    assert "heavy token" in {r.findtext(f"{SVG}title") for r in root.iter(f"{SVG}rect")}
+    assert "heavy" in _texts(root) and "F (3x4): heavy token" in render(cellar)
 
 
 def test_a_seats_drawing_shows_its_own_hand_face_up_and_the_others_face_down() -> None:
