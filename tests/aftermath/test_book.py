@@ -22,6 +22,7 @@ from wasteland.aftermath.book import (
 )
 from wasteland.aftermath.book import Test as SkillTest
 from wasteland.aftermath.vocabulary import DIALS, LINE_NAMES, TOKENS
+from wasteland.core import codec
 from wasteland.core.game import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -295,6 +296,9 @@ def test_the_whole_book_holds_a_bounded_number_of_effects() -> None:
 def test_load_book_refuses_a_missing_file_a_folder_and_bad_json_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="nowhere.json': cannot read it"):
         load_book(tmp_path / "nowhere.json", SHARED_NAMES)
+    deep = tmp_path / ("d" * 120) / "nowhere.json"
+    with pytest.raises(ConfigError, match=r"^'\.\.\.d+/nowhere.json': cannot read it"):
+        load_book(deep, SHARED_NAMES)
     with pytest.raises(ConfigError, match="cannot read it|not a regular file"):
         load_book(tmp_path, SHARED_NAMES)
     bad = tmp_path / "bad.json"
@@ -555,3 +559,49 @@ def test_a_generated_book_reads_and_reads_back_to_the_same_book(data: dict[str, 
     written = book_data(book)
     assert read_book(json.loads(json.dumps(written)), SHARED_NAMES) == book
     assert book_data(read_book(written, SHARED_NAMES)) == written
+
+
+def test_a_book_goes_through_the_codec_and_back() -> None:
+    book = load_book(DEFAULT_BOOK_PATH, SHARED_NAMES)
+    assert codec.loads(codec.dumps(book)) == book
+
+
+def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in plain JSON data, as the keys and indexes that reach it."""
+    out = [here]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*here, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*here, i))
+    return out
+
+
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+_STARTER_DATA = json.loads(DEFAULT_BOOK_PATH.read_text(encoding="utf-8"))
+_STARTER_PATHS = _paths(_STARTER_DATA)[1:]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_STARTER_PATHS), _JUNK)
+def test_any_value_anywhere_in_a_book_is_read_or_refused_in_one_line(path: tuple[Any, ...], junk: Any) -> None:
+    data = copy.deepcopy(_STARTER_DATA)
+    _set(path, junk)(data)
+    try:
+        read_book(data, SHARED_NAMES)
+    except ConfigError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("book")
+
+
+def test_the_books_bounds_fit_the_games_action_ids() -> None:
+    from wasteland.aftermath import actions, cards
+    from wasteland.aftermath import book as b
+
+    assert b.MAX_SPACES == cards.MAX_SPACES
+    assert b.MAX_SPACES * b.MAX_SCAVENGE <= actions.MAX_CACHES
+    assert b.MAX_CHOICES <= actions.MAX_OPTIONS  # a choice's options and a travel's pages

@@ -40,6 +40,7 @@ BOOK_FORMAT = "wasteland-aftermath-book"
 BOOK_VERSION = 1
 
 
+@register("aftermath.Trigger")
 class Trigger(enum.StrEnum):
     """When an entry is read (seed, "Reading entries")."""
 
@@ -396,7 +397,8 @@ MAX_SPACES = 16          # spaces on one page's map (the game's action ids count
 MAX_LINES = 48           # lines on one page's map
 MAX_SCAVENGE = 2         # face-down scavenge tokens on one space (so at most 32 on a page)
 MAX_ENTRIES = 40         # entries on one page
-MAX_LIST = 16            # effects in one list (a choice has 2 to 6 options, an encounter 1 to 5 enemies)
+MAX_LIST = 16            # effects in one list (an encounter has 1 to 5 enemy cards)
+MAX_CHOICES = 6          # options of a choice, pages of a travel
 MAX_NESTING = 4          # test / group task / choice branches inside one another
 MAX_EFFECTS = 4000       # effects in the whole book, branches included
 MAX_TEXT = 600           # characters of an entry's text
@@ -588,7 +590,7 @@ def _go_to_page(f: _Fields) -> Effect:
 
 
 def _travel(f: _Fields) -> Effect:
-    items = need_list(at(f.where, "pages"), f.get("pages"), 1, 6)
+    items = need_list(at(f.where, "pages"), f.get("pages"), 1, MAX_CHOICES)
     pages = tuple(need_int(at(f.where, "pages", i), p, 1, 999) for i, p in enumerate(items))
     if len(set(pages)) != len(pages):
         raise _fail(at(f.where, "pages"), "names a page twice")
@@ -616,7 +618,7 @@ def _choice_effect(f: _Fields) -> Effect:
     if f.depth >= MAX_NESTING:
         raise _fail(at(f.where, "options"), f"branches nest more than {MAX_NESTING} deep")
     options = []
-    for i, item in enumerate(need_list(at(f.where, "options"), f.get("options"), 2, 6)):
+    for i, item in enumerate(need_list(at(f.where, "options"), f.get("options"), 2, MAX_CHOICES)):
         here = at(f.where, "options", i)
         o = need_object(here, item, ("label", "effects"))
         options.append(Option(need_text(at(here, "label"), o.get("label"), 1, 80),
@@ -852,7 +854,8 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
 def load_book(path: str | os.PathLike[str], names: Names) -> Book:
     """The book in the JSON file at ``path`` (read bounded, as any file from a stranger), checked;
     ConfigError (one line naming the file and the place) if it cannot be read or is not a book."""
-    shown = short(str(path), 80)
+    text = str(path)
+    shown = repr(text if len(text) <= 80 else "..." + text[-77:])  # the file's name is at the end
     try:
         with open(path, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):

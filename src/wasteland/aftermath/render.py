@@ -1,30 +1,143 @@
-"""Aftermath in words and as a drawing, as a seat sees it (or the referee): the page's map, the
-threat track, the characters, the dials and the entries read."""
+"""Aftermath in words and as a drawing, as a seat sees it (or the referee).
+
+The text says everything a seat needs to decide: the page and the entries read on it, the map as
+a list of spaces with their lines and who and what is there, the threat track with the card under
+each enemy, each character's wounds, statuses, slots and (its own seat's only) hand, the entry
+being read, the pending decision and what just happened. The drawing shows the same: the page's
+map (spaces at their sizes, each line in its kind's style), tokens, characters and enemies, the
+threat track, a panel per character and the entry being read.
+"""
 
 from __future__ import annotations
 
-from wasteland.core.game import describer, seen_by
-from wasteland.core.svg import PALETTE, Drawing
 from wasteland.aftermath.actions import (
     Ability, Card, Cheer, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee, Move, Nest,
     Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
 )
-from wasteland.aftermath.cards import ACTION_CARDS, HIDDEN, ITEMS, NONE, ROUNDS, STATUS_NAMES, STATUSES
-from wasteland.aftermath.mission import character, decider, enemy, page_of
+from wasteland.aftermath.book import Page
+from wasteland.aftermath.cards import (
+    ACTION_CARDS, CALAMITY, CHARACTERS, CHARACTER_NAMES, HIDDEN, ITEMS, NONE, ROUNDS, SLOTS, STATUSES, THREAT,
+)
+from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.rules import ENGINE, outcome
 from wasteland.aftermath.state import Phase, State
 from wasteland.aftermath.view import view
-from wasteland.aftermath.vocabulary import DIALS
+from wasteland.aftermath.vocabulary import COLOURED_LINES, DIALS
+from wasteland.core.game import describer, seen_by
+from wasteland.core.svg import PALETTE, Drawing
 
 __all__ = ["render", "svg", "describe", "events", "summary"]
 
 
-def _card(k: int) -> str:
-    return "??" if k == HIDDEN else f"c{k} {ACTION_CARDS[k].colour} {ACTION_CARDS[k].value}"
+# -- words ------------------------------------------------------------------------------------------
 
 
-def _status(name: str) -> str:
-    return STATUSES[STATUS_NAMES.index(name)].title if name in STATUS_NAMES else name
+def _card(card: int) -> str:
+    """An action card in the words actions use (``c12 red 2``, ``c30 threat 3``, ``c36 calamity``;
+    ``?`` unseen)."""
+    if card == HIDDEN:
+        return "?"
+    c = ACTION_CARDS[card]
+    if c.colour == CALAMITY:
+        return f"c{card} calamity"
+    return f"c{card} {'threat' if c.colour == THREAT else c.colour} {c.value}"
+
+
+def _item(item: int) -> str:
+    return "?" if item == HIDDEN else "-" if item == NONE else ITEMS[item].title
+
+
+def _name(s: State, c: int) -> str:
+    return CHARACTERS[CHARACTER_NAMES.index(s.options.characters[c])].title
+
+
+def _page(s: State) -> Page | None:
+    return next((p for p in s.book.pages if p.number == s.page), None)
+
+
+def _foe_title(s: State, card: int) -> str:
+    return table_of(s).enemies[card].title
+
+
+def _line_words(kind: str) -> str:
+    if kind in COLOURED_LINES:
+        return f"{kind} line (1 with {kind} cards, else 3)"
+    return {"dashed": "dashed line", "wall": "solid white line (see through, no crossing)",
+            "double": "double white line (blocks sight and movement)"}[kind]
+
+
+def _here(s: State, space: str) -> list[str]:
+    """Who and what is on ``space``: characters, enemy figures, tokens, face-down scavenge tokens."""
+    out = [_name(s, c) for c in range(len(s.options.characters)) if s.spaces[c] == space]
+    for k, foe in enumerate(s.foes):
+        for f, sp in enumerate(foe.spaces):
+            if sp == space:
+                out.append(f"{_foe_title(s, foe.card)} {k + 1}.{f + 1}")
+    out += [f"{t.kind} token" for t in s.tokens if t.space == space]
+    out += [f"scavenge {k + 1} (face down, difficulty {c.difficulty})" for k, c in enumerate(s.caches)
+            if c.space == space]
+    return out
+
+
+def _map_lines(s: State, page: Page) -> list[str]:
+    lines = [f"map of page {page.number} (characters start on {page.start}):"]
+    for sp in page.spaces:
+        ways = [f"{line.b if line.a == sp.name else line.a} {_line_words(line.kind)}"
+                for line in page.lines if sp.name in (line.a, line.b)]
+        here = _here(s, sp.name)
+        lines.append(f"  {sp.name} ({sp.w}x{sp.h}): {'; '.join(here) if here else 'empty'}"
+                     f" | lines: {', '.join(ways) if ways else 'none'}")
+    return lines
+
+
+def _track_lines(s: State) -> list[str]:
+    lines = ["threat track (top first):"]
+    for k, slot in enumerate(s.threats):
+        if k < len(s.foes):
+            foe = s.foes[k]
+            e = table_of(s).enemies[foe.card]
+            life = len(s.options.characters) if e.boss else e.life
+            figures = ", ".join(f"{sp or 'gone'} ({w}/{life} wounds)" for sp, w in zip(foe.spaces, foe.wounds))
+            lines.append(f"  {k + 1}. {e.title} ({e.type}{', boss' if e.boss else ''}, defence {e.defence}, "
+                         f"communicate {e.communicate}): {figures}; under it: "
+                         f"{'no card' if slot == NONE else _card(slot)}")
+        elif slot != NONE:
+            lines.append(f"  {k + 1}. no enemy; under it: {_card(slot)}")
+    if len(lines) == 1:
+        lines.append("  empty")
+    if s.hunt:
+        lines.append("Hunt box: " + ", ".join(_foe_title(s, c) for c in s.hunt))
+    return lines
+
+
+def _character_line(s: State, c: int) -> str:
+    ch = CHARACTERS[CHARACTER_NAMES.index(s.options.characters[c])]
+    seat = c % s.options.players
+    where = "fled" if s.fled[c] else f"at {s.spaces[c]}" if s.spaces[c] else "off the page"
+    gear = ", ".join(f"{slot} {_item(i)}" for slot, i in zip(SLOTS, s.gear[c]))
+    hand = ", ".join(_card(k) for k in s.hands[c]) or "empty"
+    mark = "  <- acting" if c == s.active and s.phase is not Phase.OVER else ""
+    return (f"{c + 1}. {ch.title} (seat {seat}) {where}: wounds {s.wounds[c]}/{ch.life}"
+            f"{f' ({s.toxic[c]} toxic)' if s.toxic[c] else ''}; statuses "
+            f"{', '.join(st.replace('_', ' ') for st in s.statuses[c]) or 'none'}; {gear}; pack "
+            f"{', '.join(_item(i) for i in s.pack[c]) or 'empty'}; batteries {s.batteries[c]}; hand {hand}{mark}")
+
+
+def _pending(s: State) -> list[str]:
+    lines = []
+    if s.task is not None:
+        lines.append(f"group task: {s.task.attribute.value} {s.task.difficulty}, dial at {s.task_dial}")
+    if s.test is not None:
+        t = s.test
+        what = t.attribute or "any attribute"
+        lines.append(f"test: {_name(s, t.who)} tests {what} against {t.difficulty}"
+                     f"{' + the black die' if t.opposed else ''} ({t.kind}); played: "
+                     f"{', '.join(_card(k) for k in s.played) or 'nothing yet'}")
+    if s.phase is Phase.CHOICE and s.choice is not None:
+        lines.append("choice: " + "; ".join(f"{k + 1}) {o.label}" for k, o in enumerate(s.choice.options)))
+    if s.phase is Phase.TRAVEL and s.travel:
+        lines.append("travel to: " + ", ".join(f"page {p}" for p in s.travel))
+    return lines
 
 
 def events(state: State) -> tuple[str, ...]:
@@ -32,74 +145,247 @@ def events(state: State) -> tuple[str, ...]:
     return tuple(e.text for e in ENGINE.state(state).events)
 
 
-def _lines(s: State) -> list[str]:
-    page = page_of(s)
-    out = [f"Aftermath: {s.book.title}, page {s.page}" + (f" ({page.title})" if page else "")
-           + f", round {s.round + 1}, {'hostile' if s.hostile else 'safe'}"]
-    out.append("dials: " + ", ".join(f"{name} {value}" for name, value in zip(DIALS, s.dials)))
-    if page is not None:
-        for sp in page.spaces:
-            here = [character(s, c).title for c in range(len(s.spaces)) if s.spaces[c] == sp.name]
-            foes = [f"{enemy(s, f.card).title} {k + 1}.{i + 1}" for k, f in enumerate(s.foes)
-                    for i, x in enumerate(f.spaces) if x == sp.name]
-            tokens = [t.kind for t in s.tokens if t.space == sp.name]
-            caches = [f"scavenge {k + 1} ({c.difficulty})" for k, c in enumerate(s.caches) if c.space == sp.name]
-            out.append(f"  space {sp.name}: " + ("; ".join(x for x in (", ".join(here), ", ".join(foes),
-                                                                      ", ".join(tokens), ", ".join(caches)) if x)
-                                                 or "empty"))
-        out.append("  lines: " + ", ".join(f"{ln.a}-{ln.b} {ln.kind}" for ln in page.lines))
-        for e in page.entries:
-            if e.id in s.read and e.text:
-                out.append(f"  read {e.id}: {e.text}")
-    for k in range(len(s.threats)):
-        foe = s.foes[k] if k < len(s.foes) else None
-        threat = s.threats[k]
-        out.append(f"track {k + 1}: " + (f"{enemy(s, foe.card).title} ({len(foe.spaces)} figures, wounds "
-                                         f"{list(foe.wounds)})" if foe else "no enemy")
-                   + (f", threat {ACTION_CARDS[threat].value}" if threat != NONE else ""))
-    for c in range(len(s.spaces)):
-        gear = ", ".join(ITEMS[i].title for i in s.gear[c] if i != NONE) or "nothing"
-        statuses = ", ".join(_status(x) for x in s.statuses[c]) or "none"
-        out.append(f"{character(s, c).title} (player {c % s.options.players}): "
-                   f"{'at ' + s.spaces[c] if s.spaces[c] else 'off the map'}, wounds {s.wounds[c]}+{s.toxic[c]} of "
-                   f"{character(s, c).life}, statuses {statuses}, gear {gear}, hand "
-                   f"{', '.join(_card(k) for k in s.hands[c]) or 'empty'}")
-    if s.task is not None:
-        out.append(f"group task: {s.task.attribute.value} {s.task_dial} of {s.task.difficulty}")
-    if s.test is not None:
-        out.append(f"test: {character(s, s.test.who).title}, {s.test.attribute or 'any'} against "
-                   f"{s.test.difficulty}{' (opposed)' if s.test.opposed else ''}; played "
-                   f"{', '.join(_card(k) for k in s.played) or 'nothing'}")
-    if s.phase is Phase.OVER:
-        result = outcome(s) if s.viewer is None else None
-        out.append("Game over" + (f": {result.reason}" if result else ""))
-    else:
-        out.append(f"now: {character(s, decider(s)).title} decides ({s.phase.value})")
-    return out
-
-
 def render(state: State, player: int | None = None) -> str:
     """The table in text, as ``player`` sees it (None: as the state stands)."""
     s = seen_by(ENGINE.state(state), player, view)
-    return "\n".join([*_lines(s), *(e.text for e in s.events)])
+    page = _page(s)
+    title = page.title if page is not None else "?"
+    lines = [f"Aftermath: {s.book.title}, page {s.page} {title}{' (again)' if s.revisit else ''} · round "
+             f"{s.round + 1}, turn {s.turn + 1} · {'hostile' if s.hostile else 'safe'}"]
+    lines.append("dials: " + ", ".join(f"{d} {v}" for d, v in zip(DIALS, s.dials))
+                 + (f" · calamity {page.calamity}{' (done)' if s.calamity_done else ''}"
+                    if page is not None and page.calamity else ""))
+    if page is not None:
+        lines += _map_lines(s, page)
+        read = [e for e in page.entries if e.id in s.read]
+        if read:
+            lines.append("entries read on this page:")
+            lines += [f"  {e.id}: {e.text}" for e in read]
+    lines += _track_lines(s)
+    lines.append(f"decks: action {len(s.deck)} (discard {len(s.discard)}), items {len(s.item_deck)}, "
+                 f"encounters {len(s.encounter_deck)}")
+    lines += [_character_line(s, c) for c in range(len(s.options.characters))]
+    lines += _pending(s)
+    lines.extend(e.text for e in s.events)
+    if s.phase is Phase.OVER:
+        result = outcome(s) if s.viewer is None else None
+        lines.append("game over" if result is None else f"game over: {result.reason}")
+    else:
+        lines.append(f"now: {_name(s, _decider(s))} (seat {_decider(s) % s.options.players}) decides "
+                     f"({s.phase.value}){f', {s.mp} movement points' if s.phase is Phase.MOVE else ''}")
+    return "\n".join(lines)
+
+
+def _decider(s: State) -> int:
+    if s.phase is Phase.TEST and s.test is not None:
+        return s.test.who
+    if s.phase is Phase.CHOICE:
+        return s.reader
+    return s.active
+
+
+# -- the drawing ------------------------------------------------------------------------------------
+
+#: How the map is drawn: grid units to drawing units, the map's corner, its colours.
+_UNIT = 46
+_X0, _Y0 = 12, 56
+_GROUND = "#292524"
+_SPACE = "#57534e"
+#: Each line kind: its colour, width, dashed, doubled.
+_LINE_STYLE: dict[str, tuple[str, float, bool, bool]] = {
+    "dashed": ("#ffffff", 3, True, False),
+    "red": ("#dc2626", 5, False, False),
+    "blue": ("#2563eb", 5, False, False),
+    "green": ("#16a34a", 5, False, False),
+    "wall": ("#ffffff", 5, False, False),
+    "double": ("#ffffff", 2, False, True),
+}
+_CARD_FILL = {"red": "#fecaca", "green": "#bbf7d0", "blue": "#bfdbfe", "yellow": "#fef08a", "white": "#ffffff",
+              "black": "#1f2937", "calamity": "#7c2d12"}
+
+
+def _segment(page: Page, a: str, b: str) -> tuple[float, float, float, float]:
+    """The stretch of edge two side-by-side spaces share, in grid units (x1, y1, x2, y2)."""
+    sa = next(sp for sp in page.spaces if sp.name == a)
+    sb = next(sp for sp in page.spaces if sp.name == b)
+    if sa.x + sa.w == sb.x or sb.x + sb.w == sa.x:
+        x = sb.x if sa.x + sa.w == sb.x else sa.x
+        return x, max(sa.y, sb.y), x, min(sa.y + sa.h, sb.y + sb.h)
+    y = sb.y if sa.y + sa.h == sb.y else sa.y
+    return max(sa.x, sb.x), y, min(sa.x + sa.w, sb.x + sb.w), y
+
+
+def _draw_line(d: Drawing, page: Page, a: str, b: str, kind: str) -> None:
+    x1, y1, x2, y2 = (_X0 + v * _UNIT if k % 2 == 0 else _Y0 + v * _UNIT
+                      for k, v in enumerate(_segment(page, a, b)))
+    colour, width, dash, double = _LINE_STYLE[kind]
+    inset = 6.0
+    if x1 == x2:
+        y1, y2 = y1 + inset, y2 - inset
+    else:
+        x1, x2 = x1 + inset, x2 - inset
+    if double:
+        dx, dy = (3.0, 0.0) if x1 == x2 else (0.0, 3.0)
+        d.line(x1 - dx, y1 - dy, x2 - dx, y2 - dy, stroke=colour, width=width)
+        d.line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, stroke=colour, width=width)
+    else:
+        d.line(x1, y1, x2, y2, stroke=colour, width=width, dash=dash)
+
+
+def _markers(s: State, space: str) -> list[tuple[str, str, str, str]]:
+    """What stands on a space, as markers: (label, fill, ink, what it is in words)."""
+    out = []
+    for c in range(len(s.options.characters)):
+        if s.spaces[c] == space:
+            out.append((_name(s, c)[:2], PALETTE["friend"], PALETTE["friend_ink"], _name(s, c)))
+    for k, foe in enumerate(s.foes):
+        for f, sp in enumerate(foe.spaces):
+            if sp == space:
+                what = f"{_foe_title(s, foe.card)} (enemy {k + 1}, figure {f + 1})"
+                out.append((f"E{k + 1}", PALETTE["foe"], PALETTE["foe_ink"], what))
+    out += [(t.kind, PALETTE["gold"], PALETTE["gold_ink"], f"{t.kind} token") for t in s.tokens if t.space == space]
+    out += [(f"S{c.difficulty}", PALETTE["hidden"], PALETTE["paper"], f"scavenge {k + 1}: a face-down token, "
+             f"difficulty {c.difficulty}") for k, c in enumerate(s.caches) if c.space == space]
+    return out
+
+
+def _draw_map(d: Drawing, s: State, page: Page) -> float:
+    """The page's map; returns its right edge."""
+    right = max(sp.x + sp.w for sp in page.spaces)
+    bottom = max(sp.y + sp.h for sp in page.spaces)
+    d.rect(_X0 - 4, _Y0 - 4, right * _UNIT + 8, bottom * _UNIT + 8, fill=_GROUND, stroke=_GROUND, rx=6)
+    for sp in page.spaces:
+        x, y, w, h = _X0 + sp.x * _UNIT, _Y0 + sp.y * _UNIT, sp.w * _UNIT, sp.h * _UNIT
+        d.rect(x + 2, y + 2, w - 4, h - 4, fill=_SPACE, stroke=_GROUND, rx=3,
+               tip=f"space {sp.name}" + (" (start)" if sp.name == page.start else ""))
+        d.text(x + 7, y + 17, sp.name + (" ▸" if sp.name == page.start else ""), size=13, fill=PALETTE["paper"],
+               bold=True)
+        mx, my = x + 6.0, y + 24.0
+        for label, fill, ink, what in _markers(s, sp.name):
+            width = max(27.0, len(label) * 7 + 8)
+            if mx > x + 6 and mx + width > x + w - 4:
+                mx, my = x + 6, my + 22
+            d.rect(mx, my, width, 18, fill=fill, stroke=ink, rx=9 if fill == PALETTE["friend"] else 3, tip=what)
+            d.text(mx + width / 2, my + 13, label, size=10, fill=ink, anchor="middle", bold=True)
+            mx += width + 3
+    for line in page.lines:
+        _draw_line(d, page, line.a, line.b, line.kind)
+    legend_y = _Y0 + bottom * _UNIT + 10
+    x = _X0
+    for kind in _LINE_STYLE:
+        colour, width, dash, double = _LINE_STYLE[kind]
+        d.rect(x, legend_y, 44, 16, fill=_GROUND, stroke=_GROUND, rx=2)
+        if double:
+            d.line(x + 4, legend_y + 5, x + 40, legend_y + 5, stroke=colour, width=width)
+            d.line(x + 4, legend_y + 11, x + 40, legend_y + 11, stroke=colour, width=width)
+        else:
+            d.line(x + 4, legend_y + 8, x + 40, legend_y + 8, stroke=colour, width=min(width, 4), dash=dash)
+        label = {"wall": "solid white", "double": "double white"}.get(kind, kind)
+        d.text(x + 48, legend_y + 12, label, size=10)
+        x += 48 + len(label) * 6 + 14
+    return _X0 + right * _UNIT
+
+
+def _draw_track(d: Drawing, s: State, x: float, y: float) -> float:
+    d.text(x, y + 12, "Threat track", size=13, bold=True)
+    y += 20
+    for k, slot in enumerate(s.threats):
+        if k < len(s.foes):
+            foe = s.foes[k]
+            e = table_of(s).enemies[foe.card]
+            life = len(s.options.characters) if e.boss else e.life
+            wounds = " ".join(f"{w}/{life}" for w in foe.wounds)
+            d.card(x, y, 170, 62, title=f"{k + 1}. {e.title}", fill=PALETTE["foe"], ink=PALETTE["foe_ink"], size=10,
+                   lines=(f"{e.type}{' · boss' if e.boss else ''} · def {e.defence} · talk {e.communicate}",
+                          f"wounds {wounds}"))
+        else:
+            d.card(x, y, 170, 62, title=f"{k + 1}. no enemy", dim=True, size=10)
+        if slot != NONE:
+            fill = _CARD_FILL.get(ACTION_CARDS[slot].colour, PALETTE["paper"]) if slot != HIDDEN else PALETTE["hidden"]
+            ink = PALETTE["paper"] if fill in ("#1f2937", "#7c2d12", PALETTE["hidden"]) else PALETTE["ink"]
+            words = _card(slot).split(" ")
+            d.card(x + 176, y + 8, 64, 46, title=" ".join(words[1:]) or "?", lines=(words[0],) if words[1:] else (),
+                   fill=fill, ink=ink, size=9)
+        y += 68
+    if s.hunt:
+        y = d.paragraph(x, y + 12, "Hunt box: " + ", ".join(_foe_title(s, c) for c in s.hunt), width=240, size=10)
+    return y
+
+
+def _draw_characters(d: Drawing, s: State, y: float) -> float:
+    for c in range(len(s.options.characters)):
+        ch = CHARACTERS[CHARACTER_NAMES.index(s.options.characters[c])]
+        x = _X0 + (c % 2) * 400
+        top = y + (c // 2) * 150
+        acting = c == s.active and s.phase is not Phase.OVER
+        where = "fled" if s.fled[c] else f"at {s.spaces[c]}" if s.spaces[c] else "off the page"
+        d.rect(x, top, 390, 140, fill=PALETTE["friend"], stroke=PALETTE["focus"] if acting else PALETTE["friend_ink"],
+               width=3 if acting else 1, rx=6)
+        d.text(x + 8, top + 18, f"{c + 1}. {ch.title} · seat {c % s.options.players} · {where}"
+               + (" · acting" if acting else ""), size=12, fill=PALETTE["friend_ink"], bold=True)
+        d.text(x + 8, top + 36, f"wounds {s.wounds[c]}/{ch.life}" + (f" ({s.toxic[c]} toxic)" if s.toxic[c] else "")
+               + f" · batteries {s.batteries[c]} · statuses "
+               + (", ".join(st.replace("_", " ") for st in s.statuses[c]) or "none"), size=10)
+        for k, (slot, item) in enumerate(zip(SLOTS, s.gear[c])):
+            d.card(x + 8 + k * 62, top + 44, 58, 36, title=slot, lines=(_item(item)[:12],), size=8,
+                   dim=item == NONE, fill=PALETTE["paper"])
+        d.text(x + 8, top + 94, "pack: " + (", ".join(_item(i) for i in s.pack[c]) or "empty"), size=10)
+        for k, card in enumerate(s.hands[c]):
+            if card == HIDDEN:
+                d.card(x + 8 + k * 46, top + 100, 42, 34, title="?", face_down=True, size=9)
+            else:
+                colour = ACTION_CARDS[card].colour
+                fill = _CARD_FILL.get(colour, PALETTE["paper"])
+                ink = PALETTE["paper"] if colour in ("black", "calamity") else PALETTE["ink"]
+                words = _card(card).split(" ")
+                d.card(x + 8 + k * 46, top + 100, 42, 34, title=" ".join(words[1:])[:7], lines=(words[0],),
+                       fill=fill, ink=ink, size=9)
+    rows = (len(s.options.characters) + 1) // 2
+    return y + rows * 150
 
 
 def svg(state: State, player: int | None = None) -> str:
-    """The table as an SVG drawing, as ``player`` sees it: the same lines as the text, and the map."""
+    """The table as an SVG drawing, as ``player`` sees it."""
     s = seen_by(ENGINE.state(state), player, view)
-    d = Drawing(title="Aftermath" + ("" if s.viewer is None else f", player {s.viewer}'s view"))
-    page = page_of(s)
-    y = 20.0
-    if page is not None:
-        side = 40
-        for sp in page.spaces:
-            d.rect(12 + sp.x * side, 12 + sp.y * side, sp.w * side, sp.h * side, fill=PALETTE["table"],
-                   stroke=PALETTE["line"], tip=f"space {sp.name}")
-            d.text(16 + sp.x * side, 26 + sp.y * side, sp.name, size=11, bold=True)
-        y = 24 + max((sp.y + sp.h) * side for sp in page.spaces) if page.spaces else y
-    d.lines(12, y + 12, _lines(s), size=11)
+    page = _page(s)
+    d = Drawing(title="Aftermath" + ("" if s.viewer is None else f", seat {s.viewer}'s view"))
+    head = f"{s.book.title} · page {s.page}" + (f": {page.title}" if page is not None else "")
+    head += f" · {'hostile' if s.hostile else 'safe'} · round {s.round + 1}"
+    if s.phase is Phase.OVER:
+        head += " · game over"
+    else:
+        head += f" · {_name(s, _decider(s))} decides ({s.phase.value})"
+    d.text(12, 20, head, size=14, bold=True)
+    d.text(12, 40, " · ".join(f"{name} {v}" for name, v in zip(DIALS, s.dials)), size=11, fill=PALETTE["muted"])
+    right = _draw_map(d, s, page) if page is not None else _X0
+    track_bottom = _draw_track(d, s, right + 20, _Y0 - 20)
+    y = max(d.bottom, track_bottom) + 16
+    y = _draw_characters(d, s, y) + 10
+    y = _draw_reading(d, s, page, y)
+    for line in _pending(s):
+        y = d.paragraph(12, y + 14, line, width=780, size=11, bold=True) - 8
+    for e in s.events[-6:]:
+        y = d.paragraph(12, y + 14, e.text, width=780, size=10, fill=PALETTE["muted"]) - 8
+    if s.phase is Phase.OVER:
+        result = outcome(s) if s.viewer is None else None
+        d.text(12, y + 22, "Game over" + (f": {result.reason}" if result else ""), size=14, bold=True)
     return d.svg()
 
+
+def _draw_reading(d: Drawing, s: State, page: Page | None, y: float) -> float:
+    """The entry being read (the last one read on this page), in a box."""
+    if page is None or not s.read:
+        return y
+    entry = next((e for e in page.entries if e.id == s.read[-1]), None)
+    if entry is None:
+        return y
+    d.text(12, y + 14, f"Entry {entry.id}", size=12, bold=True)
+    bottom = d.paragraph(20, y + 32, entry.text, width=760, size=11)
+    d.rect(8, y, 790, bottom - y, fill="none", stroke=PALETTE["calm_ink"], rx=6)
+    return bottom + 4
+
+
+# -- a few words on an action ---------------------------------------------------------------------
 
 _describe = describer({
     Discard: lambda s, a: f"discard {_card(a.card)}",
@@ -111,9 +397,9 @@ _describe = describer({
     Communicate: lambda s, a: notation(s, a), Melee: lambda s, a: notation(s, a),
     Ranged: lambda s, a: notation(s, a), Scavenge: lambda s, a: notation(s, a),
     Recover: lambda s, a: f"try to recover from {STATUSES[a.status].title}", Ability: lambda s, a: notation(s, a),
-    Cheer: lambda s, a: f"give {_card(a.card)} to {character(s, a.to).title}",
-    Equip: lambda s, a: (f"equip or pack the {ITEMS[a.item].title}" if a.to == s.active
-                         else f"give the {ITEMS[a.item].title} to {character(s, a.to).title}"),
+    Cheer: lambda s, a: f"cheer {_name(s, a.to)} with {_card(a.card)}",
+    Equip: lambda s, a: (f"equip or stow the {ITEMS[a.item].title}" if a.to == s.active
+                         else f"give the {ITEMS[a.item].title} to {_name(s, a.to)}"),
     Contribute: lambda s, a: f"add {_card(a.card)} to the group task", Consult: lambda s, a: "read how to leave",
     End: lambda s, a: "end the turn", Nest: lambda s, a: "nest", Pass: lambda s, a: "do not nest",
     Pick: lambda s, a: notation(s, a), Go: lambda s, a: notation(s, a),
@@ -132,7 +418,9 @@ _RULES = (
     "safe with 4+ threat cards reads the threat entry, hostile with as many threat cards as enemies",
     "runs the enemies' turn. A skill test: the first card shows the attribute (white starts any),",
     "the others match its colour or number; add your bonuses and the white die (opposed: the black",
-    "die adds to the difficulty). Words: c12 a card, 1.2 the first enemy card's second figure.",
+    "die adds to the difficulty). Lines: dashed costs 1; red, blue or green 1 with cards of its",
+    "colour, else 3; solid white is seen through and never crossed; double white blocks both.",
+    "Words: c12 a card, 1.2 the first enemy card's second figure, A-H the spaces of the page.",
 )
 
 

@@ -24,14 +24,9 @@ from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.core.spaces import SpaceGraph
-from wasteland.aftermath.book import Book, Effect as BookEffect, GroupTask, Choice, Trigger
+from wasteland.aftermath.book import Book, Effect as BookEffect, GroupTask, Choice
 from wasteland.aftermath.card_set import CardSet
-from wasteland.aftermath.vocabulary import Attribute, Prize
-
-# A table holds the book, so its two enums are written to files too (the same tags the book's
-# module may give them: registering a class twice under one tag is allowed).
-register("aftermath.Trigger")(Trigger)
-register("aftermath.Attribute")(Attribute)
+from wasteland.aftermath.vocabulary import Prize
 
 __all__ = [
     "Options", "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",

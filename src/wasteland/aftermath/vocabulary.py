@@ -20,6 +20,7 @@ __all__ = [
 ]
 
 
+@register("aftermath.Attribute")
 class Attribute(enum.StrEnum):
     """The four attributes, each the colour of the action cards that start its tests (public:
     research §1), and white, the cards that start any test and pay for abilities."""
