@@ -289,6 +289,11 @@ def test_moves_play_the_listed_actions_as_apply_does_and_check_anything_else(key
         assert listed.play(action) == game.apply(state, action)
         twin = codec.loads(codec.dumps(action))  # equal, not the listed object: checked, same result
         assert twin is not action and listed.play(twin) == game.apply(state, action)
+    for i, action in enumerate(listed.actions[:6]):
+        assert listed.play_at(i) == game.apply(state, action)
+    for index in (-1, len(listed.actions), True, 1.0, "0", None):
+        with pytest.raises(IllegalAction, match="index"):
+            listed.play_at(index)
     for junk in (None, "pass", 3, object()):
         with pytest.raises(IllegalAction) as refused:
             listed.play(junk)

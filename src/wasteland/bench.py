@@ -95,7 +95,7 @@ def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int],
             index, pick = pick.below(len(listed.actions))
             action = listed.actions[index]
             t2 = clock()
-            after = listed.play(action)
+            after = listed.play_at(index)
         out.append(clock() - t2 + t1 - t0)
         count += 1
         if count % SAMPLE == 0:

@@ -133,7 +133,9 @@ class _Playout:
                 action = legal[0]
             elif self.heuristic is None:
                 index, rng = rng.below(len(legal))
-                action = legal[index]
+                state = listed.play_at(index)
+                steps += 1
+                continue
             else:
                 bot = bots.get(player)
                 if bot is None:

@@ -209,7 +209,8 @@ class Moves(Generic[S, A]):
     """The legal actions of one table, listed by the engine (``Engine.moves``), and the way to play
     one of them without checking it again.
 
-    ``actions`` is exactly ``legal_actions(state)``. ``play(action)`` returns
+    ``actions`` is exactly ``legal_actions(state)``. ``play(action)`` (or ``play_at(i)`` for
+    ``actions[i]``) returns
     ``apply(state, action)``: when ``action`` is one of the listed objects themselves (``is``,
     not ``==``), the check is skipped, since the engine listed it as legal on this very table and
     both are immutable; anything else goes through ``apply``'s door and checks, so the result
@@ -239,6 +240,13 @@ class Moves(Generic[S, A]):
                 return self._engine.play(self.state, action)
         return self._engine.apply(self.state, action)
 
+    def play_at(self, i: int) -> S:
+        """The table after the ``i``-th listed action (``play(actions[i])``, with no search for it
+        in the list); IllegalAction when ``i`` is not the index of a listed action."""
+        actions = self.actions
+        if type(i) is not int or not 0 <= i < len(actions):
+            raise IllegalAction(f"{short(i)} is not the index of one of the {len(actions)} listed actions")
+        return self._engine.play(self.state, actions[i])
 
 
 class Engine(Generic[S, A, W, Opt]):

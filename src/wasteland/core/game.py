@@ -244,12 +244,14 @@ A_co = TypeVar("A_co", covariant=True)
 class Listed(Protocol[S_co, A_co]):
     """What ``moves(state)`` gives (``core.engine.Moves``): the legal actions of the table, and
     ``play(action)``, which is ``apply(state, action)`` without the check when ``action`` is one
-    of the listed objects themselves."""
+    of the listed objects themselves, and ``play_at(i)``, which plays ``actions[i]``."""
 
     @property
     def actions(self) -> tuple[A_co, ...]: ...
 
     def play(self, action: object) -> S_co: ...
+
+    def play_at(self, i: int) -> S_co: ...
 
 
 @frozen
