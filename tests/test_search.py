@@ -77,8 +77,8 @@ class Guarded:
 
     def wrapped(self) -> Game[Any, Any]:
         return attrs.evolve(self.game, determinize=self.determinize, apply=self.apply,
-                            legal_actions=self.legal_actions, moves=self.moves, returns=self.returns, outcome=self.outcome,
-                            view=self.view)
+                            legal_actions=self.legal_actions, moves=self.moves, returns=self.returns,
+                            outcome=self.outcome, view=self.view)
 
 
 def _positions(key: str, options: dict[str, Any], seed: int, every: int) -> list[Any]:

@@ -1,10 +1,11 @@
 """Speed of each game's rules: decisions per second and random games per second.
 
 A *decision* is one ``moves(state)`` (the legal actions, listed once) plus one
-``play`` of the action chosen from them during random play; that pair is what a
-search bot or a simulation pays per move (``apply`` checks an action from
-elsewhere first, which costs a little more: ``--checked`` times that path). At every ``SAMPLE``-th decision the bench also times, apart, what a
-search bot pays on top: ``determinize(view(state, p), p, seed)`` for the seat
+``play_at`` of the action chosen from them during random play; that pair is what
+a search bot or a simulation pays per move (``apply`` checks an action from
+elsewhere first, which costs a little more: ``checked=True``, ``--checked`` on
+the command line, times that path). At every ``SAMPLE``-th decision the bench
+also times, apart, what a search bot pays on top: ``determinize(view(state, p), p, seed)`` for the seat
 deciding, and ``notation`` + ``parse`` of the action taken (what a replay or a
 typed move costs). Timing uses one process (one core) and ``time.perf_counter_ns``.
 """

@@ -502,7 +502,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         counts = get_game(key).player_counts
         if args.players is not None and args.players not in counts:
             raise UsageError(f"{key} is played by {', '.join(map(str, counts))} players, not {args.players}")
-    path = "legal_actions + apply (each action checked)" if args.checked else "moves + play (the listed action unchecked)"
+    path = ("legal_actions + apply (each action checked)" if args.checked
+            else "moves + play (the listed action unchecked)")
     print(f"One core, random play through {path}, about {args.seconds:g} s per game and player count.")
     for key in keys:
         game = get_game(key)
