@@ -29,6 +29,9 @@ class GuardedMoves:
     def play(self, action: Any) -> Any:
         return self.guard._keep(self.listed.play(action))
 
+    def play_at(self, i: int) -> Any:
+        return self.guard._keep(self.listed.play_at(i))
+
 
 class Guarded:
     """A game whose ``apply``, ``legal_actions``, ``moves``, ``returns``, ``outcome`` and ``view``

@@ -116,8 +116,9 @@ class _Playout:
         steps = 0
         bots: dict[int, Any] = {}
         while True:
-            player = current(state)
-            if player is None:
+            listed = listed_moves(state)
+            legal = listed.actions
+            if not legal:  # over: the legal actions are never empty while a game runs
                 values = tuple(game.returns(state))
                 if self.score_weight:
                     values = self._shaped(state, values)
@@ -127,22 +128,19 @@ class _Playout:
                 return values, rng
             if limit is not None and steps >= limit:
                 return self._cut(state), rng
-            listed = listed_moves(state)
-            legal = listed.actions
             if len(legal) == 1:
-                action = legal[0]
+                state = listed.play_at(0)
             elif self.heuristic is None:
                 index, rng = rng.below(len(legal))
                 state = listed.play_at(index)
-                steps += 1
-                continue
             else:
+                player = current(state)
+                assert player is not None, "a game that lists actions has somebody to decide"
                 bot = bots.get(player)
                 if bot is None:
                     seed, rng = rng.next64()
                     bot = bots[player] = self.heuristic(seed)
-                action = bot.choose(game, game.view(state, player), legal)
-            state = listed.play(action)
+                state = listed.play(bot.choose(game, game.view(state, player), legal))
             steps += 1
 
     def _shaped(self, state: Any, values: tuple[float, ...]) -> tuple[float, ...]:
