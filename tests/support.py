@@ -58,7 +58,8 @@ def random_playout(
     """Play random legal actions from ``new_game(seed, **options)`` until the game ends.
 
     After every step: one decider, purity (the state before is unchanged),
-    determinism (the same action gives an equal state) and the game's own
+    determinism (the same action gives an equal state, through ``moves(state).play``
+    unchecked and through ``apply``) and the game's own
     ``invariants``; every ``full_checks_every`` steps also the JSON round trip.
     Fails if the game has not ended within ``max_steps``. Returns the final state.
     """
@@ -72,10 +73,12 @@ def random_playout(
         if game.outcome(state) is not None:
             return state
         legal = game.legal_actions(state)
+        listed = game.moves(state)
+        assert listed.actions == legal, f"step {step}: moves lists other actions than legal_actions"
         action, pick = pick.choice(legal)
-        after = game.apply(state, action)
+        after = listed.play(listed.actions[legal.index(action)])  # the unchecked path
         assert codec.dumps(state) == before_text, f"step {step}: apply changed its input"
-        assert game.apply(state, action) == after, f"step {step}: apply is not deterministic"
+        assert game.apply(state, action) == after, f"step {step}: apply is not deterministic, or not moves' play"
         check_decider(game, after)
         for invariant in invariants:
             invariant(after)

@@ -279,6 +279,35 @@ def test_random_play_keeps_the_contract(key: str, players: int, seed: int, choic
     assert len(game.returns(final)) == players
 
 
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_moves_play_the_listed_actions_as_apply_does_and_check_anything_else(key: str, players: int) -> None:
+    game = GAMES[key]
+    state = game.new_game(4, players=players)
+    listed = game.moves(state)
+    assert listed.actions == game.legal_actions(state) and len(listed) == len(listed.actions)
+    for action in listed.actions[:6]:
+        assert listed.play(action) == game.apply(state, action)
+        twin = codec.loads(codec.dumps(action))  # equal, not the listed object: checked, same result
+        assert twin is not action and listed.play(twin) == game.apply(state, action)
+    for i, action in enumerate(listed.actions[:6]):
+        assert listed.play_at(i) == game.apply(state, action)
+    for index in (-1, len(listed.actions), True, 1.0, "0", None):
+        with pytest.raises(IllegalAction, match="index"):
+            listed.play_at(index)
+    for junk in (None, "pass", 3, object()):
+        with pytest.raises(IllegalAction) as refused:
+            listed.play(junk)
+        with pytest.raises(IllegalAction) as by_apply:
+            game.apply(state, junk)
+        assert str(refused.value) == str(by_apply.value)
+    with pytest.raises(IllegalAction, match="view"):
+        game.moves(game.view(state, game.current_player(state) or 0))
+    with pytest.raises(IllegalAction):
+        game.moves("a state")
+    with pytest.raises(TypeError, match="moves"):
+        type(listed)(None, state, (), None)
+
+
 def _rngs(value: Any) -> list[Rng]:
     """Every Rng inside a record, in a stable order."""
     if isinstance(value, Rng):

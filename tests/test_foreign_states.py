@@ -13,7 +13,7 @@ from wasteland.registry import GAME_KEYS
 
 #: Each function that takes a state, and the arguments that follow the state.
 CALLS: dict[str, tuple[Any, ...]] = {
-    "current_player": (), "legal_actions": (), "apply": (None,), "outcome": (), "returns": (),
+    "current_player": (), "legal_actions": (), "moves": (), "apply": (None,), "outcome": (), "returns": (),
     "view": (0,), "determinize": (0, 0), "notation": (None,), "parse": ("end",), "num_players": (),
     "events": (), "render": (None,), "svg": (None,), "describe": (None,), "action_count": (),
     "action_id": (None,), "action_from_id": (0,), "observation_size": (), "observe": (), "summary": (),

@@ -18,9 +18,25 @@ SETTINGS = [("lucky_seven", {}), ("lucky_seven", {"players": 2}),
             ("raxxon", {}), ("raxxon", {"players": 3})]
 
 
+class GuardedMoves:
+    """``moves(state)`` of a :class:`Guarded` game: what ``play`` gives is kept as drawn."""
+
+    def __init__(self, guard: Guarded, listed: Any) -> None:
+        self.guard = guard
+        self.listed = listed
+        self.actions = listed.actions
+
+    def play(self, action: Any) -> Any:
+        return self.guard._keep(self.listed.play(action))
+
+    def play_at(self, i: int) -> Any:
+        return self.guard._keep(self.listed.play_at(i))
+
+
 class Guarded:
-    """A game whose ``apply``, ``legal_actions``, ``returns``, ``outcome`` and ``view`` work only on
-    tables the bot drew itself with ``determinize`` (and the tables played on from them)."""
+    """A game whose ``apply``, ``legal_actions``, ``moves``, ``returns``, ``outcome`` and ``view``
+    work only on tables the bot drew itself with ``determinize`` (and the tables played on from
+    them)."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
@@ -46,6 +62,10 @@ class Guarded:
         self._check(state)
         return self.game.legal_actions(state)
 
+    def moves(self, state: Any) -> Any:
+        self._check(state)
+        return GuardedMoves(self, self.game.moves(state))
+
     def returns(self, state: Any) -> Any:
         self._check(state)
         return self.game.returns(state)
@@ -60,8 +80,8 @@ class Guarded:
 
     def wrapped(self) -> Game[Any, Any]:
         return attrs.evolve(self.game, determinize=self.determinize, apply=self.apply,
-                            legal_actions=self.legal_actions, returns=self.returns, outcome=self.outcome,
-                            view=self.view)
+                            legal_actions=self.legal_actions, moves=self.moves, returns=self.returns,
+                            outcome=self.outcome, view=self.view)
 
 
 def _positions(key: str, options: dict[str, Any], seed: int, every: int) -> list[Any]:

@@ -88,7 +88,7 @@ def test_init_holds_the_contract_names_and_the_bundle(key: str) -> None:
 
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_the_door_and_the_driver_are_the_engine_s(key: str) -> None:
-    """``apply``, ``legal_actions``, ``new_game``, ``parse``, ``outcome``, ``returns`` and
+    """``apply``, ``legal_actions``, ``moves``, ``new_game``, ``parse``, ``outcome``, ``returns`` and
     ``num_players`` are the engine's own; every action type has its Rule; the working copy is the
     State's."""
     rules = importlib.import_module(f"{package(key)}.rules")
@@ -96,7 +96,7 @@ def test_the_door_and_the_driver_are_the_engine_s(key: str) -> None:
     engine = rules.ENGINE
     assert isinstance(engine, Engine) and isinstance(engine.driver, Driver)
     game = GAMES[key]
-    for name in ("apply", "legal_actions", "new_game", "parse", "outcome", "returns", "num_players"):
+    for name in ("apply", "legal_actions", "moves", "new_game", "parse", "outcome", "returns", "num_players"):
         assert getattr(game, name) == getattr(engine, name), f"{key}.{name} is not the engine's"
     assert set(rules.RULES) == set(game.action_types)
     assert all(isinstance(rule, Rule) for rule in rules.RULES.values())
@@ -106,7 +106,7 @@ def test_the_door_and_the_driver_are_the_engine_s(key: str) -> None:
 
 
 #: How many arguments each contract function takes (the skeleton checks signatures, not names).
-ARITY = {"new_game": 1, "current_player": 1, "legal_actions": 1, "apply": 2, "outcome": 1, "returns": 1,
+ARITY = {"new_game": 1, "current_player": 1, "legal_actions": 1, "moves": 1, "apply": 2, "outcome": 1, "returns": 1,
          "view": 2, "determinize": 3, "notation": 2, "parse": 2, "num_players": 1, "events": 1, "render": 2,
          "svg": 2, "describe": 2, "action_count": 1, "action_id": 2, "action_from_id": 2, "observation_size": 1,
          "observe": 1}

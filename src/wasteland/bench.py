@@ -1,9 +1,11 @@
 """Speed of each game's rules: decisions per second and random games per second.
 
-A *decision* is one ``legal_actions(state)`` plus one ``apply(state, action)``
-during random play; that pair is what a search bot or a simulation pays per
-move. At every ``SAMPLE``-th decision the bench also times, apart, what a
-search bot pays on top: ``determinize(view(state, p), p, seed)`` for the seat
+A *decision* is one ``moves(state)`` (the legal actions, listed once) plus one
+``play_at`` of the action chosen from them during random play; that pair is what
+a search bot or a simulation pays per move (``apply`` checks an action from
+elsewhere first, which costs a little more: ``checked=True``, ``--checked`` on
+the command line, times that path). At every ``SAMPLE``-th decision the bench
+also times, apart, what a search bot pays on top: ``determinize(view(state, p), p, seed)`` for the seat
 deciding, and ``notation`` + ``parse`` of the action taken (what a replay or a
 typed move costs). Timing uses one process (one core) and ``time.perf_counter_ns``.
 """
@@ -72,20 +74,29 @@ SAMPLE = 10
 
 
 def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int],
-                 determinize: list[int], notation: list[int]) -> int:
+                 determinize: list[int], notation: list[int], checked: bool) -> int:
     state = game.new_game(seed, players=players)
     pick = Rng.from_seed(seed ^ 0x5EED)
     clock = time.perf_counter_ns
-    legal_actions, apply, current = game.legal_actions, game.apply, game.current_player
+    moves, legal_actions, apply, current = game.moves, game.legal_actions, game.apply, game.current_player
     count = 0
     while current(state) is not None:
-        t0 = clock()
-        legal = legal_actions(state)
-        t1 = clock()
-        index, pick = pick.below(len(legal))  # the choice is the bot's cost, not the rules'
-        action = legal[index]
-        t2 = clock()
-        after = apply(state, action)
+        if checked:
+            t0 = clock()
+            legal = legal_actions(state)
+            t1 = clock()
+            index, pick = pick.below(len(legal))  # the choice is the bot's cost, not the rules'
+            action = legal[index]
+            t2 = clock()
+            after = apply(state, action)
+        else:
+            t0 = clock()
+            listed = moves(state)
+            t1 = clock()
+            index, pick = pick.below(len(listed.actions))
+            action = listed.actions[index]
+            t2 = clock()
+            after = listed.play_at(index)
         out.append(clock() - t2 + t1 - t0)
         count += 1
         if count % SAMPLE == 0:
@@ -102,8 +113,10 @@ def _random_game(game: Game[Any, Any], seed: int, players: int, out: list[int],
     return count
 
 
-def bench_game(key: str, *, seconds: float = 2.0, players: int | None = None, seed: int = 0) -> BenchResult:
-    """Play random games of ``key`` for about ``seconds`` and time every decision."""
+def bench_game(key: str, *, seconds: float = 2.0, players: int | None = None, seed: int = 0,
+               checked: bool = False) -> BenchResult:
+    """Play random games of ``key`` for about ``seconds`` and time every decision (``checked``:
+    through ``legal_actions`` and ``apply``, which checks the action again, instead of ``moves``)."""
     game = get_game(key)
     n = players if players is not None else game.player_counts[0]
     durations: list[int] = []
@@ -112,7 +125,7 @@ def bench_game(key: str, *, seconds: float = 2.0, players: int | None = None, se
     games = decisions = 0
     start = time.perf_counter()
     while True:
-        decisions += _random_game(game, seed + games, n, durations, determinize, notation)
+        decisions += _random_game(game, seed + games, n, durations, determinize, notation, checked)
         games += 1
         if time.perf_counter() - start >= seconds:
             break

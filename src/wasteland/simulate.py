@@ -117,12 +117,12 @@ def play(
             return state, decisions
         if decisions >= max_decisions:
             raise GameTooLong(f"{game.key} did not end within {max_decisions} decisions")
-        legal = game.legal_actions(state)
+        listed = game.moves(state)
         view = game.view(state, player) if reads[player] else None
-        action = bots[player].choose(game, view, legal)
+        action = bots[player].choose(game, view, listed.actions)
         if moves is not None:
             moves.append(game.notation(state, action))
-        state = game.apply(state, action)
+        state = listed.play(action)
         decisions += 1
 
 

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wasteland.core import codec
+from wasteland.core import rng as rng_module
 from wasteland.core.rng import MASK64, Rng
 
 seeds = st.integers(min_value=-(2**70), max_value=2**70)
@@ -192,3 +193,26 @@ def test_fork_does_not_advance_parent_and_is_deterministic(seed: int, label: int
     assert child.counter == 0
     assert rng == Rng.from_seed(seed)
     assert child != rng.fork(label + 1)
+
+
+@pytest.mark.parametrize(("sure", "sure_n"), [(0, 1 << 16), (None, 3)], ids=["every-draw-bounded", "long-shuffles"])
+def test_the_shortcuts_of_shuffle_and_below_change_no_draw(
+    monkeypatch: pytest.MonkeyPatch, sure: int | None, sure_n: int
+) -> None:
+    """``shuffle`` and ``below`` skip the exact bound of a draw far from 2**64, and shuffles of more
+    than ``_SURE_N`` items go draw by draw: with the shortcut off (every draw bounded exactly), or
+    the long path taken for every shuffle, the draws are those of ``_below``, the documented rule."""
+    if sure is not None:
+        monkeypatch.setattr(rng_module, "_SURE", sure)
+    monkeypatch.setattr(rng_module, "_SURE_N", sure_n)
+    for seed in range(300):
+        key, counter = (seed * 0x9E3779B97F4A7C15) & MASK64, seed * 7
+        items = list(range(seed % 40))
+        expected, at = list(items), counter
+        for i in range(len(expected) - 1, 0, -1):
+            j, at = rng_module._below(key, at, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert Rng(key, counter).shuffle(items) == (tuple(expected), Rng(key, at))
+        for n in (1, 2, 3, 52, 1 << 20, 2**63 + 1):
+            value, after = rng_module._below(key, counter, n)
+            assert Rng(key, counter).below(n) == (value, Rng(key, after))

@@ -111,13 +111,14 @@ class _Playout:
 
     def run(self, state: Any, rng: Rng) -> tuple[tuple[float, ...], Rng]:
         game = self.game
-        current, legal_actions, apply = game.current_player, game.legal_actions, game.apply
+        current, listed_moves = game.current_player, game.moves
         limit = self.depth
         steps = 0
         bots: dict[int, Any] = {}
         while True:
-            player = current(state)
-            if player is None:
+            listed = listed_moves(state)
+            legal = listed.actions
+            if not legal:  # over: the legal actions are never empty while a game runs
                 values = tuple(game.returns(state))
                 if self.score_weight:
                     values = self._shaped(state, values)
@@ -127,19 +128,19 @@ class _Playout:
                 return values, rng
             if limit is not None and steps >= limit:
                 return self._cut(state), rng
-            legal = legal_actions(state)
             if len(legal) == 1:
-                action = legal[0]
+                state = listed.play_at(0)
             elif self.heuristic is None:
                 index, rng = rng.below(len(legal))
-                action = legal[index]
+                state = listed.play_at(index)
             else:
+                player = current(state)
+                assert player is not None, "a game that lists actions has somebody to decide"
                 bot = bots.get(player)
                 if bot is None:
                     seed, rng = rng.next64()
                     bot = bots[player] = self.heuristic(seed)
-                action = bot.choose(game, game.view(state, player), legal)
-            state = apply(state, action)
+                state = listed.play(bot.choose(game, game.view(state, player), legal))
             steps += 1
 
     def _shaped(self, state: Any, values: tuple[float, ...]) -> tuple[float, ...]:
@@ -309,7 +310,7 @@ class ISMCTS:
 
     def search(self, game: Game[Any, Any], view: Any, me: int, rng: Rng) -> _Node:
         """The tree of one decision: ``self.budget`` iterations from ``view`` for player ``me``."""
-        current, legal_actions, apply = game.current_player, game.legal_actions, game.apply
+        current, listed_moves = game.current_player, game.moves
         determinize = game.determinize
         playout = _Playout(game, self.rollout, self.rollout_depth, self.evaluate, game.num_players(view),
                            self.score_weight)
@@ -332,7 +333,8 @@ class ISMCTS:
                 player = current(state)
                 if player is None:
                     break
-                legal = legal_actions(state)
+                listed = listed_moves(state)
+                legal = listed.actions
                 favourite: Any = None
                 if guide is not None and len(legal) > 1:
                     bot = guides.get(player)
@@ -367,11 +369,11 @@ class ISMCTS:
                         action = untried[index]
                     child = children[action] = _Node()
                     child.available = 1
-                    state = apply(state, action)
+                    state = listed.play(action)
                     path.append((child, player))
                     break
                 assert best is not None
-                state = apply(state, best_action)
+                state = listed.play(best_action)
                 path.append((best, player))
                 node = best
             # Playout and backpropagation.

@@ -6,7 +6,7 @@ from wasteland.arctic_scavengers.actions import (
 )
 from wasteland.arctic_scavengers.render import describe, events, render, summary, svg
 from wasteland.arctic_scavengers.rules import (
-    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome, parse,
     returns,
 )
 from wasteland.arctic_scavengers.setup import PLAYER_COUNTS
@@ -16,7 +16,8 @@ from wasteland.core.engine import bundle
 from wasteland.core.game import Game, Utility, always
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
+    "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Begin", "Commit", "Equip", "Resolve", "Keep", "Hire", "EndGathering", "Sabotage", "Snipe",
     "EndDeclarations", "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",

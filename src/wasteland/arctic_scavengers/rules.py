@@ -41,7 +41,7 @@ from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import IllegalAction, Outcome
 
 __all__ = [
-    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns",
+    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns",
     "num_players", "parse", "action_from_id", "illegal_reason", "max_decisions",
 ]
 
@@ -139,6 +139,7 @@ add_check(Options, _options_read_back)
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
+moves = ENGINE.moves
 apply = ENGINE.apply
 parse = ENGINE.parse
 illegal_reason = ENGINE.illegal_reason

@@ -29,6 +29,7 @@ __all__ = [
     "Utility",
     "always",
     "Game",
+    "Listed",
     "GameModule",
     "check_options",
     "check_table",
@@ -236,6 +237,23 @@ def describer(names: dict[type, Callable[[Any, Any], str]]) -> Callable[[Any, ob
     return describe
 
 
+S_co = TypeVar("S_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class Listed(Protocol[S_co, A_co]):
+    """What ``moves(state)`` gives (``core.engine.Moves``): the legal actions of the table, and
+    ``play(action)``, which is ``apply(state, action)`` without the check when ``action`` is one
+    of the listed objects themselves, and ``play_at(i)``, which plays ``actions[i]``."""
+
+    @property
+    def actions(self) -> tuple[A_co, ...]: ...
+
+    def play(self, action: object) -> S_co: ...
+
+    def play_at(self, i: int) -> S_co: ...
+
+
 @frozen
 class Game(Generic[S, A]):
     """The functions of one game, bundled for generic tools (CLI, replays, bots, tests).
@@ -254,6 +272,8 @@ class Game(Generic[S, A]):
     current_player: Callable[[S], int | None]
     legal_actions: Callable[[S], tuple[A, ...]]
     apply: Callable[[S, object], S]
+    # The legal actions listed once, and one of them played without checking it again:
+    moves: Callable[[S], Listed[S, A]]
     outcome: Callable[[S], Outcome | None]
     returns: Callable[[S], tuple[float, ...]]
     view: Callable[[S, int], S]
@@ -295,6 +315,7 @@ class GameModule(Protocol[S, A]):
     def current_player(self, state: S) -> int | None: ...
     def legal_actions(self, state: S) -> tuple[A, ...]: ...
     def apply(self, state: S, action: object) -> S: ...
+    def moves(self, state: S) -> Listed[S, A]: ...
     def outcome(self, state: S) -> Outcome | None: ...
     def returns(self, state: S) -> tuple[float, ...]: ...
     def view(self, state: S, player: int) -> S: ...

@@ -36,6 +36,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 _SPAN = 1 << 64
+#: Up to ``_SURE_N`` items, every draw below ``_SURE`` is in bounds for ``below(n)`` (see ``shuffle``).
+_SURE_N = 1 << 16
+_SURE = _SPAN - _SURE_N
 
 T = TypeVar("T")
 
@@ -79,8 +82,20 @@ class Rng:
         """An unbiased integer in ``[0, n)``; ``n`` must be positive."""
         if n <= 0 or n > _SPAN:
             raise ValueError(f"below() needs a bound in 1..2**64, got {n}")
-        value, counter = _below(self.key, self.counter, n)
-        return value, Rng(self.key, counter)
+        key = self.key
+        if n > _SURE_N:
+            value, counter = _below(key, self.counter, n)
+            return value, Rng(key, counter)
+        # ``_below`` and ``_output`` written out for the usual case, as in ``shuffle``.
+        counter = self.counter + 1
+        z = (key + counter * _GAMMA) & MASK64
+        z = ((z ^ (z >> 30)) * _M1) & MASK64
+        z = ((z ^ (z >> 27)) * _M2) & MASK64
+        z ^= z >> 31
+        if z >= _SURE and z >= _SPAN - _SPAN % n:  # refused: draw on, as ``_below`` does
+            value, counter = _below(key, counter, n)
+            return value, Rng(key, counter)
+        return z % n, Rng(key, counter)
 
     def between(self, low: int, high: int) -> tuple[int, Rng]:
         """An unbiased integer in ``[low, high]`` (both ends included)."""
@@ -100,21 +115,37 @@ class Rng:
         """A uniformly random permutation of ``items`` as a tuple (Fisher-Yates)."""
         # ``_below`` and ``_output`` written out (the same draws, in the same order): a shuffle of
         # a whole deck is the hottest loop of some games, and the calls cost more than the arithmetic.
+        # A draw is refused only when it lies in the last ``2**64 % n`` values below ``2**64``, so a
+        # draw below ``_SURE`` is taken without working out the exact bound (n <= _SURE_N).
         out = list(items)
         key, counter = self.key, self.counter
+        size = len(out)
+        if size > _SURE_N:
+            return self._shuffle_long(out)
         z0 = (key + counter * _GAMMA) & MASK64
-        for i in range(len(out) - 1, 0, -1):
+        for i in range(size - 1, 0, -1):
+            z0 = (z0 + _GAMMA) & MASK64
+            z = ((z0 ^ (z0 >> 30)) * _M1) & MASK64
+            z = ((z ^ (z >> 27)) * _M2) & MASK64
+            z ^= z >> 31
             n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                counter += 1
-                z0 = (z0 + _GAMMA) & MASK64
-                z = ((z0 ^ (z0 >> 30)) * _M1) & MASK64
-                z = ((z ^ (z >> 27)) * _M2) & MASK64
-                z ^= z >> 31
-                if z < limit:
-                    break
+            if z >= _SURE:
+                limit = _SPAN - _SPAN % n
+                while z >= limit:  # refused: draw again (the same rule as ``_below``)
+                    counter += 1
+                    z0 = (z0 + _GAMMA) & MASK64
+                    z = ((z0 ^ (z0 >> 30)) * _M1) & MASK64
+                    z = ((z ^ (z >> 27)) * _M2) & MASK64
+                    z ^= z >> 31
             j = z % n
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), Rng(key, counter + max(size - 1, 0))
+
+    def _shuffle_long(self, out: list[T]) -> tuple[tuple[T, ...], Rng]:
+        """``shuffle`` of more than ``_SURE_N`` items, one ``_below`` a draw."""
+        key, counter = self.key, self.counter
+        for i in range(len(out) - 1, 0, -1):
+            j, counter = _below(key, counter, i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(key, counter)
 

@@ -14,14 +14,15 @@ from wasteland.lucky_seven.actions import (
 )
 from wasteland.lucky_seven.render import describe, events, render, summary, svg
 from wasteland.lucky_seven.rules import (
-    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome, parse,
     returns, utility,
 )
 from wasteland.lucky_seven.state import Options, State
 from wasteland.lucky_seven.view import determinize, observation_size, observe, view
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
+    "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Select", "Move", "GetUp", "GetDown", "Stop", "Deselect", "EndPhase", "Attack", "Discard",
     "ChooseRow", "action_count", "utility", "action_id", "action_from_id", "observation_size", "observe",

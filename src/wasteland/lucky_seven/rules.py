@@ -35,7 +35,7 @@ from wasteland.lucky_seven.state import (
 )
 
 __all__ = [
-    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "utility",
+    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "utility",
     "num_players", "parse", "action_from_id", "ending", "illegal_reason", "actions_of", "advance", "ready", "over",
     "max_decisions",
 ]
@@ -170,6 +170,7 @@ assert set(RULES) == set(ACTION_TYPES)
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
+moves = ENGINE.moves
 apply = ENGINE.apply
 parse = ENGINE.parse
 illegal_reason = ENGINE.illegal_reason

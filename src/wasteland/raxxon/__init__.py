@@ -13,14 +13,15 @@ from wasteland.raxxon.actions import (
 )
 from wasteland.raxxon.render import describe, events, render, summary, svg
 from wasteland.raxxon.rules import (
-    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome, parse,
     returns,
 )
 from wasteland.raxxon.state import Options, State
 from wasteland.raxxon.view import determinize, observation_size, observe, view
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
+    "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "Options", "State", "Action",
     "ACTION_TYPES", "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline",
     "action_count", "action_id", "action_from_id", "observation_size", "observe", "summary",

@@ -35,7 +35,8 @@ from wasteland.raxxon.state import (
 from wasteland.raxxon.turn import pending
 
 __all__ = [
-    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns",
+    "num_players",
     "parse", "action_from_id", "ending", "illegal_reason", "actions_of", "Work", "advance", "settle", "ready",
     "pending", "over", "DECISION_LIMIT", "max_decisions",
 ]
@@ -206,6 +207,7 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
+moves = ENGINE.moves
 apply = ENGINE.apply
 parse = ENGINE.parse
 illegal_reason = ENGINE.illegal_reason

@@ -16,14 +16,15 @@ from wasteland.terror_below.actions import (
 )
 from wasteland.terror_below.render import describe, events, render, summary, svg
 from wasteland.terror_below.rules import (
-    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome, parse,
     returns,
 )
 from wasteland.terror_below.state import Options, State
 from wasteland.terror_below.view import determinize, observation_size, observe, view
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
+    "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
     "State",
     "Action", "ACTION_TYPES", "Lead", "Enter", "Play", "Extra", "Stash", "Pass", "Move", "Leap", "Clear", "PickUp",

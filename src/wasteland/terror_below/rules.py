@@ -26,12 +26,13 @@ from wasteland.terror_below.state import (
     Attack, EndActions, EndTurn, NextTurn, Options, Phase, Resolve, Retire, State, Strike, Wait, Work,
 )
 from wasteland.terror_below.turn import (
-    DOS, REASONS, clears, deliveries, end_actions, end_turn, extras, hunt_uses, leaps, moves, next_turn,
+    DOS, moves as move_targets, REASONS, clears, deliveries, end_actions, end_turn, extras, hunt_uses, leaps, next_turn,
     own_turn_uses, plays, stashes,
 )
 
 __all__ = [
-    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns",
+    "num_players",
     "parse", "action_from_id", "max_decisions", "score",
 ]
 
@@ -68,7 +69,7 @@ def actions_of(s: State) -> tuple[Action, ...]:
     if phase is Phase.HUNT:
         return (*(Use(g, NONE) for g in sorted(hunt_uses(s))), Pass())
     here = s.pawns[s.active]
-    out: list[Action] = [Move(c) for c in sorted(moves(s))]
+    out: list[Action] = [Move(c) for c in sorted(move_targets(s))]
     out += [Leap(c) for c in leaps(s)]
     out += [Clear(c) for c in clears(s)]
     if any(s.eggs[here * 4:here * 4 + 4]):
@@ -109,6 +110,7 @@ assert set(RULES) == set(ACTION_TYPES)
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
+moves = ENGINE.moves
 apply = ENGINE.apply
 parse = ENGINE.parse
 outcome = ENGINE.outcome

@@ -11,7 +11,7 @@ step.
 from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, action_count, action_id, notation
 from tests.toy.salvage.render import describe, events, render, summary, svg
 from tests.toy.salvage.rules import (
-    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
+    action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome, parse,
     returns,
 )
 from tests.toy.salvage.state import Options, State
@@ -20,7 +20,8 @@ from wasteland.core.engine import bundle
 from wasteland.core.game import Utility, always
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
+    "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
     "State",
     "Action", "ACTION_TYPES", "Discard", "action_count", "action_id", "action_from_id", "observation_size", "observe",

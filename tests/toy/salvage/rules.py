@@ -18,7 +18,7 @@ from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
 
 __all__ = [
-    "ENGINE", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "ENGINE", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "num_players",
     "parse", "action_from_id", "max_decisions", "score",
 ]
 
@@ -101,6 +101,7 @@ assert set(RULES) == set(ACTION_TYPES)
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
+moves = ENGINE.moves
 apply = ENGINE.apply
 parse = ENGINE.parse
 outcome = ENGINE.outcome
