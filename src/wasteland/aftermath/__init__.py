@@ -18,14 +18,15 @@ from wasteland.aftermath.actions import (
 from wasteland.aftermath.book import DEFAULT_BOOK_PATH
 from wasteland.aftermath.render import describe, events, render, summary, svg
 from wasteland.aftermath.rules import (
-    action_from_id, apply, current_player, legal_actions, max_decisions, new_game, num_players, outcome, parse,
-    returns,
+    action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome,
+    parse, returns,
 )
 from wasteland.aftermath.state import Options, State
 from wasteland.aftermath.view import determinize, observation_size, observe, view
 
 __all__ = [
-    "GAME", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "view", "determinize",
+    "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
+    "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
     "State", "DEFAULT_BOOK_PATH",
     "Action", "ACTION_TYPES", "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged",

@@ -21,7 +21,8 @@ from wasteland.aftermath.state import Ending, Phase, State, Wait, Work
 from wasteland.aftermath.turn import DOS, REASONS, legal
 
 __all__ = [
-    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "apply", "outcome", "returns", "num_players",
+    "ENGINE", "RULES", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns",
+    "num_players",
     "parse", "action_from_id", "max_decisions", "per_turn",
 ]
 
@@ -68,6 +69,7 @@ assert set(RULES) == set(ACTION_TYPES)
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
+moves = ENGINE.moves
 apply = ENGINE.apply
 parse = ENGINE.parse
 outcome = ENGINE.outcome
