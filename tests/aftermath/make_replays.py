@@ -6,7 +6,7 @@ seat, or random legal play) ends the wanted way, written with ``replay.save``:
 
 * ``aftermath_won``: 2 players, the heuristic bot, the starter mission complete;
 * ``aftermath_fled``: 1 player, random play, every character fled at once;
-* ``aftermath_hunt``: random play, the Drain Cellar's calamity sets the Hunt on the party with
+* ``aftermath_hunt``: 2 players, random play, the Drain Cellar's calamity sets the Hunt on the party with
   enemies in the Hunt box.
 """
 
@@ -60,7 +60,7 @@ def main() -> int:
          "two players bring the copper coil home", lambda said: True),
         ("aftermath_fled", ("all_fled",), {"players": 1}, "random",
          "every character flees at once: the mission fails", lambda said: True),
-        ("aftermath_hunt", ("mission_won", "all_fled", "out_of_time", "mission_failed"), {"players": 1}, "random",
+        ("aftermath_hunt", ("mission_won", "all_fled", "out_of_time", "mission_failed"), {"players": 2}, "random",
          "the Drain Cellar's calamity sets the Hunt on the party", hunted),
     ]
     for name, codes, options, policy, title, also in wanted:

@@ -10,7 +10,7 @@ from wasteland.core.dice import roll
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.aftermath import (
-    Ability, Card, Cheer, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Recover,
+    Ability, Card, Cheer, Choose, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Recover,
     Scavenge, Step, apply, legal_actions, view,
 )
 from wasteland.aftermath.book import (
@@ -395,3 +395,13 @@ def test_abilities_are_paid_with_white_cards() -> None:
     assert Ability(D) in legal_actions(s) or Ability(B) in legal_actions(s)
     s = apply(s, Ability(B))
     assert s.spaces[0] == "B"
+
+
+def test_the_accountant_chooses_among_characters_equally_near_an_enemy() -> None:
+    # the rat at B is one line from Grumple at A (dashed) and from Whisper at C (red: 1 for it)
+    s = table(players=2, spaces=("A", "C"), foes=(foe("raider_rat", "B"),), hostile=True,
+              threats=(card("black", 1), NONE, NONE, NONE, NONE))
+    s = apply(s, End())
+    assert s.phase is Phase.CHOOSE and s.candidates == (0, 1) and legal_actions(s) == (Choose(0), Choose(1))
+    s = apply(s, Choose(1))
+    assert s.foes[0].spaces == ("C",) and s.wounds == (0, 1) and "attacks Whisper" in texts(s)

@@ -12,8 +12,8 @@ the rounds running out, fails it. See docs/rules/aftermath.md.
 from wasteland.core.engine import bundle
 from wasteland.core.game import Utility, always
 from wasteland.aftermath.actions import (
-    ACTION_TYPES, Ability, Action, Card, Cheer, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip,
-    Go, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, action_count, action_id, notation,
+    ACTION_TYPES, Ability, Action, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End,
+    Equip, Go, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, action_count, action_id, notation,
 )
 from wasteland.aftermath.book import DEFAULT_BOOK_PATH
 from wasteland.aftermath.render import describe, events, render, summary, svg
@@ -31,7 +31,7 @@ __all__ = [
     "State", "DEFAULT_BOOK_PATH",
     "Action", "ACTION_TYPES", "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged",
     "Scavenge", "Recover", "Ability", "Cheer", "Equip", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go",
-    "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "Choose", "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
 #: Cooperative: the team wins or loses together.

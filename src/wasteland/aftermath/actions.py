@@ -2,7 +2,8 @@
 
 Each decision is small: an action starts with its target (``melee 1.2``: the first enemy card's
 second figure), then the test's cards are played one at a time (``card c12``) and ``done`` rolls;
-a move plays its cards (``move c3``, ``card c7``), then steps space by space (``step B``).
+a move plays its cards (``move c3``, ``card c7``), then steps space by space (``step B``);
+``choose 2``: the accountant sends an enemy toward (or at) the second character in turn order.
 Card ids are ``c0``-``c36`` (``cards.ACTION_CARDS``); an enemy figure is ``slot.figure`` on the
 threat track (both from 1); a space is its name on the page's map.
 """
@@ -22,7 +23,7 @@ from wasteland.aftermath.state import State
 
 __all__ = [
     "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged", "Scavenge", "Recover",
-    "Ability", "Cheer", "Equip", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Action",
+    "Ability", "Cheer", "Equip", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Choose", "Action",
     "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS", "MAX_CACHES", "MAX_OPTIONS",
     "TARGETS", "figure_name", "space_name",
 ]
@@ -196,10 +197,20 @@ class Go:
     option: int
 
 
+@register("aftermath.Choose")
+@frozen(cache_hash=True)
+class Choose:
+    """The accountant chooses ``character`` among those equally near an enemy (its move or its
+    target)."""
+
+    character: int
+
+
 Action = (Discard | Draw | Move | Step | Card | Done | Communicate | Melee | Ranged | Scavenge | Recover | Ability
-          | Cheer | Equip | Contribute | Consult | End | Nest | Pass | Pick | Go)
+          | Cheer | Equip | Contribute | Consult | End | Nest | Pass | Pick | Go | Choose)
 ACTION_TYPES: tuple[type, ...] = (Discard, Draw, Move, Step, Card, Done, Communicate, Melee, Ranged, Scavenge,
-                                  Recover, Ability, Cheer, Equip, Contribute, Consult, End, Nest, Pass, Pick, Go)
+                                  Recover, Ability, Cheer, Equip, Contribute, Consult, End, Nest, Pass, Pick, Go,
+                                  Choose)
 
 _C, _I = len(ACTION_CARDS), len(ITEMS)
 #: The Ability's targets: NONE, a space (0..MAX_SPACES-1) or a figure (MAX_SPACES + target).
@@ -208,7 +219,7 @@ _SIZES: tuple[tuple[type, int], ...] = (
     (Discard, _C), (Draw, 1), (Move, _C), (Step, MAX_SPACES), (Card, _C), (Done, 1), (Communicate, TARGETS),
     (Melee, TARGETS), (Ranged, TARGETS), (Scavenge, MAX_CACHES), (Recover, len(STATUSES)), (Ability, _ABILITY),
     (Cheer, _C * MAX_PLAYERS), (Equip, _I * MAX_PLAYERS), (Contribute, _C), (Consult, 1), (End, 1), (Nest, 1),
-    (Pass, 1), (Pick, MAX_OPTIONS), (Go, MAX_OPTIONS),
+    (Pass, 1), (Pick, MAX_OPTIONS), (Go, MAX_OPTIONS), (Choose, MAX_PLAYERS),
 )
 _OFFSET: dict[type, int] = {}
 _total = 0
@@ -254,6 +265,7 @@ _WORDS: dict[type, Callable[[State, Any], str]] = {
     Equip: lambda s, a: f"equip {ITEMS[a.item].name if 0 <= a.item < len(ITEMS) else f'#{a.item}'} {a.to + 1}",
     Contribute: lambda s, a: f"contribute c{a.card}", Consult: lambda s, a: "read leave", End: lambda s, a: "end",
     Nest: lambda s, a: "nest", Pass: lambda s, a: "pass", Pick: lambda s, a: f"pick {a.option + 1}", Go: _go,
+    Choose: lambda s, a: f"choose {a.character + 1}",
 }
 
 
@@ -293,6 +305,8 @@ def action_id(state: State, action: Action) -> int:
         return base + action.item * MAX_PLAYERS + action.to
     if isinstance(action, (Pick, Go)):
         return base + action.option
+    if isinstance(action, Choose):
+        return base + action.character
     return base
 
 
@@ -303,7 +317,7 @@ def decode(state: State, i: int) -> Action:
         if base <= i < base + n:
             k = i - base
             if kind in (Discard, Move, Card, Contribute, Step, Communicate, Melee, Ranged, Scavenge, Recover,
-                        Pick, Go):
+                        Pick, Go, Choose):
                 made: Action = kind(k)
                 return made
             if kind is Ability:

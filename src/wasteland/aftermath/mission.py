@@ -662,7 +662,8 @@ def _discard_threats(work: Work) -> None:
 def _activate(work: Work, effect: Activate) -> None:
     """Seed, "Turno enemigo": each enemy card from the top activates its figures with the action
     the threat card under it gives: move toward the nearest character, target the nearest in
-    range and sight, attack; its threat card is discarded; leftovers are discarded at the end."""
+    range and sight, attack; its threat card is discarded; leftovers are discarded at the end.
+    Where characters are equally near, the accountant chooses (seed: "you decide")."""
     slot, fig = effect.slot, effect.figure
     if slot >= len(work.foes):
         _discard_threats(work)
@@ -677,41 +678,54 @@ def _activate(work: Work, effect: Activate) -> None:
         return
     info = enemy(work, foe.card)
     action = info.actions[min(3, max(1, ACTION_CARDS[threat].value)) - 1]
-    page = page_of(work)
-    work.stack.append(Activate(slot, fig + 1))
-    if page is None:
-        return
     graph = work.graph
     here = foe.spaces[fig]
     targets = on_map(work)
-    occupied = {work.spaces[c] for c in targets}
-    if here not in occupied and action.speed > 0:
-        costs = graph.costs_from(here, cost=enemy_cost)
-        reach = [(costs[work.spaces[c]], _order(work, c), c) for c in targets if work.spaces[c] in costs]
-        if reach:
-            goal = min(reach)[2]
-            path = graph.shortest_path(here, work.spaces[goal], cost=enemy_cost)
-            if path is not None:
-                steps = path[0][1:1 + action.speed]
-                for sp in steps:
+    if effect.stage == 0:
+        occupied = {work.spaces[c] for c in targets}
+        if here not in occupied and action.speed > 0:
+            costs = graph.costs_from(here, cost=enemy_cost)
+            reach = {c: costs[work.spaces[c]] for c in targets if work.spaces[c] in costs}
+            goal = _nearest(work, effect, reach)
+            if goal == NONE:
+                return  # the accountant chooses first
+            if goal >= 0:
+                path = graph.shortest_path(here, work.spaces[goal], cost=enemy_cost)
+                for sp in (path[0][1:1 + action.speed] if path else ()):
                     here = sp
                     if sp in occupied:
                         break
                 spaces = list(foe.spaces)
                 spaces[fig] = here
                 work.foes[slot] = Foe(foe.card, foe.group, tuple(spaces), foe.wounds)
+        work.stack.append(Activate(slot, fig, 1))
+        return
     sight = graph.sight_distances(here, action.range)
-    seen = [(sight[work.spaces[c]], _order(work, c), c) for c in targets if work.spaces[c] in sight]
-    if seen:
-        who = min(seen)[2]
+    who = _nearest(work, effect, {c: sight[work.spaces[c]] for c in targets if work.spaces[c] in sight})
+    if who == NONE:
+        return
+    work.stack.append(Activate(slot, fig + 1))
+    if who >= 0:
         say(work, f"the {info.title} attacks {character(work, who).title} (strength {action.strength})")
         work.stack.append(Attack(who, action.strength, action.toxic))
 
 
-def _order(work: Work, c: int) -> int:
-    """Turn order from the active character: ties between characters go to the first (*design*:
-    the accountant's choice is made by turn order)."""
-    return (c - work.active) % len(work.options.characters)
+def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:
+    """The character nearest the enemy (``far``: each character's distance): the one chosen, the
+    only nearest one, or NONE after asking the accountant to choose among the nearest (the
+    activation waits under the decision); -2 when no character is in reach."""
+    if not far:
+        return -2
+    least = min(far.values())
+    nearest = sorted(c for c, d in far.items() if d == least)
+    if effect.chosen in nearest:
+        return effect.chosen
+    if len(nearest) == 1:
+        return nearest[0]
+    work.stack.append(effect)
+    work.candidates = nearest
+    wait(work, Phase.CHOOSE)
+    return NONE
 
 
 def _attack(work: Work, effect: Attack) -> None:

@@ -102,10 +102,11 @@ def _weight(effects: tuple[BookEffect, ...]) -> int:
 def per_turn(book: Book) -> int:
     """The most decisions of one turn: the draw step (5 discards and the draw); at most 5 cards to
     act with, each starting an action of at most 4 more cards, 24 steps and a stop or roll; every
-    entry of the book read at most once a turn; an enemy turn of at most 40 attacks (5 cards of 8
-    figures), each defended by a stop and by cards, of which the hands hold at most 20; the nest."""
+    entry of the book read at most once a turn; an enemy turn of at most 40 figures (5 cards of 8),
+    each with an accountant's choice of where it goes and of whom it attacks, each attack defended
+    by a stop and by cards, of which the hands hold at most 20; the nest."""
     entries = sum(_weight(e.effects) for p in book.pages for e in p.entries)
-    return (HAND + 1) + HAND * 30 + 1 + entries + 40 + 20 + 2
+    return (HAND + 1) + HAND * 30 + 1 + entries + 40 + 20 + 2 * 40 + 2
 
 
 def max_decisions(state: State) -> int:

@@ -106,5 +106,5 @@ def initial_state(seed: int, options: Options) -> State:
         item_deck=items, broken=(), scrapped=(), foes=(), threats=(NONE,) * TRACK, hunt=(), loots=(), encounters=0,
         encounter_deck=encounters, encounter_discard=(), caches=(), piles=tuple(piles), taken=(), lost=(), tokens=(),
         dials=START_DIALS, task=None, task_dial=0, task_card=NONE, test=None, mp=0, stepped=False, choice=None,
-        travel=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None,
+        travel=(), candidates=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None,
     )

@@ -57,6 +57,7 @@ class Phase(enum.Enum):
     CHOICE = "choice"    # a choice of the book
     TRAVEL = "travel"    # where the party travels
     NEST = "nest"        # the end of a safe turn: nest, or not
+    CHOOSE = "choose"    # the accountant chooses among characters equally near an enemy
     OVER = "over"
 
 
@@ -172,10 +173,14 @@ class NextTurn:
 @register("aftermath.Activate")
 @frozen
 class Activate:
-    """The enemy card in slot ``slot`` activates its figure ``figure`` (then the next)."""
+    """The enemy card in slot ``slot`` activates its figure ``figure`` (then the next): ``stage``
+    0 moves it, 1 targets and attacks; ``chosen`` is the character the accountant chose among
+    those equally near (NONE: not asked yet)."""
 
     slot: int
     figure: int
+    stage: int = 0
+    chosen: int = -1
 
 
 @register("aftermath.Attack")
@@ -274,6 +279,7 @@ class State:
     stepped: bool
     choice: Choice | None
     travel: tuple[int, ...]
+    candidates: tuple[int, ...]
     focus: int
     ending: str
     stack: tuple[Effect, ...]
@@ -338,6 +344,7 @@ class Work(WorkingCopy[State]):
     stepped: bool
     choice: Choice | None
     travel: list[int]
+    candidates: list[int]
     focus: int
     ending: str
     stack: list[Effect]

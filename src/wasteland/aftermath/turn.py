@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from wasteland.core.dice import roll
 from wasteland.aftermath.actions import (
-    Ability, Action, Card, Cheer, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee,
+    Ability, Action, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee,
     Move, Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
 )
 from wasteland.aftermath.book import GoToPage, Read, Trigger
@@ -23,7 +23,7 @@ from wasteland.aftermath.mission import (
     DIAL_MAX, calamity, character, decider, draw_cards, enemy, figures_at, gain_prize, hurt_foe,
     on_map, page_of, place_item, place_threats, remove_foe, say, visit, wait, wound,
 )
-from wasteland.aftermath.state import AfterTurn, Check, CheckThreat, NextTurn, Phase, Resume, State, Work
+from wasteland.aftermath.state import Activate, AfterTurn, Check, CheckThreat, NextTurn, Phase, Resume, State, Work
 from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LINES
 
 __all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach", "ability_payment",
@@ -291,6 +291,8 @@ def legal(s: Table) -> tuple[Action, ...]:
         return tuple(Pick(k) for k in range(len(s.choice.options) if s.choice else 0))
     if phase is Phase.TRAVEL:
         return tuple(Go(k) for k in range(len(s.travel)))
+    if phase is Phase.CHOOSE:
+        return tuple(Choose(c) for c in s.candidates)
     return (Nest(), Pass())
 
 
@@ -655,10 +657,19 @@ def _go(work: Work, a: Go) -> None:
     work.stack.append(GoToPage(page))
 
 
+def _choose(work: Work, a: Choose) -> None:
+    _pop(work)
+    pending = work.stack.pop()
+    assert isinstance(pending, Activate)
+    work.candidates = []
+    say(work, f"the accountant chooses {character(work, a.character).title}")
+    work.stack.append(Activate(pending.slot, pending.figure, pending.stage, a.character))
+
+
 DOS: dict[type, Callable[[Work, Any], None]] = {
     Discard: _discard, Draw: _draw, Move: _move, Step: _step, Card: _card, Done: _done, Communicate: _communicate,
     Melee: _melee, Ranged: _ranged, Scavenge: _scavenge, Recover: _recover, Ability: _ability, Cheer: _cheer,
     Equip: _equip, Contribute: _contribute, Consult: _consult, End: _end, Nest: _nest, Pass: _pass, Pick: _pick,
-    Go: _go,
+    Go: _go, Choose: _choose,
 }
 REASONS: dict[type, Callable[[State, Any], str | None]] = {t: _reason for t in DOS}

@@ -14,6 +14,7 @@ one small decision at a time:
 * in a **test** it plays the cards that follow until cards and bonuses reach the difficulty plus
   one (the dice are even on average), the biggest first;
 * it never communicates (a failure turns the page hostile);
+* where characters are equally near an enemy, it sends the enemy at the one with the most life left;
 * in a **choice** it takes an option that goes to a page not yet visited, never one that goes
   back, and prefers the options without a test or a wound; it **nests** when a character is hurt.
 """
@@ -25,7 +26,7 @@ from typing import Any
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.aftermath.actions import (
-    Ability, Card, Contribute, Discard, Done, Draw, End, Go, Melee, Move, Nest, Pass, Pick, Ranged,
+    Ability, Card, Choose, Contribute, Discard, Done, Draw, End, Go, Melee, Move, Nest, Pass, Pick, Ranged,
     Recover, Scavenge, Step,
 )
 from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
@@ -103,6 +104,10 @@ class HeuristicBot:
         if s.phase is Phase.TRAVEL:
             gos = [a for a in legal if isinstance(a, Go)]
             return max(gos, key=lambda a: (s.travel[a.option] not in s.visited, s.travel[a.option]))
+        if s.phase is Phase.CHOOSE:  # toward, or at, the character with the most life left
+            chooses = [a for a in legal if isinstance(a, Choose)]
+            return max(chooses, key=lambda a: (character(s, a.character).life - s.wounds[a.character]
+                                               - s.toxic[a.character], len(s.hands[a.character]), -a.character))
         if s.phase is Phase.NEST:
             hurt = any(s.wounds) or any(s.toxic) or any(s.statuses)
             return next(a for a in legal if isinstance(a, Nest if hurt else Pass))
