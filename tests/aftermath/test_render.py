@@ -228,3 +228,23 @@ def test_the_text_shows_the_books_choice_and_an_open_group_task() -> None:
     state = _first(2, 3, lambda s: s.task is not None)
     assert state.task is not None
     assert f"group task: red {state.task.difficulty}, dial at {state.task_dial}" in render(state)
+
+
+def test_the_accountant_s_choice_among_equally_near_characters_names_the_enemy_and_the_characters() -> None:
+    state: State | None = None
+    for seed in range(60):
+        table: State = new_game(seed, players=2)
+        pick = Rng.from_seed(seed)
+        while outcome(table) is None and table.phase is not Phase.CHOOSE:
+            action, pick = pick.choice(legal_actions(table))
+            table = apply(table, action)
+        if table.phase is Phase.CHOOSE:
+            state = table
+            break
+    assert state is not None, "no random mission met an enemy between two equally near characters"
+    text = render(state)
+    line = next(x for x in text.splitlines() if x.startswith("choose: the "))
+    assert all(name in line for name in ("Grumple", "Whisper"))
+    words = [describe(state, a) for a in legal_actions(state)]
+    assert all(w.startswith("the ") and ("moves toward" in w or "attacks" in w) for w in words)
+    assert words[0].endswith("Grumple") and words[1].endswith("Whisper")

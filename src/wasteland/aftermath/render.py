@@ -11,8 +11,8 @@ threat track, a panel per character and the entry being read.
 from __future__ import annotations
 
 from wasteland.aftermath.actions import (
-    Ability, Card, Cheer, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee, Move, Nest,
-    Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
+    Ability, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee, Move,
+    Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
 )
 from wasteland.aftermath.book import Page
 from wasteland.aftermath.cards import (
@@ -20,7 +20,7 @@ from wasteland.aftermath.cards import (
 )
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.rules import ENGINE, outcome
-from wasteland.aftermath.state import Phase, State
+from wasteland.aftermath.state import Activate, Phase, State
 from wasteland.aftermath.view import view
 from wasteland.aftermath.vocabulary import COLOURED_LINES, DIALS
 from wasteland.core.game import describer, seen_by
@@ -137,7 +137,19 @@ def _pending(s: State) -> list[str]:
         lines.append("choice: " + "; ".join(f"{k + 1}) {o.label}" for k, o in enumerate(s.choice.options)))
     if s.phase is Phase.TRAVEL and s.travel:
         lines.append("travel to: " + ", ".join(f"page {p}" for p in s.travel))
+    if s.phase is Phase.CHOOSE and s.candidates:
+        lines.append(f"choose: {_chooser(s)} one of the characters equally near: "
+                     + ", ".join(_name(s, c) for c in s.candidates))
     return lines
+
+
+def _chooser(s: State) -> str:
+    """What waits on the accountant's choice: which enemy moves toward, or attacks, whom."""
+    act = next((e for e in reversed(s.stack) if type(e) is Activate), None)
+    if act is None or act.slot >= len(s.foes):
+        return "an enemy goes for"
+    title = table_of(s).enemies[s.foes[act.slot].card].title
+    return f"the {title} {'moves toward' if act.stage == 0 else 'attacks'}"
 
 
 def events(state: State) -> tuple[str, ...]:
@@ -403,6 +415,7 @@ _describe = describer({
     Contribute: lambda s, a: f"add {_card(a.card)} to the group task", Consult: lambda s, a: "read how to leave",
     End: lambda s, a: "end the turn", Nest: lambda s, a: "nest", Pass: lambda s, a: "do not nest",
     Pick: lambda s, a: notation(s, a), Go: lambda s, a: notation(s, a),
+    Choose: lambda s, a: f"{_chooser(s)} {_name(s, a.character)}",
 })
 
 
