@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any
+from typing import Any, Callable
 
+from wasteland.core.engine import Engine
 from wasteland.core.game import Game, IllegalAction
 from wasteland.core.observation import Layout, Observer
 from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
@@ -195,6 +196,11 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         # What is worked out once per table: the table, the seat to move (None once over), its
         # legal actions by id; see _known.
         self._legal: tuple[Any, int | None, dict[int, Any]] | None = None
+        # What plays an action taken from legal_actions of the same table: the engine's play,
+        # which is apply without checking the action again (the rules listed it as legal), for
+        # a game built on wasteland.core.engine; the game's apply otherwise.
+        engine = getattr(self.game.apply, "__self__", None)
+        self._play: Callable[[Any, Any], Any] = engine.play if isinstance(engine, Engine) else self.game.apply
         observe = self.encoding.observe
         # The game's writer and layout (the options fix them), or None for a plain observe.
         self._observer: Observer[Any] | None = observe if isinstance(observe, Observer) else None
@@ -279,13 +285,15 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             else action_index(action, self.encoding.action_count)
         move = self._known()[2].get(i)
         table = self.table
-        if move is None:
-            if self.illegal_reward is not None:
-                self._end_illegal(agent)
-                return
-            move = self.encoding.action_from_id(table, i)  # raises IllegalAction saying why; nothing changes
         game = self.game
-        table = self.table = game.apply(table, move)
+        if move is not None:
+            table = self.table = self._play(table, move)  # a legal action of this very table
+        elif self.illegal_reward is not None:
+            self._end_illegal(agent)
+            return
+        else:
+            move = self.encoding.action_from_id(table, i)  # raises IllegalAction saying why; nothing changes
+            table = self.table = game.apply(table, move)
         # Every reward is 0 while the game runs (the end and an illegal id end it), so only
         # the mover's cumulative reward, returned by last(), is reset.
         self._cumulative_rewards[agent] = 0.0
