@@ -215,20 +215,6 @@ _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
 _MAP_CELLS = tuple(tuple(side * GRID + index // 6 * 7 + index % 6 + 1 for index in range(24)) for side in (0, 1))
 
 
-def _member_cell(view: State, member: int, cell: int, at: int, out: FloatBuffer, attackers: set[int]) -> None:
-    """The features of squad member ``member`` standing in ``cell`` (written from ``at``)."""
-    out[at + member % SQUAD_SIZE] = 1.0
-    out[at + (_DOWN if member in view.down else _UP)] = 1.0
-    if member in view.rotated:
-        out[at + _ROTATED] = 1.0
-    if member == view.selected:
-        out[at + _SELECTED] = 1.0
-    if member in attackers:
-        out[at + _ATTACKING] = 1.0
-    if can_attack(view, member):
-        out[at + _ATTACK_STRENGTH] = float(attacker_strength(view, member, cell))
-
-
 def _grid(
     view: State, side: int, prefix: str, start: Mapping[str, int], out: FloatBuffer,
     assigned: dict[int, list[int]], attackers: set[int], flares: set[int],
@@ -237,6 +223,7 @@ def _grid(
     table = table_of(view)
     squad, threats = view.squad, view.threats
     kinds, attackable, printed = table.kind, table.attackable, table.strength
+    down, rotated, selected = view.down, view.rotated, view.selected
     first = side * GRID
     cells = start[prefix + "cells"]
     for index, cell in enumerate(_MAP_CELLS[side]):
@@ -245,21 +232,36 @@ def _grid(
         if member < 0 and card < 0 and cell not in flares and cell not in assigned:
             continue
         at = cells + index * CELL_FEATURES
-        if member >= 0:
-            _member_cell(view, member, cell, at, out, attackers)
+        if member >= 0:  # the member standing here
+            out[at + member % SQUAD_SIZE] = 1.0
+            out[at + (_DOWN if member in down else _UP)] = 1.0
+            if member in rotated:
+                out[at + _ROTATED] = 1.0
+            if member == selected:
+                out[at + _SELECTED] = 1.0
+            if member in attackers:
+                out[at + _ATTACKING] = 1.0
+            if can_attack(view, member):
+                strength = attacker_strength(view, member, cell)
+                if strength:
+                    out[at + _ATTACK_STRENGTH] = float(strength)
         if card >= 0:
             slot = _CELL_KIND.get(kinds[card])
             if slot is not None:
                 out[at + slot] = 1.0
             if attackable[card]:
-                out[at + _PRINTED] = float(printed[card])
-                out[at + _STRENGTH] = float(threat_strength(view, cell))
+                if printed[card]:
+                    out[at + _PRINTED] = float(printed[card])
+                strength = threat_strength(view, cell)
+                if strength:
+                    out[at + _STRENGTH] = float(strength)
         if cell in flares:
             out[at + _FLARE] = 1.0
         tally = assigned.get(cell)
         if tally is not None:
             out[at + _ATTACKERS] = float(tally[0])
-            out[at + _ATTACKERS_STRENGTH] = float(tally[1])
+            if tally[1]:
+                out[at + _ATTACKERS_STRENGTH] = float(tally[1])
     tanks = start[prefix + "tanks"]
     for row in range(4):
         if threats[first + row * 7] >= 0:
@@ -267,9 +269,10 @@ def _grid(
     deck = view.decks[side]
     out[start[prefix + "deck"]] = float(len(deck))
     by_kind, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
+    column_of = table.column
     for card in deck:
         out[by_kind + kinds[card]] += 1.0
-        column = table.column[card]
+        column = column_of[card]
         if column:
             out[columns + column] += 1.0
     fallen = start[prefix + "fallen"]
