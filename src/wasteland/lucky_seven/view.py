@@ -213,55 +213,68 @@ _PRINTED, _STRENGTH, _FLARE = _C["threat_printed"], _C["threat_strength"], _C["f
 _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
 #: The 24 map cells of each grid, in the order of its ``cells`` section (its tank column left out).
 _MAP_CELLS = tuple(tuple(side * GRID + index // 6 * 7 + index % 6 + 1 for index in range(24)) for side in (0, 1))
+#: Where the numbers of each cell of the board start in its grid's ``cells`` section; -1 for the
+#: cells of the tank columns, which have none.
+_CELL_AT = tuple(-1 if (cell % GRID) % 7 == 0 else ((cell % GRID) // 7 * 6 + (cell % GRID) % 7 - 1) * CELL_FEATURES
+                 for cell in range(2 * GRID))
 
 
 def _grid(
     view: State, side: int, prefix: str, start: Mapping[str, int], out: FloatBuffer,
     assigned: dict[int, list[int]], attackers: set[int], flares: set[int],
 ) -> None:
-    """Write grid ``side``'s sections, named with ``prefix``."""
+    """Write grid ``side``'s sections, named with ``prefix``: its members, its threats, its
+    flares and attacks cell by cell, only where there are some."""
     table = table_of(view)
     squad, threats = view.squad, view.threats
     kinds, attackable, printed = table.kind, table.attackable, table.strength
     down, rotated, selected = view.down, view.rotated, view.selected
     first = side * GRID
+    last = first + GRID
     cells = start[prefix + "cells"]
-    for index, cell in enumerate(_MAP_CELLS[side]):
-        member = squad[cell]
-        card = threats[cell]
-        if member < 0 and card < 0 and cell not in flares and cell not in assigned:
+    cell_at = _CELL_AT
+    for cell in [c for c in range(first, last) if squad[c] >= 0]:
+        at = cell_at[cell]
+        if at < 0:
             continue
-        at = cells + index * CELL_FEATURES
-        if member >= 0:  # the member standing here
-            out[at + member % SQUAD_SIZE] = 1.0
-            out[at + (_DOWN if member in down else _UP)] = 1.0
-            if member in rotated:
-                out[at + _ROTATED] = 1.0
-            if member == selected:
-                out[at + _SELECTED] = 1.0
-            if member in attackers:
-                out[at + _ATTACKING] = 1.0
-            if can_attack(view, member):
-                strength = attacker_strength(view, member, cell)
-                if strength:
-                    out[at + _ATTACK_STRENGTH] = float(strength)
-        if card >= 0:
-            slot = _CELL_KIND.get(kinds[card])
-            if slot is not None:
-                out[at + slot] = 1.0
-            if attackable[card]:
-                if printed[card]:
-                    out[at + _PRINTED] = float(printed[card])
-                strength = threat_strength(view, cell)
-                if strength:
-                    out[at + _STRENGTH] = float(strength)
-        if cell in flares:
-            out[at + _FLARE] = 1.0
-        tally = assigned.get(cell)
-        if tally is not None:
-            out[at + _ATTACKERS] = float(tally[0])
-            if tally[1]:
-                out[at + _ATTACKERS_STRENGTH] = float(tally[1])
+        at += cells
+        member = squad[cell]
+        out[at + member % SQUAD_SIZE] = 1.0
+        out[at + (_DOWN if member in down else _UP)] = 1.0
+        if member in rotated:
+            out[at + _ROTATED] = 1.0
+        if member == selected:
+            out[at + _SELECTED] = 1.0
+        if member in attackers:
+            out[at + _ATTACKING] = 1.0
+        if can_attack(view, member):
+            strength = attacker_strength(view, member, cell)
+            if strength:
+                out[at + _ATTACK_STRENGTH] = float(strength)
+    for cell in [c for c in range(first, last) if threats[c] >= 0]:
+        at = cell_at[cell]
+        if at < 0:
+            continue
+        at += cells
+        card = threats[cell]
+        slot = _CELL_KIND.get(kinds[card])
+        if slot is not None:
+            out[at + slot] = 1.0
+        if attackable[card]:
+            if printed[card]:
+                out[at + _PRINTED] = float(printed[card])
+            strength = threat_strength(view, cell)
+            if strength:
+                out[at + _STRENGTH] = float(strength)
+    for cell in flares:
+        if first <= cell < last and cell_at[cell] >= 0:
+            out[cells + cell_at[cell] + _FLARE] = 1.0
+    for cell, (count, strength) in assigned.items():
+        if first <= cell < last and cell_at[cell] >= 0:
+            at = cells + cell_at[cell]
+            out[at + _ATTACKERS] = float(count)
+            if strength:
+                out[at + _ATTACKERS_STRENGTH] = float(strength)
     tanks = start[prefix + "tanks"]
     for row in range(4):
         if threats[first + row * 7] >= 0:
