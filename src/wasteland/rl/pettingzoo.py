@@ -283,8 +283,9 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             return
         i = action if type(action) is int and 0 <= action < self.encoding.action_count \
             else action_index(action, self.encoding.action_count)
-        move = self._known()[2].get(i)
         table = self.table
+        known = self._legal
+        move = (known if known is not None and known[0] is table else self._known())[2].get(i)
         game = self.game
         if move is not None:
             table = self.table = self._play(table, move)  # a legal action of this very table
@@ -329,6 +330,13 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         assert player is not None
         self.agent_selection = self.possible_agents[player]
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation, cumulative reward, termination, truncation
+        and info of the agent to move."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its view's vector and its legal-action mask."""
         seat = self._seat[agent]
@@ -344,7 +352,8 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         else:
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
         mask = np.zeros(spec.action_count, dtype=np.int8)
-        _, player, by_id = self._known()
+        known = self._legal
+        _, player, by_id = known if known is not None and known[0] is table else self._known()
         if player == seat and not self.terminations.get(agent, False):
             for i in by_id:
                 mask[i] = 1
