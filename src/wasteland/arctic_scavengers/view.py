@@ -513,15 +513,8 @@ def _write_tribes(seen: State, me: int, table: CardTable, start: Mapping[str, in
             zones: tuple[tuple[Cards, int, int], ...] = (
                 (hand, types, _F_HAND), (deck, types + _TYPES, _F_DECK), (discard, types + 2 * _TYPES, _F_DISCARD),
                 (played, types + 3 * _TYPES, _F_PLAYED))
-        else:  # as another seat sees them; another tribe's deck is only ever seen from the back
-            if not revealed:
-                hand = ()  # face down: counted above, nothing else known
-            secret = seen.secret[q]
-            if secret:
-                discard = tuple(HIDDEN if c in secret else c for c in discard)
-            if trashing and q == seen.turn:
-                face_down = frozenset(seen.committed)
-                played = tuple(HIDDEN if c in face_down else c for c in played)
+        else:
+            hand, discard, played = _seen_of_another(seen, q, revealed, trashing)
             other = len(CARD_FEATURES) + 3 * (r - 1)
             zones = ((hand, types, other), (discard, types + 2 * _TYPES, other + 1),
                      (played, types + 3 * _TYPES, other + 2))
@@ -538,6 +531,20 @@ def _write_tribes(seen: State, me: int, table: CardTable, start: Mapping[str, in
         for cards, where, feature in zones:
             if cards:
                 _both(out, where, cards, kind, flags[feature])
+
+
+def _seen_of_another(seen: State, q: int, revealed: bool, trashing: bool) -> tuple[Cards, Cards, Cards]:
+    """Tribe ``q``'s hand (none until the reveal: its size is all another seat knows), discard
+    (its unseen cards hidden) and played cards (another's Trash under way face down), as
+    another seat sees them; another tribe's deck is only ever seen from the back."""
+    hand, discard, played = seen.hands[q] if revealed else (), seen.discards[q], seen.played[q]
+    secret = seen.secret[q]
+    if secret:
+        discard = tuple(HIDDEN if c in secret else c for c in discard)
+    if trashing and q == seen.turn:
+        face_down = frozenset(seen.committed)
+        played = tuple(HIDDEN if c in face_down else c for c in played)
+    return hand, discard, played
 
 
 #: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is

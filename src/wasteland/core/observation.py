@@ -123,9 +123,10 @@ class Observer(Generic[S]):
     game's IllegalAction otherwise) and gives its layout; ``viewer_of(state)`` is the state's
     viewer (None for the table) and ``seats_of(state)`` its number of seats;
     ``write(state, seat, layout, out)`` sets the numbers that are not zero of what ``seat``
-    sees, and checks nothing (the methods below check, then call it). The writer reads only what the seat may see, so it gives the same numbers from the
-    table as from the seat's view: :meth:`seat_into` uses that to skip building the view
-    (the RL adapters' path), and a test checks the two agree after every step of random play.
+    sees, and checks nothing (the methods below check, then call it). The writer reads only
+    what the seat may see, so it gives the same numbers from the table as from the seat's
+    view: :meth:`seat_into` uses that to skip building the view (the RL adapters' path), and
+    a test checks the two agree after every step of random play.
     """
 
     layout_of: Callable[[S], Layout]

@@ -224,16 +224,48 @@ def _grid(
     assigned: dict[int, list[int]], attackers: set[int], flares: set[int],
 ) -> None:
     """Write grid ``side``'s sections, named with ``prefix``: its members, its threats, its
-    flares and attacks cell by cell, only where there are some."""
+    flares and attacks cell by cell, only where there are some; its tanks, deck and fallen."""
     table = table_of(view)
-    squad, threats = view.squad, view.threats
-    kinds, attackable, printed = table.kind, table.attackable, table.strength
-    down, rotated, selected = view.down, view.rotated, view.selected
     first = side * GRID
-    last = first + GRID
     cells = start[prefix + "cells"]
+    _members(view, first, cells, out, attackers)
+    _threats(view, first, cells, out)
+    last = first + GRID
     cell_at = _CELL_AT
-    for cell in [c for c in range(first, last) if squad[c] >= 0]:
+    for cell in flares:
+        if first <= cell < last and cell_at[cell] >= 0:
+            out[cells + cell_at[cell] + _FLARE] = 1.0
+    for cell, (count, strength) in assigned.items():
+        if first <= cell < last and cell_at[cell] >= 0:
+            at = cells + cell_at[cell]
+            out[at + _ATTACKERS] = float(count)
+            if strength:
+                out[at + _ATTACKERS_STRENGTH] = float(strength)
+    threats = view.threats
+    tanks = start[prefix + "tanks"]
+    for row in range(4):
+        if threats[first + row * 7] >= 0:
+            out[tanks + row] = 1.0
+    deck = view.decks[side]
+    out[start[prefix + "deck"]] = float(len(deck))
+    by_kind, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
+    kinds, column_of = table.kind, table.column
+    for card in deck:
+        out[by_kind + kinds[card]] += 1.0
+        column = column_of[card]
+        if column:
+            out[columns + column] += 1.0
+    fallen = start[prefix + "fallen"]
+    for member in view.fallen:
+        if member // SQUAD_SIZE == side:
+            out[fallen + member % SQUAD_SIZE] += 1.0
+
+
+def _members(view: State, first: int, cells: int, out: FloatBuffer, attackers: set[int]) -> None:
+    """The members standing on the map cells of the grid from cell ``first``."""
+    squad, down, rotated, selected = view.squad, view.down, view.rotated, view.selected
+    cell_at = _CELL_AT
+    for cell in [c for c in range(first, first + GRID) if squad[c] >= 0]:
         at = cell_at[cell]
         if at < 0:
             continue
@@ -251,7 +283,15 @@ def _grid(
             strength = attacker_strength(view, member, cell)
             if strength:
                 out[at + _ATTACK_STRENGTH] = float(strength)
-    for cell in [c for c in range(first, last) if threats[c] >= 0]:
+
+
+def _threats(view: State, first: int, cells: int, out: FloatBuffer) -> None:
+    """The threats lying on the map cells of the grid from cell ``first`` (not its tank column)."""
+    table = table_of(view)
+    threats = view.threats
+    kinds, attackable, printed = table.kind, table.attackable, table.strength
+    cell_at = _CELL_AT
+    for cell in [c for c in range(first, first + GRID) if threats[c] >= 0]:
         at = cell_at[cell]
         if at < 0:
             continue
@@ -266,32 +306,6 @@ def _grid(
             strength = threat_strength(view, cell)
             if strength:
                 out[at + _STRENGTH] = float(strength)
-    for cell in flares:
-        if first <= cell < last and cell_at[cell] >= 0:
-            out[cells + cell_at[cell] + _FLARE] = 1.0
-    for cell, (count, strength) in assigned.items():
-        if first <= cell < last and cell_at[cell] >= 0:
-            at = cells + cell_at[cell]
-            out[at + _ATTACKERS] = float(count)
-            if strength:
-                out[at + _ATTACKERS_STRENGTH] = float(strength)
-    tanks = start[prefix + "tanks"]
-    for row in range(4):
-        if threats[first + row * 7] >= 0:
-            out[tanks + row] = 1.0
-    deck = view.decks[side]
-    out[start[prefix + "deck"]] = float(len(deck))
-    by_kind, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
-    column_of = table.column
-    for card in deck:
-        out[by_kind + kinds[card]] += 1.0
-        column = column_of[card]
-        if column:
-            out[columns + column] += 1.0
-    fallen = start[prefix + "fallen"]
-    for member in view.fallen:
-        if member // SQUAD_SIZE == side:
-            out[fallen + member % SQUAD_SIZE] += 1.0
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``

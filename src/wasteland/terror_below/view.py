@@ -16,7 +16,7 @@ from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES,
+    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty,
 )
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.rules import ENGINE
@@ -186,48 +186,10 @@ def _observe_board(view: State, me: int, shape: Layout, out: FloatBuffer) -> Non
 
 
 def _observe_cards(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
-    n = view.options.players
     start = shape.start
     bounties = table_of(view).bounties
-    base = start["line"]
-    for k in range(LINE):
-        b = view.line[k]
-        if b >= 0:
-            bounty = bounties[b]
-            at = base + k * _BOUNTY
-            if bounty.hunt:
-                out[at] = 1.0
-            if bounty.colour >= 0:
-                out[at + 1 + bounty.colour] = 1.0
-            if bounty.location >= 0:
-                out[at + 5 + bounty.location] = 1.0
-            if bounty.kind >= 0:
-                out[at + 10 + bounty.kind] = 1.0
-            if bounty.points:
-                out[at + 15] = float(bounty.points)
-    base = start["seats"]
-    carried, carried_rubble = view.carried, view.carried_rubble
-    for p in range(n):
-        at = base + ((p - me) % n) * _SEAT
-        completed = view.completed[p]
-        points = view.vp[p] + sum(bounties[b].points for b in completed) if completed else view.vp[p]
-        if points:
-            out[at] = float(points)
-        for k in range(4):
-            if carried[p * 4 + k]:
-                out[at + 1 + k] = float(carried[p * 4 + k])
-        if carried_rubble[p]:
-            out[at + 5] = float(carried_rubble[p])
-        if view.squads[p]:
-            out[at + 6] = float(len(view.squads[p]))
-        if view.out[p]:
-            out[at + 7] = float(view.out[p])
-        if view.hands[p]:
-            out[at + 8] = float(len(view.hands[p]))
-        if view.gear[p]:
-            out[at + 9] = float(len(view.gear[p]))
-        if completed:
-            out[at + 10] = float(len(completed))
+    _observe_line(view, start["line"], bounties, out)
+    _observe_seats(view, me, start["seats"], bounties, out)
     at = start["hand"]
     for c in view.hands[me]:
         out[at + c] = 1.0
@@ -244,3 +206,44 @@ def _observe_cards(view: State, me: int, shape: Layout, out: FloatBuffer) -> Non
         out[start["to_play"]] = 1.0
     if view.turn:
         out[start["turn"]] = float(view.turn)
+
+
+def _observe_line(view: State, base: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
+    """The bounties of the line, from ``base``."""
+    for k in range(LINE):
+        b = view.line[k]
+        if b >= 0:
+            bounty = bounties[b]
+            at = base + k * _BOUNTY
+            if bounty.hunt:
+                out[at] = 1.0
+            if bounty.colour >= 0:
+                out[at + 1 + bounty.colour] = 1.0
+            if bounty.location >= 0:
+                out[at + 5 + bounty.location] = 1.0
+            if bounty.kind >= 0:
+                out[at + 10 + bounty.kind] = 1.0
+            if bounty.points:
+                out[at + 15] = float(bounty.points)
+
+
+def _observe_seats(view: State, me: int, base: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
+    """Each seat's block from ``base``, the viewer's first: VP (bounties included), eggs and rubble
+    carried, squad, out, hand, gear and bounties completed."""
+    n = view.options.players
+    carried, carried_rubble = view.carried, view.carried_rubble
+    for p in range(n):
+        at = base + ((p - me) % n) * _SEAT
+        completed = view.completed[p]
+        points = view.vp[p] + sum(bounties[b].points for b in completed) if completed else view.vp[p]
+        if points:
+            out[at] = float(points)
+        for k in range(4):
+            if carried[p * 4 + k]:
+                out[at + 1 + k] = float(carried[p * 4 + k])
+        if carried_rubble[p]:
+            out[at + 5] = float(carried_rubble[p])
+        counts = (len(view.squads[p]), int(view.out[p]), len(view.hands[p]), len(view.gear[p]), len(completed))
+        for k, count in enumerate(counts):
+            if count:
+                out[at + 6 + k] = float(count)
