@@ -11,11 +11,15 @@ Two loops of random play, side by side in one run, on the same seeds:
 Both count decisions (the steps that play an action) per second of the whole loop; the ratio
 is PettingZoo's speed over the bare rules'. The two loops take turns, one game each, so a
 machine whose load changes slows both alike. ``--profile`` prints instead the functions the
-PettingZoo loop of one table spends its time in (cProfile), e.g.::
+PettingZoo loop of one table spends its time in (cProfile); ``--breakdown`` the microseconds
+of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that writes the
+observation (the loop run a third time on the same game with a writer that writes nothing,
+in turn with the others), e.g.::
 
     python examples/pettingzoo_speed.py                      # every table, about a second each
     python examples/pettingzoo_speed.py arctic_scavengers --players 4 --seconds 3
     python examples/pettingzoo_speed.py raxxon --players 2 --profile
+    python examples/pettingzoo_speed.py lucky_seven --breakdown
 
 Needs the ``rl`` extra (``pip install -e ".[rl]"``).
 """
@@ -30,9 +34,12 @@ import sys
 import time
 from typing import Any
 
+import attrs
 import numpy as np
 
 from wasteland import GAMES
+from wasteland.core.game import Game
+from wasteland.core.observation import FloatBuffer, Layout, Observer
 from wasteland.rl.pettingzoo import env
 
 
@@ -96,6 +103,36 @@ def measure(key: str, options: dict[str, Any], seconds: float, seed: int) -> tup
     return bare[0] / bare[1], zoo[0] / zoo[1], games
 
 
+def _write_nothing(state: object, seat: int, layout: Layout, out: FloatBuffer) -> None:
+    """A writer that leaves the observation all zeros."""
+
+
+def blank(game: Game[Any, Any]) -> Game[Any, Any]:
+    """``game`` with an observation that its writer leaves all zeros: the same rules, the same
+    spaces, the same loop, without the cost of writing the vector."""
+    observe = game.observe
+    assert isinstance(observe, Observer), f"{game.key}'s observe is not an Observer"
+    return attrs.evolve(game, observe=Observer(observe.layout_of, observe.viewer_of, observe.seats_of,
+                                               _write_nothing))
+
+
+def breakdown(key: str, options: dict[str, Any], seconds: float, seed: int) -> tuple[float, float, float]:
+    """Microseconds a decision: (bare rules, PettingZoo, PettingZoo with a blank observation),
+    the three loops taking turns."""
+    full, empty = env(key, **options), env(blank(GAMES[key]), **options)
+    totals = [[0, 0.0], [0, 0.0], [0, 0.0]]
+    games = 0
+    while sum(t[1] for t in totals) < 3 * seconds or games < 2:
+        runs = (bare_game(key, options, seed + games), pettingzoo_game(full, seed + games),
+                pettingzoo_game(empty, seed + games))
+        for total, (decisions, spent) in zip(totals, runs):
+            total[0] += decisions
+            total[1] += spent
+        games += 1
+    bare_us, zoo_us, empty_us = (1e6 * spent / decisions for decisions, spent in totals)
+    return bare_us, zoo_us, empty_us
+
+
 def label(key: str, options: dict[str, Any]) -> str:
     extra = "".join(f", {k}={v}" for k, v in options.items() if k != "players")
     return f"{key} {options['players']}p{extra}"
@@ -123,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds of each loop per table (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     parser.add_argument("--profile", action="store_true", help="profile PettingZoo's loop instead")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="microseconds a decision, and how many of PettingZoo's write the observation")
     parser.add_argument("--lines", type=int, default=25, help="functions the profile lists (default 25)")
     args = parser.parse_args(argv)
     unknown = [key for key in args.games if key not in GAMES]
@@ -134,6 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         for key, options in chosen:
             profile(key, options, args.seconds, args.seed, args.lines)
+        return 0
+    if args.breakdown:
+        print(f"{'table (µs a decision)':<40} {'bare rules':>11} {'PettingZoo':>11} {'observation':>12} "
+              f"{'the rest':>9}")
+        for key, options in chosen:
+            bare_us, zoo_us, empty_us = breakdown(key, options, args.seconds, args.seed)
+            print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
+                  f"{empty_us - bare_us:>9.1f}", flush=True)
         return 0
     print(f"{'table':<40} {'bare rules':>12} {'PettingZoo':>12} {'ratio':>6} {'games':>6}")
     for key, options in chosen:

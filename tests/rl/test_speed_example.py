@@ -40,3 +40,12 @@ def test_the_speed_example_refuses_an_unknown_game_in_one_line() -> None:
     done = _run("chess")
     assert done.returncode == 2
     assert "unknown game 'chess'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_speed_example_breaks_a_decision_down() -> None:
+    done = _run("raxxon", "--players", "1", "--seconds", "0.05", "--breakdown")
+    assert done.returncode == 0, done.stderr
+    header, row = done.stdout.splitlines()
+    assert header.split()[-6:] == ["bare", "rules", "PettingZoo", "observation", "the", "rest"]
+    bare, zoo, observation, rest = (float(x) for x in row.split()[-4:])
+    assert bare > 0 and zoo > 0 and observation + rest == pytest.approx(zoo - bare, abs=0.2)
