@@ -8,9 +8,10 @@ Two loops of random play, side by side in one run, on the same seeds:
   ``None`` once the agent is done and otherwise a random id of ``np.flatnonzero(mask)``,
   ``env.step(action)``.
 
-Both count decisions (the steps that play an action) per second of the whole loop; the ratio
-is PettingZoo's speed over the bare rules'. The two loops take turns, one game each, so a
-machine whose load changes slows both alike. ``--profile`` prints instead the functions the
+Both count decisions (the steps that play an action) per second of the whole loop, in the
+process's CPU time (``time.process_time``, so that other work on the machine counts less);
+the ratio is PettingZoo's speed over the bare rules'. The two loops take turns, one game
+each, so a machine whose load changes slows both alike. ``--profile`` prints instead the functions the
 PettingZoo loop of one table spends its time in (cProfile); ``--breakdown`` the microseconds
 of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that writes the
 observation (the loop run a third time on the same game with a writer that writes nothing,
@@ -61,19 +62,19 @@ def bare_game(key: str, options: dict[str, Any], seed: int) -> tuple[int, float]
     game = GAMES[key]
     legal_actions, apply, current = game.legal_actions, game.apply, game.current_player
     pick = random.Random(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     table = game.new_game(seed, **options)
     decisions = 0
     while current(table) is not None:
         table = apply(table, pick.choice(legal_actions(table)))
         decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def pettingzoo_game(e: Any, seed: int) -> tuple[int, float]:
     """One game of PettingZoo's documented loop on ``e``: (decisions, seconds)."""
     pick = random.Random(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     e.reset(seed=seed)
     decisions = 0
     for _agent in e.agent_iter():
@@ -85,7 +86,7 @@ def pettingzoo_game(e: Any, seed: int) -> tuple[int, float]:
             action = ids[pick.randrange(len(ids))]
             decisions += 1
         e.step(action)
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def measure(key: str, options: dict[str, Any], seconds: float, seed: int) -> tuple[float, float, int]:

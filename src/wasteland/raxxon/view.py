@@ -201,28 +201,27 @@ def _write_table(view: State, seat: int, out: FloatBuffer) -> None:
 
 
 def _write_crowd(view: State, seat: int, out: FloatBuffer, kind: tuple[int, ...]) -> None:
-    """Each crowd cell: a card, face up, seen by this seat or another, its type where known."""
-    seen = view.seen
-    others = frozenset().union(*(s for p, s in enumerate(seen) if p != seat)) if len(seen) > 1 else frozenset()
-    face_up, mine = view.face_up, seen[seat]
-    for cell, card in enumerate(view.crowd):
-        if card == EMPTY:
-            continue
-        base = _CROWD_AT[cell]
-        out[base] = 1.0
-        if cell in others:
-            out[base + _SEEN_BY_OTHER] = 1.0
-        if card == HIDDEN:
-            continue
-        if card in face_up:
-            out[base + _FACE_UP] = 1.0
-            if cell in mine:
-                out[base + _SEEN_BY_ME] = 1.0
-        elif cell in mine:
-            out[base + _SEEN_BY_ME] = 1.0
+    """Each crowd cell: a card, face up, seen by this seat or another, its type where known.
+    One pass over the cells for the cards and the face-up ones, then the few cells looked at."""
+    crowd, face_up = view.crowd, view.face_up
+    for base, card in zip(_CROWD_AT, crowd):
+        if card != EMPTY:
+            out[base] = 1.0
+            if card in face_up:  # never HIDDEN: a face-up card is seen by all
+                out[base + _FACE_UP] = 1.0
+                out[base + _TYPE + kind[card]] = 1.0
+    for p, looked in enumerate(view.seen):
+        if p == seat:
+            for cell in looked:
+                card = crowd[cell]
+                if card >= 0:  # not EMPTY, not HIDDEN
+                    base = _CROWD_AT[cell]
+                    out[base + _SEEN_BY_ME] = 1.0
+                    out[base + _TYPE + kind[card]] = 1.0
         else:
-            continue
-        out[base + _TYPE + kind[card]] = 1.0
+            for cell in looked:
+                if crowd[cell] != EMPTY:
+                    out[_CROWD_AT[cell] + _SEEN_BY_OTHER] = 1.0
 
 
 def _write_seats(view: State, seat: int, out: FloatBuffer) -> None:
