@@ -231,19 +231,27 @@ def _observe_seats(view: State, me: int, base: int, bounties: tuple[Bounty, ...]
     """Each seat's block from ``base``, the viewer's first: VP (bounties included), eggs and rubble
     carried, squad, out, hand, gear and bounties completed."""
     n = view.options.players
-    carried, carried_rubble = view.carried, view.carried_rubble
+    vp, completed_by, carried, carried_rubble = view.vp, view.completed, view.carried, view.carried_rubble
+    squads, outs, hands, gear = view.squads, view.out, view.hands, view.gear
     for p in range(n):
         at = base + ((p - me) % n) * _SEAT
-        completed = view.completed[p]
-        points = view.vp[p] + sum(bounties[b].points for b in completed) if completed else view.vp[p]
+        points = vp[p]
+        completed = completed_by[p]
+        if completed:
+            points += sum(bounties[b].points for b in completed)
+            out[at + 10] = float(len(completed))
         if points:
             out[at] = float(points)
-        for k in range(4):
-            if carried[p * 4 + k]:
-                out[at + 1 + k] = float(carried[p * 4 + k])
+        first = 4 * p
+        for k in compress(range(4), carried[first:first + 4]):
+            out[at + 1 + k] = float(carried[first + k])
         if carried_rubble[p]:
             out[at + 5] = float(carried_rubble[p])
-        counts = (len(view.squads[p]), int(view.out[p]), len(view.hands[p]), len(view.gear[p]), len(completed))
-        for k, count in enumerate(counts):
-            if count:
-                out[at + 6 + k] = float(count)
+        if squads[p]:
+            out[at + 6] = float(len(squads[p]))
+        if outs[p]:
+            out[at + 7] = 1.0
+        if hands[p]:
+            out[at + 8] = float(len(hands[p]))
+        if gear[p]:
+            out[at + 9] = float(len(gear[p]))
