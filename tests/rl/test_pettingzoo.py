@@ -191,8 +191,8 @@ def test_bad_arguments_are_refused_in_the_game_s_words() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_each_step_gives_the_table_apply_gives(case: tuple[str, dict[str, Any]]) -> None:
-    """The environment plays a listed legal action without checking it again (the engine's
-    play): the table it reaches is the one apply reaches, step after step."""
+    """The environment plays a listed legal action without checking it again (the game's
+    moves): the table it reaches is the one apply reaches, step after step."""
     key, options = case
     game = GAMES[key]
     e = env(key, **options)

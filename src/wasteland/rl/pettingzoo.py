@@ -36,10 +36,9 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any, Callable
+from typing import Any
 
-from wasteland.core.engine import Engine
-from wasteland.core.game import Game, IllegalAction
+from wasteland.core.game import Game, IllegalAction, Listed
 from wasteland.core.observation import Layout, Observer
 from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
 
@@ -194,13 +193,8 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self.table: Any = None  # the game's state (the referee's), None before reset
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
         # What is worked out once per table: the table, the seat to move (None once over), its
-        # legal actions by id; see _known.
-        self._legal: tuple[Any, int | None, dict[int, Any]] | None = None
-        # What plays an action taken from legal_actions of the same table: the engine's play,
-        # which is apply without checking the action again (the rules listed it as legal), for
-        # a game built on wasteland.core.engine; the game's apply otherwise.
-        engine = getattr(self.game.apply, "__self__", None)
-        self._play: Callable[[Any, Any], Any] = engine.play if isinstance(engine, Engine) else self.game.apply
+        # legal actions (the game's moves) and their indices there by id; see _known.
+        self._legal: tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]] | None = None
         observe = self.encoding.observe
         # The game's writer and layout (the options fix them), or None for a plain observe.
         self._observer: Observer[Any] | None = observe if isinstance(observe, Observer) else None
@@ -248,9 +242,11 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._select()
 
-    def _known(self) -> tuple[Any, int | None, dict[int, Any]]:
-        """(the table, the seat to move or None once over, its legal actions by id), worked
-        out once per table and shared by ``observe`` (the mask) and ``step``."""
+    def _known(self) -> tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]]:
+        """(the table, the seat to move or None once over, its legal actions as the game's
+        ``moves`` lists them, each one's index in that list by id), worked out once per table
+        and shared by ``observe`` (the mask) and ``step`` (which plays the listed action
+        without the check ``apply`` would make again)."""
         known = self._legal
         table = self.table
         if known is not None and known[0] is table:
@@ -258,18 +254,15 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         player = game.current_player(table)
         if player is None:
-            by_id: dict[int, Any] = {}
-        else:
-            action_id, legal = game.action_id, game.legal_actions(table)
-            by_id = {action_id(table, action): action for action in legal}
-            if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
-                legal_ids(self.encoding, table)  # raises, saying which promise the game broke
-        known = self._legal = (table, player, by_id)
+            known = self._legal = (table, None, None, {})
+            return known
+        moves = game.moves(table)
+        action_id, legal = game.action_id, moves.actions
+        by_id = {action_id(table, action): index for index, action in enumerate(legal)}
+        if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
+            legal_ids(self.encoding, table)  # raises, saying which promise the game broke
+        known = self._legal = (table, player, moves, by_id)
         return known
-
-    def _legal_by_id(self) -> dict[int, Any]:
-        """The legal actions of the table by id, worked out once per table."""
-        return self._known()[2]
 
     def step(self, action: Any) -> None:
         """Play the id ``action`` for the agent to move (``None`` for an agent whose game is
@@ -285,10 +278,11 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             else action_index(action, self.encoding.action_count)
         table = self.table
         known = self._legal
-        move = (known if known is not None and known[0] is table else self._known())[2].get(i)
+        _, _, moves, by_id = known if known is not None and known[0] is table else self._known()
+        index = by_id.get(i)
         game = self.game
-        if move is not None:
-            table = self.table = self._play(table, move)  # a legal action of this very table
+        if index is not None and moves is not None:
+            table = self.table = moves.play_at(index)  # listed as legal on this very table: no check again
         elif self.illegal_reward is not None:
             self._end_illegal(agent)
             return
@@ -300,7 +294,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         player = game.current_player(table)
         if player is None:
-            self._legal = (table, None, {})
+            self._legal = (table, None, None, {})
             cut = game.outcome(table)
             ended = self.truncations if cut is not None and cut.truncated else self.terminations
             for name, value in zip(self.possible_agents, game.returns(table)):
@@ -353,7 +347,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
         mask = np.zeros(spec.action_count, dtype=np.int8)
         known = self._legal
-        _, player, by_id = known if known is not None and known[0] is table else self._known()
+        _, player, _, by_id = known if known is not None and known[0] is table else self._known()
         if player == seat and not self.terminations.get(agent, False):
             for i in by_id:
                 mask[i] = 1
