@@ -414,3 +414,86 @@ def arctic_observe(seen: arctic_state.State) -> tuple[float, ...]:
             mark(discard, other + 1)
             mark(played, other + 2)
     return tuple(out)
+
+
+# -- Terror Below, as its writer wrote every number of every cell ---------------------------------
+
+from wasteland.terror_below.actions import MAX_PLAYERS as TERROR_MAX_PLAYERS
+from wasteland.terror_below.cards import CELLS as TERROR_CELLS, LINE as TERROR_LINE, LOCATIONS as TERROR_LOCATIONS
+from wasteland.terror_below.card_set import table_of as terror_table_of
+from wasteland.terror_below.state import Phase as TerrorPhase
+from wasteland.terror_below.view import LAYOUT as TERROR_LAYOUT
+
+_TERROR_PHASES = tuple(TerrorPhase)
+_TERROR_CELL = 1 + 4 + TERROR_MAX_PLAYERS + 3 + 1
+_TERROR_SLOT = 5 + 4 + 3
+_TERROR_BOUNTY = 1 + 4 + 5 + 5 + 1
+_TERROR_SEAT = 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1
+
+
+def terror_observe(view) -> tuple[float, ...]:
+    if view.viewer is None:
+        raise IllegalAction("observe takes a player's view, not the table: call view(state, player) first")
+    me, shape = view.viewer, TERROR_LAYOUT
+    out = [0.0] * shape.size
+    n = view.options.players
+    cells = shape.start["cells"]
+    for c in range(TERROR_CELLS):
+        base = cells + c * _TERROR_CELL
+        out[base] = float(view.rubble[c])
+        for k in range(4):
+            out[base + 1 + k] = float(view.eggs[c * 4 + k])
+        for k in range(3):
+            out[base + 5 + TERROR_MAX_PLAYERS + k] = 1.0 if view.targets[k] == c else 0.0
+        out[base + _TERROR_CELL - 1] = 1.0 if c in TERROR_LOCATIONS else 0.0
+    for p in range(n):
+        if view.pawns[p] >= 0:
+            out[cells + view.pawns[p] * _TERROR_CELL + 5 + (p - me) % n] = 1.0
+    base = shape.start["worms"]
+    for k in range(3):
+        w = view.worms[k]
+        if w >= 0:
+            worm = terror_table_of(view).worms[w]
+            out[base + k * _TERROR_SLOT + worm.kind] = 1.0
+            if worm.colour >= 0:
+                out[base + k * _TERROR_SLOT + 5 + worm.colour] = 1.0
+            out[base + k * _TERROR_SLOT + 9] = float(worm.health)
+            out[base + k * _TERROR_SLOT + 10] = float(worm.limit)
+            out[base + k * _TERROR_SLOT + 11] = float(len(view.under[k]))
+    base = shape.start["line"]
+    for k in range(TERROR_LINE):
+        b = view.line[k]
+        if b >= 0:
+            bounty = terror_table_of(view).bounties[b]
+            at = base + k * _TERROR_BOUNTY
+            out[at] = float(bounty.hunt)
+            if bounty.colour >= 0:
+                out[at + 1 + bounty.colour] = 1.0
+            if bounty.location >= 0:
+                out[at + 5 + bounty.location] = 1.0
+            if bounty.kind >= 0:
+                out[at + 10 + bounty.kind] = 1.0
+            out[at + 15] = float(bounty.points)
+    base = shape.start["seats"]
+    for p in range(n):
+        at = base + ((p - me) % n) * _TERROR_SEAT
+        out[at] = float(view.vp[p] + sum(terror_table_of(view).bounties[b].points for b in view.completed[p]))
+        for k in range(4):
+            out[at + 1 + k] = float(view.carried[p * 4 + k])
+        out[at + 5] = float(view.carried_rubble[p])
+        out[at + 6] = float(len(view.squads[p]))
+        out[at + 7] = float(view.out[p])
+        out[at + 8] = float(len(view.hands[p]))
+        out[at + 9] = float(len(view.gear[p]))
+        out[at + 10] = float(len(view.completed[p]))
+    for c in view.hands[me]:
+        out[shape.start["hand"] + c] = 1.0
+    for g in view.gear[me]:
+        out[shape.start["gear"] + g] = 1.0
+    for b in view.hidden[me]:
+        out[shape.start["hidden"] + b] = 1.0
+    out[shape.start["phase"] + _TERROR_PHASES.index(view.phase)] = 1.0
+    out[shape.start["ap"]] = float(view.ap)
+    out[shape.start["to_play"]] = 1.0 if view.decider == me and view.phase is not TerrorPhase.OVER else 0.0
+    out[shape.start["turn"]] = float(view.turn)
+    return tuple(out)

@@ -25,6 +25,7 @@ OLD: dict[str, Callable[[Any], tuple[float, ...]]] = {
     "lucky_seven": reference.lucky_observe,
     "arctic_scavengers": reference.arctic_observe,
     "raxxon": reference.raxxon_observe,
+    "terror_below": reference.terror_observe,
 }
 
 

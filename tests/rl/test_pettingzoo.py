@@ -187,3 +187,23 @@ def test_bad_arguments_are_refused_in_the_game_s_words() -> None:
         env("chess")
     with pytest.raises(ValueError, match="render_mode"):
         env("lucky_seven", render_mode="pixels")
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_each_step_gives_the_table_apply_gives(case: tuple[str, dict[str, Any]]) -> None:
+    """The environment plays a listed legal action without checking it again (the game's
+    moves): the table it reaches is the one apply reaches, step after step."""
+    key, options = case
+    game = GAMES[key]
+    e = env(key, **options)
+    e.reset(seed=5)
+    chooser = random.Random(5)
+    table = e.unwrapped.table
+    for _ in range(200):
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            break
+        i = int(chooser.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(i)
+        table = game.apply(table, game.action_from_id(table, i))
+        assert e.unwrapped.table == table

@@ -108,3 +108,23 @@ def test_the_observation_is_a_fresh_array_each_time() -> None:
     assert first is not second and np.array_equal(first, second)
     first[:] = 7
     assert not np.array_equal(e.observe("player_0")["observation"], first)
+
+
+def test_the_wrapper_still_enforces_pettingzoo_s_order() -> None:
+    """agent_iter, last and step go to the environment directly, with the wrapper's checks."""
+    e = env("raxxon", players=2)
+    for call in (lambda: e.step(0), lambda: e.agent_iter(), lambda: e.last()):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    e.reset(seed=1)
+    agents = iter(e.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)  # the loop must step before asking for the next agent
+    e.reset(seed=1)
+    seen = []
+    for agent in e.agent_iter(max_iter=3):
+        seen.append(agent)
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert len(seen) == 3  # max_iter is kept

@@ -310,15 +310,16 @@ def _make_layout(options: Options) -> Layout:
 _LAYOUTS: DerivedCache[Options, Layout] = DerivedCache(_make_layout)
 
 
-def _make_card_at(options: Options) -> dict[int, int]:
-    """Where each card's block of the ``cards`` section starts, by card id."""
+def _make_flags(options: Options) -> tuple[dict[int, int], ...]:
+    """Where each card's flag of each feature lies: ``flags[f][card]`` is the index of flag
+    ``f`` in the card's block of the ``cards`` section."""
     space = space_for(options.cards)
     width = len(CARD_FEATURES) + 3 * (options.players - 1)
     first = _LAYOUTS(options).start["cards"]
-    return {c: first + i * width for c, i in space.index.items()}
+    return tuple({c: first + i * width + f for c, i in space.index.items()} for f in range(width))
 
 
-_CARD_AT: DerivedCache[Options, dict[int, int]] = DerivedCache(_make_card_at)
+_FLAGS: DerivedCache[Options, tuple[dict[int, int], ...]] = DerivedCache(_make_flags)
 
 
 def _layout(state: object) -> Layout:
@@ -361,31 +362,15 @@ _T_HAND, _T_DECK, _T_DISCARD, _T_PLAYED, _T_UNSEEN, _T_FIGHT, _T_PEOPLE = (TRIBE
     "hand", "deck", "discard", "played", "discard_unseen", "fight", "people"))
 
 
-class _Marks:
-    """Writes card counts and card flags into one observation."""
-
-    __slots__ = ("out", "kind", "card_at")
-
-    def __init__(self, out: FloatBuffer, kind: tuple[int, ...], card_at: dict[int, int]) -> None:
-        self.out, self.kind, self.card_at = out, kind, card_at
-
-    def mark(self, cards: Cards, feature: int) -> None:
-        """Flag ``feature`` of each card shown."""
-        out, card_at = self.out, self.card_at
-        for c in cards:
-            if c != HIDDEN:
-                out[card_at[c] + feature] = 1.0
-
-    def both(self, at: int, cards: Cards, feature: int) -> None:
-        """Count the types of the cards shown from ``at`` and flag their ``feature``, in one pass;
-        nothing for a zone the viewer sees only the back of."""
-        if not cards or (cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards)):
-            return
-        out, kind, card_at = self.out, self.kind, self.card_at
-        for c in cards:
-            if c != HIDDEN:
-                out[at + kind[c]] += 1.0
-                out[card_at[c] + feature] = 1.0
+def _both(out: FloatBuffer, at: int, cards: Cards, kind: tuple[int, ...], flag: dict[int, int]) -> None:
+    """Count the types of the cards shown from ``at`` and set their flag, in one pass; nothing
+    for a zone the viewer sees only the back of."""
+    if cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards):
+        return
+    for c in cards:
+        if c != HIDDEN:
+            out[at + kind[c]] += 1.0
+            out[flag[c]] = 1.0
 
 
 def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
@@ -393,122 +378,166 @@ def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     viewer (0 = the viewer, 1 = the next seat clockwise, ...). ``seen`` is the seat's view or
     the table: a card counts only where :func:`view` shows it to ``me`` (the rules are the
     same: the hands until the reveal, the decks, the unseen discards, a Trash under way, the
-    contested pile but the peeked card, another's dug cards), so both give the same numbers."""
+    contested pile but the peeked card, another's dug cards), so both give the same numbers.
+    Only the numbers that are not zero are written (the buffer starts at zero)."""
     table = table_of(seen)
-    marks = _Marks(out, table.type_index, _CARD_AT(seen.options))
+    kind = table.type_index
+    flags = _FLAGS(seen.options)
     start = shape.start
     _write_round(seen, me, start, out)
     trashing = seen.task is Task.TRASH and seen.turn != me
-    _write_action(seen, table, marks, start, _hidden(seen.committed) if trashing else seen.committed)
-    _write_piles(seen, me, table, marks, start)
-    _write_tribes(seen, me, table, marks, start, trashing)
+    _write_action(seen, table, start, out, kind, flags, _hidden(seen.committed) if trashing else seen.committed)
+    _write_piles(seen, me, start, out, kind, flags)
+    _write_tribes(seen, me, table, start, out, kind, flags, trashing)
+
+
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 
 
 def _write_round(seen: State, me: int, start: Mapping[str, int], out: FloatBuffer) -> None:
     """The round, the phase, the seats (relative to ``me``), peeking, the actions taken, the food."""
     n = seen.options.players
-    out[start["round"]] = float(seen.round)
-    out[start["phase"] + PHASES.index(seen.phase)] = 1.0
+    if seen.round:
+        out[start["round"]] = float(seen.round)
+    out[start["phase"] + _PHASE_INDEX[seen.phase]] = 1.0
     out[start["seat"] + me] = 1.0
     out[start["initiator"] + (seen.initiator - me) % n] = 1.0
     if seen.phase is not Phase.OVER:
         out[start["decider"] + (seen.turn - me) % n] = 1.0
-    out[start["peeking"]] = 1.0 if peeks(seen) else 0.0
-    for task in TASKS:
-        if seen.used >> task._value_ & 1:
-            out[start["taken"] + task._value_] = 1.0
-    out[start["food"]] = float(seen.food)
+    if peeks(seen):
+        out[start["peeking"]] = 1.0
+    used = seen.used
+    if used:
+        taken = start["taken"]
+        for task in TASKS:
+            if used >> task._value_ & 1:
+                out[taken + task._value_] = 1.0
+    if seen.food:
+        out[start["food"]] = float(seen.food)
 
 
-def _write_action(seen: State, table: CardTable, marks: _Marks, start: Mapping[str, int], committed: Cards) -> None:
+def _write_action(seen: State, table: CardTable, start: Mapping[str, int], out: FloatBuffer, kind: tuple[int, ...],
+                  flags: tuple[dict[int, int], ...], committed: Cards) -> None:
     """The action under way: its task and total, the committed cards (face down for another's
     Trash) position by position with what is equipped on each."""
-    out, kind = marks.out, marks.kind
     if seen.task is not None:
         out[start["task"] + seen.task._value_] = 1.0
         if HIDDEN not in committed:
-            out[start["action_total"]] = float(action_total(seen, table))
-            out[start["medicine"]] = float(medicine_in(table, committed))
-        else:  # another seat's Trash: its cards lie face down, their number is known
+            total = action_total(seen, table)
+            if total:
+                out[start["action_total"]] = float(total)
+            medicine = medicine_in(table, committed)
+            if medicine:
+                out[start["medicine"]] = float(medicine)
+        elif committed:  # another seat's Trash: its cards lie face down, their number is known
             out[start["action_total"]] = float(len(committed))
-    out[start["committed"]] = float(len(committed))
-    marks.both(start["committed_types"], committed, _F_COMMITTED)
-    slot = _TYPES + 2
-    is_leader = table.is_leader
-    for position, c in enumerate(committed[:action_space(seen).positions]):
-        if c == HIDDEN:
-            continue
-        at = start["committed_slots"] + position * slot
-        out[at + kind[c]] = 1.0
-        for m, person in seen.equipped:
-            if person == c:
-                out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
-    marks.both(start["equipped_types"], tuple(m for m, _ in seen.equipped), _F_EQUIPPED)
-    out[start["spent"]] = float(len(seen.spent))
-    marks.mark(seen.spent, _F_SPENT)
+    if committed:
+        out[start["committed"]] = float(len(committed))
+        _both(out, start["committed_types"], committed, kind, flags[_F_COMMITTED])
+        slot = _TYPES + 2
+        is_leader = table.is_leader
+        slots = start["committed_slots"]
+        equipped = seen.equipped
+        for position, c in enumerate(committed[:action_space(seen).positions]):
+            if c == HIDDEN:
+                continue
+            at = slots + position * slot
+            out[at + kind[c]] = 1.0
+            for m, person in equipped:
+                if person == c:
+                    out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
+    if seen.equipped:
+        _both(out, start["equipped_types"], tuple(m for m, _ in seen.equipped), kind, flags[_F_EQUIPPED])
+    spent = seen.spent
+    if spent:
+        out[start["spent"]] = float(len(spent))
+        flag = flags[_F_SPENT]
+        for c in spent:
+            if c != HIDDEN:
+                out[flag[c]] = 1.0
 
 
-def _write_piles(seen: State, me: int, table: CardTable, marks: _Marks, start: Mapping[str, int]) -> None:
+def _write_piles(seen: State, me: int, start: Mapping[str, int], out: FloatBuffer, kind: tuple[int, ...],
+                 flags: tuple[dict[int, int], ...]) -> None:
     """The contested pile (and its top for the initiator who peeked), the junkyard, the mercenary
     piles, the removed cards, the dug cards (their types for the digger)."""
-    out = marks.out
-    out[start["contested"]] = float(len(seen.contested))
+    if seen.contested:
+        out[start["contested"]] = float(len(seen.contested))
     top = peeked_card(seen) if me == seen.initiator else None
     if top is not None and top != HIDDEN:
-        out[start["peeked"] + marks.kind[top]] = 1.0
-        marks.mark((top,), _F_PEEKED)
-    out[start["junkyard"]] = float(len(seen.junkyard))
+        out[start["peeked"] + kind[top]] = 1.0
+        out[flags[_F_PEEKED][top]] = 1.0
+    if seen.junkyard:
+        out[start["junkyard"]] = float(len(seen.junkyard))
+    piles = start["piles"]
+    flag = flags[_F_PILE]
     for i, pile in enumerate(seen.piles):
-        out[start["piles"] + i] = float(len(pile))
-        marks.mark(pile, _F_PILE)
-    marks.both(start["removed"], seen.removed, _F_REMOVED)
-    out[start["dug"]] = float(len(seen.dug))
-    if me == seen.turn:
-        marks.both(start["dug_types"], seen.dug, _F_DUG)
+        if pile:
+            out[piles + i] = float(len(pile))
+            for c in pile:  # the mercenary piles lie face up: no card of theirs is hidden
+                out[flag[c]] = 1.0
+    if seen.removed:
+        _both(out, start["removed"], seen.removed, kind, flags[_F_REMOVED])
+    if seen.dug:
+        out[start["dug"]] = float(len(seen.dug))
+        if me == seen.turn:
+            _both(out, start["dug_types"], seen.dug, kind, flags[_F_DUG])
 
 
-def _write_tribes(seen: State, me: int, table: CardTable, marks: _Marks, start: Mapping[str, int],
-                  trashing: bool) -> None:
+_OWN_ZONES = (_F_HAND, _F_DECK, _F_DISCARD, _F_PLAYED)
+
+
+def _write_tribes(seen: State, me: int, table: CardTable, start: Mapping[str, int], out: FloatBuffer,
+                  kind: tuple[int, ...], flags: tuple[dict[int, int], ...], trashing: bool) -> None:
     """Each tribe from ``me`` clockwise: its zones' sizes, its unseen discards, its force's fight
     and people once seen, and the types and flags of the cards ``me`` sees."""
-    out = marks.out
     n = seen.options.players
     tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
     spent = seen.spent
     revealed = seen.phase is Phase.SKIRMISH or seen.phase is Phase.OVER
+    first = start["tribes"]
     for r in range(n):
         q = (me + r) % n
-        at = start["tribes"] + r * tribe_size
+        at = first + r * tribe_size
         hand, deck, discard, played = seen.hands[q], seen.decks[q], seen.discards[q], seen.played[q]
-        out[at + _T_HAND] = float(len(hand))
-        out[at + _T_DECK] = float(len(deck))
-        out[at + _T_DISCARD] = float(len(discard))
-        out[at + _T_PLAYED] = float(len(played))
-        if r:
-            hand, discard, played = _seen_of_another(seen, q, revealed, trashing)
-        out[at + _T_UNSEEN] = float(discard.count(HIDDEN))
-        if HIDDEN not in hand:
-            out[at + _T_FIGHT] = float(fight_total(table, hand, spent))
-            out[at + _T_PEOPLE] = float(people_present(table, hand))
+        if hand:
+            out[at + _T_HAND] = float(len(hand))
+        if deck:
+            out[at + _T_DECK] = float(len(deck))
+        if discard:
+            out[at + _T_DISCARD] = float(len(discard))
+        if played:
+            out[at + _T_PLAYED] = float(len(played))
         types = at + len(TRIBE_FEATURES)
         if r == 0:
-            marks.both(types, hand, _F_HAND)
-            marks.both(types + _TYPES, deck, _F_DECK)
-            marks.both(types + 2 * _TYPES, discard, _F_DISCARD)
-            marks.both(types + 3 * _TYPES, played, _F_PLAYED)
-        else:  # another tribe's deck is only ever seen from the back
+            zones: tuple[tuple[Cards, int, int], ...] = (
+                (hand, types, _F_HAND), (deck, types + _TYPES, _F_DECK), (discard, types + 2 * _TYPES, _F_DISCARD),
+                (played, types + 3 * _TYPES, _F_PLAYED))
+        else:
+            hand, discard, played = _seen_of_another(seen, q, revealed, trashing)
             other = len(CARD_FEATURES) + 3 * (r - 1)
-            marks.both(types, hand, other)
-            marks.both(types + 2 * _TYPES, discard, other + 1)
-            marks.both(types + 3 * _TYPES, played, other + 2)
+            zones = ((hand, types, other), (discard, types + 2 * _TYPES, other + 1),
+                     (played, types + 3 * _TYPES, other + 2))
+        unseen = discard.count(HIDDEN)
+        if unseen:
+            out[at + _T_UNSEEN] = float(unseen)
+        if HIDDEN not in hand and (r == 0 or revealed or not seen.hands[q]):  # a force seen (or none)
+            fight = fight_total(table, hand, spent)
+            if fight:
+                out[at + _T_FIGHT] = float(fight)
+            people = people_present(table, hand)
+            if people:
+                out[at + _T_PEOPLE] = float(people)
+        for cards, where, feature in zones:
+            if cards:
+                _both(out, where, cards, kind, flags[feature])
 
 
 def _seen_of_another(seen: State, q: int, revealed: bool, trashing: bool) -> tuple[Cards, Cards, Cards]:
-    """Tribe ``q``'s hand (hidden until the reveal), discard (its unseen cards hidden) and played
-    cards (another's Trash under way face down), as another seat sees them."""
-    hand, discard, played = seen.hands[q], seen.discards[q], seen.played[q]
-    if not revealed:
-        hand = _hidden(hand)
+    """Tribe ``q``'s hand (none until the reveal: its size is all another seat knows), discard
+    (its unseen cards hidden) and played cards (another's Trash under way face down), as
+    another seat sees them; another tribe's deck is only ever seen from the back."""
+    hand, discard, played = seen.hands[q] if revealed else (), seen.discards[q], seen.played[q]
     secret = seen.secret[q]
     if secret:
         discard = tuple(HIDDEN if c in secret else c for c in discard)

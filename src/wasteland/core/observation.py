@@ -15,9 +15,12 @@ An :class:`Observer` bundles the layout and the writer and is the game's ``obser
 * ``observe.seat_into(table, seat, out)`` writes ``observe(view(table, seat))`` straight
   from the table, without building the view: the writer reads only what the seat may see.
 
-The RL adapters use the last to fill a numpy array with no view and no tuple in between;
-this module imports nothing but the standard library, attrs and the core, so numpy stays an
-optional dependency.
+The RL adapters fill a numpy array with no view and no tuple in between. ``seat_into``
+checks its table, seat and buffer on every call; an adapter that owns its table and asks
+for the same layout every step (the PettingZoo environment) checks them once, when the
+game starts (``layout_of(table)``, its size), and then calls ``write(table, seat, layout,
+out)``, the writer itself, which checks nothing. This module imports nothing but the
+standard library, attrs and the core, so numpy stays an optional dependency.
 
 The writer sets only the numbers that are not zero, which is why the buffer must start
 at zero: a vector of thousands of numbers is mostly zeros, and skipping them is most of
@@ -120,9 +123,10 @@ class Observer(Generic[S]):
     game's IllegalAction otherwise) and gives its layout; ``viewer_of(state)`` is the state's
     viewer (None for the table) and ``seats_of(state)`` its number of seats;
     ``write(state, seat, layout, out)`` sets the numbers that are not zero of what ``seat``
-    sees. The writer reads only what the seat may see, so it gives the same numbers from the
-    table as from the seat's view: :meth:`seat_into` uses that to skip building the view
-    (the RL adapters' path), and a test checks the two agree after every step of random play.
+    sees, and checks nothing (the methods below check, then call it). The writer reads only
+    what the seat may see, so it gives the same numbers from the table as from the seat's
+    view: :meth:`seat_into` uses that to skip building the view (the RL adapters' path), and
+    a test checks the two agree after every step of random play.
     """
 
     layout_of: Callable[[S], Layout]

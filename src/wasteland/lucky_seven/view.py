@@ -213,53 +213,35 @@ _PRINTED, _STRENGTH, _FLARE = _C["threat_printed"], _C["threat_strength"], _C["f
 _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
 #: The 24 map cells of each grid, in the order of its ``cells`` section (its tank column left out).
 _MAP_CELLS = tuple(tuple(side * GRID + index // 6 * 7 + index % 6 + 1 for index in range(24)) for side in (0, 1))
-
-
-def _member_cell(view: State, member: int, cell: int, at: int, out: FloatBuffer, attackers: set[int]) -> None:
-    """The features of squad member ``member`` standing in ``cell`` (written from ``at``)."""
-    out[at + member % SQUAD_SIZE] = 1.0
-    out[at + (_DOWN if member in view.down else _UP)] = 1.0
-    if member in view.rotated:
-        out[at + _ROTATED] = 1.0
-    if member == view.selected:
-        out[at + _SELECTED] = 1.0
-    if member in attackers:
-        out[at + _ATTACKING] = 1.0
-    if can_attack(view, member):
-        out[at + _ATTACK_STRENGTH] = float(attacker_strength(view, member, cell))
+#: Where the numbers of each cell of the board start in its grid's ``cells`` section; -1 for the
+#: cells of the tank columns, which have none.
+_CELL_AT = tuple(-1 if (cell % GRID) % 7 == 0 else ((cell % GRID) // 7 * 6 + (cell % GRID) % 7 - 1) * CELL_FEATURES
+                 for cell in range(2 * GRID))
 
 
 def _grid(
     view: State, side: int, prefix: str, start: Mapping[str, int], out: FloatBuffer,
     assigned: dict[int, list[int]], attackers: set[int], flares: set[int],
 ) -> None:
-    """Write grid ``side``'s sections, named with ``prefix``."""
+    """Write grid ``side``'s sections, named with ``prefix``: its members, its threats, its
+    flares and attacks cell by cell, only where there are some; its tanks, deck and fallen."""
     table = table_of(view)
-    squad, threats = view.squad, view.threats
-    kinds, attackable, printed = table.kind, table.attackable, table.strength
     first = side * GRID
     cells = start[prefix + "cells"]
-    for index, cell in enumerate(_MAP_CELLS[side]):
-        member = squad[cell]
-        card = threats[cell]
-        if member < 0 and card < 0 and cell not in flares and cell not in assigned:
-            continue
-        at = cells + index * CELL_FEATURES
-        if member >= 0:
-            _member_cell(view, member, cell, at, out, attackers)
-        if card >= 0:
-            slot = _CELL_KIND.get(kinds[card])
-            if slot is not None:
-                out[at + slot] = 1.0
-            if attackable[card]:
-                out[at + _PRINTED] = float(printed[card])
-                out[at + _STRENGTH] = float(threat_strength(view, cell))
-        if cell in flares:
-            out[at + _FLARE] = 1.0
-        tally = assigned.get(cell)
-        if tally is not None:
-            out[at + _ATTACKERS] = float(tally[0])
-            out[at + _ATTACKERS_STRENGTH] = float(tally[1])
+    _members(view, first, cells, out, attackers)
+    _threats(view, first, cells, out)
+    last = first + GRID
+    cell_at = _CELL_AT
+    for cell in flares:
+        if first <= cell < last and cell_at[cell] >= 0:
+            out[cells + cell_at[cell] + _FLARE] = 1.0
+    for cell, (count, strength) in assigned.items():
+        if first <= cell < last and cell_at[cell] >= 0:
+            at = cells + cell_at[cell]
+            out[at + _ATTACKERS] = float(count)
+            if strength:
+                out[at + _ATTACKERS_STRENGTH] = float(strength)
+    threats = view.threats
     tanks = start[prefix + "tanks"]
     for row in range(4):
         if threats[first + row * 7] >= 0:
@@ -267,15 +249,63 @@ def _grid(
     deck = view.decks[side]
     out[start[prefix + "deck"]] = float(len(deck))
     by_kind, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
+    kinds, column_of = table.kind, table.column
     for card in deck:
         out[by_kind + kinds[card]] += 1.0
-        column = table.column[card]
+        column = column_of[card]
         if column:
             out[columns + column] += 1.0
     fallen = start[prefix + "fallen"]
     for member in view.fallen:
         if member // SQUAD_SIZE == side:
             out[fallen + member % SQUAD_SIZE] += 1.0
+
+
+def _members(view: State, first: int, cells: int, out: FloatBuffer, attackers: set[int]) -> None:
+    """The members standing on the map cells of the grid from cell ``first``."""
+    squad, down, rotated, selected = view.squad, view.down, view.rotated, view.selected
+    cell_at = _CELL_AT
+    for cell in [c for c in range(first, first + GRID) if squad[c] >= 0]:
+        at = cell_at[cell]
+        if at < 0:
+            continue
+        at += cells
+        member = squad[cell]
+        out[at + member % SQUAD_SIZE] = 1.0
+        out[at + (_DOWN if member in down else _UP)] = 1.0
+        if member in rotated:
+            out[at + _ROTATED] = 1.0
+        if member == selected:
+            out[at + _SELECTED] = 1.0
+        if member in attackers:
+            out[at + _ATTACKING] = 1.0
+        if can_attack(view, member):
+            strength = attacker_strength(view, member, cell)
+            if strength:
+                out[at + _ATTACK_STRENGTH] = float(strength)
+
+
+def _threats(view: State, first: int, cells: int, out: FloatBuffer) -> None:
+    """The threats lying on the map cells of the grid from cell ``first`` (not its tank column)."""
+    table = table_of(view)
+    threats = view.threats
+    kinds, attackable, printed = table.kind, table.attackable, table.strength
+    cell_at = _CELL_AT
+    for cell in [c for c in range(first, first + GRID) if threats[c] >= 0]:
+        at = cell_at[cell]
+        if at < 0:
+            continue
+        at += cells
+        card = threats[cell]
+        slot = _CELL_KIND.get(kinds[card])
+        if slot is not None:
+            out[at + slot] = 1.0
+        if attackable[card]:
+            if printed[card]:
+                out[at + _PRINTED] = float(printed[card])
+            strength = threat_strength(view, cell)
+            if strength:
+                out[at + _STRENGTH] = float(strength)
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``

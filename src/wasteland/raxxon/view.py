@@ -149,19 +149,30 @@ def _seats(state: State) -> int:
     return state.options.players
 
 
+#: Where the numbers lie (the layout is the same for every table): each crowd cell's ``card``
+#: flag (the cell's other numbers follow at the offsets of CELL_LAYOUT), each pile's size,
+#: each seat's block.
+_CROWD_AT = tuple(_S["crowd"] + cell * _CELL for cell in range(CELLS))
+_FACE_UP, _SEEN_BY_ME, _SEEN_BY_OTHER, _TYPE = _C["face_up"], _C["seen_by_me"], _C["seen_by_other"], _C["type"]
+_PILES_AT = _S["piles"]
+_SEAT_AT = tuple(_S["seats"] + position * _SEAT for position in range(4))
+_ME, _ACTIVE, _PASSED, _CHARACTER, _TOKENS = (_P["me"], _P["active"], _P["passed"], _P["character"],
+                                               _P["tokens"])
+_TYPE_GROUPS_AT = tuple(_S[name] for name in ("face_up_types", "discard_types", "evacuated_types",
+                                              "contained_types", "uncontained_types"))
+
+
 def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
     """Everything ``seat`` sees, section by section. ``view`` is the seat's view or the table:
     a crowd card counts as known only when it is face up or the seat looked at it (the rule
-    of :func:`view`), and the hidden piles only by their sizes, so both give the same numbers."""
+    of :func:`view`), and the hidden piles only by their sizes, so both give the same numbers.
+    Only the numbers that are not zero are written (the buffer starts at zero)."""
     kind = table_of(view).kind
     _write_table(view, seat, out)
     _write_crowd(view, seat, out, kind)
     _write_seats(view, seat, out)
-    groups: tuple[tuple[str, frozenset[int] | tuple[int, ...]], ...] = (
-        ("face_up_types", view.face_up), ("discard_types", view.discard), ("evacuated_types", view.evacuated),
-        ("contained_types", view.contained), ("uncontained_types", view.uncontained))
-    for name, group in groups:
-        at = _S[name]
+    groups = (view.face_up, view.discard, view.evacuated, view.contained, view.uncontained)
+    for at, group in zip(_TYPE_GROUPS_AT, groups):
         for card in group:
             out[at + kind[card]] += 1.0
 
@@ -172,64 +183,65 @@ def _write_table(view: State, seat: int, out: FloatBuffer) -> None:
         out[_S["day"]] = float(view.day)
     if view.power:
         out[_S["power"]] = view.power / POWER_LIMIT
-    piles = _S["piles"]
     for i, pile in enumerate((view.draw, view.supply, view.discard, view.evacuated, view.contained,
                               view.uncontained, view.raxxon_draw, view.triggered, view.untriggered, view.removed)):
-        size = len(pile)
-        if size:
-            out[piles + i] = float(size)
+        if pile:
+            out[_PILES_AT + i] = float(len(pile))
     over = view.phase is Phase.OVER
     if over:
         out[_S["over"]] = 1.0
     out[_S["stage"] + view.stage] = 1.0
     if not over and view.active == seat:
         out[_S["my_decision"]] = 1.0
-    top = view.stack[-1] if view.stack else None
-    if type(top) is Ask:
-        out[_S["pending"] + top.kind] = 1.0
-        out[_S["pending_count"]] = float(top.count)
+    if view.stack:
+        top = view.stack[-1]
+        if type(top) is Ask:
+            out[_S["pending"] + top.kind] = 1.0
+            out[_S["pending_count"]] = float(top.count)
 
 
 def _write_crowd(view: State, seat: int, out: FloatBuffer, kind: tuple[int, ...]) -> None:
-    """Each crowd cell: a card, face up, seen by this seat or another, its type where known."""
-    crowd = _S["crowd"]
-    others = frozenset().union(*(s for p, s in enumerate(view.seen) if p != seat))
-    face_up, mine = view.face_up, view.seen[seat]
-    for cell, card in enumerate(view.crowd):
-        if card == EMPTY:
-            continue
-        base = crowd + cell * _CELL
-        out[base + _C["card"]] = 1.0
-        if cell in others:
-            out[base + _C["seen_by_other"]] = 1.0
-        up, seen = card in face_up, cell in mine
-        if card == HIDDEN or not (up or seen):
-            continue
-        if up:
-            out[base + _C["face_up"]] = 1.0
-        if seen:
-            out[base + _C["seen_by_me"]] = 1.0
-        out[base + _C["type"] + kind[card]] = 1.0
+    """Each crowd cell: a card, face up, seen by this seat or another, its type where known.
+    One pass over the cells for the cards and the face-up ones, then the few cells looked at."""
+    crowd, face_up = view.crowd, view.face_up
+    for base, card in zip(_CROWD_AT, crowd):
+        if card != EMPTY:
+            out[base] = 1.0
+            if card in face_up:  # never HIDDEN: a face-up card is seen by all
+                out[base + _FACE_UP] = 1.0
+                out[base + _TYPE + kind[card]] = 1.0
+    for p, looked in enumerate(view.seen):
+        if p == seat:
+            for cell in looked:
+                card = crowd[cell]
+                if card >= 0:  # not EMPTY, not HIDDEN
+                    base = _CROWD_AT[cell]
+                    out[base + _SEEN_BY_ME] = 1.0
+                    out[base + _TYPE + kind[card]] = 1.0
+        else:
+            for cell in looked:
+                if crowd[cell] != EMPTY:
+                    out[_CROWD_AT[cell] + _SEEN_BY_OTHER] = 1.0
 
 
 def _write_seats(view: State, seat: int, out: FloatBuffer) -> None:
     """Each seat from this one on: at the table, active, passed, its character and tokens."""
-    seats = _S["seats"]
     n = view.options.players
+    active, passed, characters, tokens = view.active, view.passed, view.characters, view.tokens
     for position in range(n):
         p = (seat + position) % n
-        base = seats + position * _SEAT
-        out[base + _P["at_table"]] = 1.0
+        base = _SEAT_AT[position]
+        out[base] = 1.0  # at_table
         if p == seat:
-            out[base + _P["me"]] = 1.0
-        if p == view.active:
-            out[base + _P["active"]] = 1.0
-        if p in view.passed:
-            out[base + _P["passed"]] = 1.0
-        out[base + _P["character"] + view.characters[p]] = 1.0
-        for k, tokens in enumerate(view.tokens[p][:3]):
-            if tokens:
-                out[base + _P["tokens"] + k] = float(tokens)
+            out[base + _ME] = 1.0
+        if p == active:
+            out[base + _ACTIVE] = 1.0
+        if p in passed:
+            out[base + _PASSED] = 1.0
+        out[base + _CHARACTER + characters[p]] = 1.0
+        for k, count in enumerate(tokens[p][:3]):
+            if count:
+                out[base + _TOKENS + k] = float(count)
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees, as ``OBSERVATION_SIZE`` floats (the

@@ -38,8 +38,8 @@ import operator
 import random
 from typing import Any
 
-from wasteland.core.game import Game, IllegalAction
-from wasteland.core.observation import Observer
+from wasteland.core.game import Game, IllegalAction, Listed
+from wasteland.core.observation import Layout, Observer
 from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
 
 try:
@@ -48,6 +48,9 @@ try:
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
     from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        AECOrderEnforcingIterable, AECOrderEnforcingIterator,
+    )
 except ImportError as exc:  # pragma: no cover - the base install
     raise ImportError(MISSING_EXTRA) from exc
 
@@ -87,16 +90,50 @@ def action_index(action: object, count: int) -> int:
 
 
 class _Ordered(OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, with ``last`` asked of the environment in one
-    call rather than attribute by attribute through the wrapper."""
+    """PettingZoo's ``OrderEnforcingWrapper``, with the calls of the loop (``agent_iter``,
+    ``last``, ``step``) passed to the environment directly, with the same checks, rather than
+    attribute by attribute through the wrapper's ``__getattr__``."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if self.env.agents:
+            self.env.step(action)
+        else:
+            EnvLogger.warn_step_after_terminated_truncated()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderedAgents(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _OrderedAgents(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> Any:
+        return _OrderedAgentIterator(self.env, self.max_iter)
+
+
+class _OrderedAgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing agent iterator, reading the environment itself."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return inner.agent_selection  # type: ignore[no-any-return]
 
 
 def env(game: str | Game[Any, Any], render_mode: str | None = None, illegal_reward: float | None = -1.0,
@@ -121,6 +158,8 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
     ``illegal_reward``: ``None`` to raise ``IllegalAction`` for an id that names no legal action,
     or the reward of a mover whose illegal id ends the game (PettingZoo's
     ``TerminateIllegalWrapper``, built in)."""
+
+    agent_selection: str  # set by reset
 
     def __init__(self, game: str | Game[Any, Any], render_mode: str | None = None,
                  illegal_reward: float | None = None, **options: Any) -> None:
@@ -153,7 +192,13 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
                               for name in self.possible_agents}
         self.table: Any = None  # the game's state (the referee's), None before reset
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
-        self._legal: tuple[Any, dict[int, Any]] | None = None  # (a table, its legal actions by id)
+        # What is worked out once per table: the table, the seat to move (None once over), its
+        # legal actions (the game's moves) and their indices there by id; see _known.
+        self._legal: tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]] | None = None
+        observe = self.encoding.observe
+        # The game's writer and layout (the options fix them), or None for a plain observe.
+        self._observer: Observer[Any] | None = observe if isinstance(observe, Observer) else None
+        self._layout: Layout | None = None
 
     # -- spaces -----------------------------------------------------------------------------
 
@@ -180,8 +225,14 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             base, count = self._seeds
             self._seeds = (base, count + 1)
             seed = seed_for(base, count + 1)
-        self.table = self.encoding.new_game(seed)
+        table = self.table = self.encoding.new_game(seed)
         self._legal = None
+        if self._observer is not None and self._layout is None:
+            shape = self._observer.layout_of(table)
+            if shape.size != self.encoding.observation_size:
+                raise RuntimeError(f"{self.game.key}: the observation's layout has {shape.size} numbers, "
+                                   f"observation_size says {self.encoding.observation_size}")
+            self._layout = shape
         self.agents = self.possible_agents[:]
         self.rewards = {name: 0.0 for name in self.agents}
         self._cumulative_rewards = {name: 0.0 for name in self.agents}
@@ -191,21 +242,27 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._select()
 
-    def _legal_by_id(self) -> dict[int, Any]:
-        """The legal actions of the table by id, worked out once per table."""
-        table = self.table
+    def _known(self) -> tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]]:
+        """(the table, the seat to move or None once over, its legal actions as the game's
+        ``moves`` lists them, each one's index in that list by id), worked out once per table
+        and shared by ``observe`` (the mask) and ``step`` (which plays the listed action
+        without the check ``apply`` would make again)."""
         known = self._legal
-        if known is None or known[0] is not table:
-            game = self.game
-            if game.current_player(table) is None:
-                by_id: dict[int, Any] = {}
-            else:
-                action_id, legal = game.action_id, game.legal_actions(table)
-                by_id = {action_id(table, action): action for action in legal}
-                if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
-                    legal_ids(self.encoding, table)  # raises, saying which promise the game broke
-            known = self._legal = (table, by_id)
-        return known[1]
+        table = self.table
+        if known is not None and known[0] is table:
+            return known
+        game = self.game
+        player = game.current_player(table)
+        if player is None:
+            known = self._legal = (table, None, None, {})
+            return known
+        moves = game.moves(table)
+        action_id, legal = game.action_id, moves.actions
+        by_id = {action_id(table, action): index for index, action in enumerate(legal)}
+        if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
+            legal_ids(self.encoding, table)  # raises, saying which promise the game broke
+        known = self._legal = (table, player, moves, by_id)
+        return known
 
     def step(self, action: Any) -> None:
         """Play the id ``action`` for the agent to move (``None`` for an agent whose game is
@@ -217,28 +274,35 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
                 raise ActionOutOfSpace(f"action is not in action space: {agent}'s game is over, its action is None")
             self._was_dead_step(action)
             return
+        i = action if type(action) is int and 0 <= action < self.encoding.action_count \
+            else action_index(action, self.encoding.action_count)
         table = self.table
-        i = action_index(action, self.encoding.action_count)
-        move = self._legal_by_id().get(i)
-        if move is None:
-            if self.illegal_reward is not None:
-                self._end_illegal(agent)
-                return
+        known = self._legal
+        _, _, moves, by_id = known if known is not None and known[0] is table else self._known()
+        index = by_id.get(i)
+        game = self.game
+        if index is not None and moves is not None:
+            table = self.table = moves.play_at(index)  # listed as legal on this very table: no check again
+        elif self.illegal_reward is not None:
+            self._end_illegal(agent)
+            return
+        else:
             move = self.encoding.action_from_id(table, i)  # raises IllegalAction saying why; nothing changes
-        table = self.game.apply(table, move)
-        self.table = table
+            table = self.table = game.apply(table, move)
+        # Every reward is 0 while the game runs (the end and an illegal id end it), so only
+        # the mover's cumulative reward, returned by last(), is reset.
         self._cumulative_rewards[agent] = 0.0
-        for name in self.rewards:
-            self.rewards[name] = 0.0
-        if self.game.current_player(table) is None:
-            cut = self.game.outcome(table)
+        player = game.current_player(table)
+        if player is None:
+            self._legal = (table, None, None, {})
+            cut = game.outcome(table)
             ended = self.truncations if cut is not None and cut.truncated else self.terminations
-            for name, value in zip(self.possible_agents, self.game.returns(table)):
+            for name, value in zip(self.possible_agents, game.returns(table)):
                 self.rewards[name] = float(value)
                 ended[name] = True  # cut at the decision limit: truncated, not a loss
             self._accumulate_rewards()
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[player]
         if self.render_mode == "human":
             self.render()
 
@@ -260,20 +324,33 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         assert player is not None
         self.agent_selection = self.possible_agents[player]
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation, cumulative reward, termination, truncation
+        and info of the agent to move."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its view's vector and its legal-action mask."""
         seat = self._seat[agent]
         table = self.table
         spec = self.encoding
-        observe = spec.observe
-        if isinstance(observe, Observer):  # observe(view(table, seat)), without the view or a tuple
+        observer, shape = self._observer, self._layout
+        if observer is not None and shape is not None:
+            # observe(view(table, seat)) written by the game straight from the table: the
+            # table is the environment's own and the seat one of its agents, so the checks of
+            # seat_into are done once, at reset.
             vector = np.zeros(spec.observation_size, np.float32)
-            observe.seat_into(table, seat, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
+            observer.write(table, seat, shape, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
         else:
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
         mask = np.zeros(spec.action_count, dtype=np.int8)
-        if self.game.current_player(table) == seat and not self.terminations.get(agent, False):
-            mask[list(self._legal_by_id())] = 1
+        known = self._legal
+        _, player, _, by_id = known if known is not None and known[0] is table else self._known()
+        if player == seat and not self.terminations.get(agent, False):
+            for i in by_id:
+                mask[i] = 1
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> Any:

@@ -8,13 +8,15 @@ card is ``HIDDEN`` where it lies; the events say nothing any seat may not see.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES,
+    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty,
 )
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.rules import ENGINE
@@ -125,11 +127,22 @@ def observation_size(state: State) -> int:
     return _layout(state).size
 
 
+#: Where each number of the board lies (the layout is the same for every table): each cell's
+#: rubble, each of ``State.eggs`` (four colours a cell), each Location's flag.
+_CELLS_AT = LAYOUT.start["cells"]
+_RUBBLE_AT = tuple(_CELLS_AT + c * _CELL for c in range(CELLS))
+_EGG_AT = tuple(_CELLS_AT + i // 4 * _CELL + 1 + i % 4 for i in range(4 * CELLS))
+_LOCATION_AT = tuple(_CELLS_AT + c * _CELL + _CELL - 1 for c in LOCATIONS)
+_TARGET_AT = _CELLS_AT + 5 + MAX_PLAYERS
+_PHASE_AT = {phase: LAYOUT.start["phase"] + i for i, phase in enumerate(_PHASES)}
+
+
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     """The board (rubble, eggs, pawns from ``me`` on, Targets, Locations), the Worms, the bounty
     line, each seat (VP, eggs and rubble carried, squad, hand and gear counts, bounties), ``me``'s own
     Vehicles, gear and hidden bounties, the phase, the action points, whose decision: only what seat
-    ``me`` may see, so the table and ``me``'s view give the same numbers."""
+    ``me`` may see, so the table and ``me``'s view give the same numbers. Only the numbers that are
+    not zero are written (the buffer starts at zero)."""
     _observe_board(view, me, shape, out)
     _observe_cards(view, me, shape, out)
 
@@ -141,66 +154,104 @@ observe: Observer[State] = Observer(_layout, lambda state: state.viewer, lambda 
 
 def _observe_board(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     n = view.options.players
-    cells = shape.start["cells"]
-    for c in range(CELLS):
-        base = cells + c * _CELL
-        out[base] = float(view.rubble[c])
-        for k in range(4):
-            out[base + 1 + k] = float(view.eggs[c * 4 + k])
-        for k in range(3):
-            out[base + 5 + MAX_PLAYERS + k] = 1.0 if view.targets[k] == c else 0.0
-        out[base + _CELL - 1] = 1.0 if c in LOCATIONS else 0.0
+    rubble, eggs = view.rubble, view.eggs
+    for c in compress(range(len(rubble)), rubble):  # the cells with rubble, found at C speed
+        out[_RUBBLE_AT[c]] = float(rubble[c])
+    for i in compress(range(len(eggs)), eggs):
+        out[_EGG_AT[i]] = float(eggs[i])
+    for k, c in enumerate(view.targets):
+        if 0 <= c < CELLS:
+            out[_TARGET_AT + c * _CELL + k] = 1.0
+    for at in _LOCATION_AT:
+        out[at] = 1.0
     for p in range(n):
         if view.pawns[p] >= 0:
-            out[cells + view.pawns[p] * _CELL + 5 + (p - me) % n] = 1.0
+            out[_CELLS_AT + view.pawns[p] * _CELL + 5 + (p - me) % n] = 1.0
     base = shape.start["worms"]
+    worms = table_of(view).worms
     for k in range(3):
         w = view.worms[k]
         if w >= 0:
-            worm = table_of(view).worms[w]
-            out[base + k * _SLOT + worm.kind] = 1.0
+            worm = worms[w]
+            at = base + k * _SLOT
+            out[at + worm.kind] = 1.0
             if worm.colour >= 0:
-                out[base + k * _SLOT + 5 + worm.colour] = 1.0
-            out[base + k * _SLOT + 9] = float(worm.health)
-            out[base + k * _SLOT + 10] = float(worm.limit)
-            out[base + k * _SLOT + 11] = float(len(view.under[k]))
+                out[at + 5 + worm.colour] = 1.0
+            if worm.health:
+                out[at + 9] = float(worm.health)
+            if worm.limit:
+                out[at + 10] = float(worm.limit)
+            if view.under[k]:
+                out[at + 11] = float(len(view.under[k]))
 
 
 def _observe_cards(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
-    n = view.options.players
-    base = shape.start["line"]
+    start = shape.start
+    bounties = table_of(view).bounties
+    _observe_line(view, start["line"], bounties, out)
+    _observe_seats(view, me, start["seats"], bounties, out)
+    at = start["hand"]
+    for c in view.hands[me]:
+        out[at + c] = 1.0
+    at = start["gear"]
+    for g in view.gear[me]:
+        out[at + g] = 1.0
+    at = start["hidden"]
+    for b in view.hidden[me]:
+        out[at + b] = 1.0
+    out[_PHASE_AT[view.phase]] = 1.0
+    if view.ap:
+        out[start["ap"]] = float(view.ap)
+    if view.decider == me and view.phase is not Phase.OVER:
+        out[start["to_play"]] = 1.0
+    if view.turn:
+        out[start["turn"]] = float(view.turn)
+
+
+def _observe_line(view: State, base: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
+    """The bounties of the line, from ``base``."""
     for k in range(LINE):
         b = view.line[k]
         if b >= 0:
-            bounty = table_of(view).bounties[b]
+            bounty = bounties[b]
             at = base + k * _BOUNTY
-            out[at] = float(bounty.hunt)
+            if bounty.hunt:
+                out[at] = 1.0
             if bounty.colour >= 0:
                 out[at + 1 + bounty.colour] = 1.0
             if bounty.location >= 0:
                 out[at + 5 + bounty.location] = 1.0
             if bounty.kind >= 0:
                 out[at + 10 + bounty.kind] = 1.0
-            out[at + 15] = float(bounty.points)
-    base = shape.start["seats"]
+            if bounty.points:
+                out[at + 15] = float(bounty.points)
+
+
+def _observe_seats(view: State, me: int, base: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
+    """Each seat's block from ``base``, the viewer's first: VP (bounties included), eggs and rubble
+    carried, squad, out, hand, gear and bounties completed."""
+    n = view.options.players
+    vp, completed_by, carried, carried_rubble = view.vp, view.completed, view.carried, view.carried_rubble
+    squads, outs, hands, gear = view.squads, view.out, view.hands, view.gear
     for p in range(n):
         at = base + ((p - me) % n) * _SEAT
-        out[at] = float(view.vp[p] + sum(table_of(view).bounties[b].points for b in view.completed[p]))
-        for k in range(4):
-            out[at + 1 + k] = float(view.carried[p * 4 + k])
-        out[at + 5] = float(view.carried_rubble[p])
-        out[at + 6] = float(len(view.squads[p]))
-        out[at + 7] = float(view.out[p])
-        out[at + 8] = float(len(view.hands[p]))
-        out[at + 9] = float(len(view.gear[p]))
-        out[at + 10] = float(len(view.completed[p]))
-    for c in view.hands[me]:
-        out[shape.start["hand"] + c] = 1.0
-    for g in view.gear[me]:
-        out[shape.start["gear"] + g] = 1.0
-    for b in view.hidden[me]:
-        out[shape.start["hidden"] + b] = 1.0
-    out[shape.start["phase"] + _PHASES.index(view.phase)] = 1.0
-    out[shape.start["ap"]] = float(view.ap)
-    out[shape.start["to_play"]] = 1.0 if view.decider == me and view.phase is not Phase.OVER else 0.0
-    out[shape.start["turn"]] = float(view.turn)
+        points = vp[p]
+        completed = completed_by[p]
+        if completed:
+            points += sum(bounties[b].points for b in completed)
+            out[at + 10] = float(len(completed))
+        if points:
+            out[at] = float(points)
+        first = 4 * p
+        for k in compress(range(4), carried[first:first + 4]):
+            out[at + 1 + k] = float(carried[first + k])
+        if carried_rubble[p]:
+            out[at + 5] = float(carried_rubble[p])
+        if squads[p]:
+            out[at + 6] = float(len(squads[p]))
+        if outs[p]:
+            out[at + 7] = 1.0
+        if hands[p]:
+            out[at + 8] = float(len(hands[p]))
+        if gear[p]:
+            out[at + 9] = float(len(gear[p]))

@@ -1,0 +1,194 @@
+"""How fast PettingZoo's loop runs against the bare rules, for every game and player count.
+
+Two loops of random play, side by side in one run, on the same seeds:
+
+* the bare rules: ``legal_actions``, a random choice, ``apply``;
+* PettingZoo's documented loop: ``env.reset(seed)``, then for each agent of
+  ``env.agent_iter()``: ``obs, reward, terminated, truncated, info = env.last()``, the action
+  ``None`` once the agent is done and otherwise a random id of ``np.flatnonzero(mask)``,
+  ``env.step(action)``.
+
+Both count decisions (the steps that play an action) per second of the whole loop, in the
+process's CPU time (``time.process_time``, so that other work on the machine counts less);
+the ratio is PettingZoo's speed over the bare rules'. The two loops take turns, one game
+each, so a machine whose load changes slows both alike. ``--profile`` prints instead the functions the
+PettingZoo loop of one table spends its time in (cProfile); ``--breakdown`` the microseconds
+of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that writes the
+observation (the loop run a third time on the same game with a writer that writes nothing,
+in turn with the others), e.g.::
+
+    python examples/pettingzoo_speed.py                      # every table, about a second each
+    python examples/pettingzoo_speed.py arctic_scavengers --players 4 --seconds 3
+    python examples/pettingzoo_speed.py raxxon --players 2 --profile
+    python examples/pettingzoo_speed.py lucky_seven --breakdown
+
+Needs the ``rl`` extra (``pip install -e ".[rl]"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from typing import Any
+
+import attrs
+import numpy as np
+
+from wasteland import GAMES
+from wasteland.core.game import Game
+from wasteland.core.observation import FloatBuffer, Layout, Observer
+from wasteland.rl.pettingzoo import env
+
+
+def tables(keys: list[str], players: int | None) -> list[tuple[str, dict[str, Any]]]:
+    """Every game of ``keys`` at every player count (or at ``players``); The Lucky Seven's
+    cooperative variant besides its competitive one."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for key in keys:
+        for n in GAMES[key].player_counts:
+            if players is None or n == players:
+                out.append((key, {"players": n}))
+                if key == "lucky_seven" and n == 2:
+                    out.append((key, {"players": 2, "variant": "cooperative"}))
+    return out
+
+
+def bare_game(key: str, options: dict[str, Any], seed: int) -> tuple[int, float]:
+    """One game of random play on the rules alone: (decisions, seconds)."""
+    game = GAMES[key]
+    legal_actions, apply, current = game.legal_actions, game.apply, game.current_player
+    pick = random.Random(seed)
+    start = time.process_time()
+    table = game.new_game(seed, **options)
+    decisions = 0
+    while current(table) is not None:
+        table = apply(table, pick.choice(legal_actions(table)))
+        decisions += 1
+    return decisions, time.process_time() - start
+
+
+def pettingzoo_game(e: Any, seed: int) -> tuple[int, float]:
+    """One game of PettingZoo's documented loop on ``e``: (decisions, seconds)."""
+    pick = random.Random(seed)
+    start = time.process_time()
+    e.reset(seed=seed)
+    decisions = 0
+    for _agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            action = None
+        else:
+            ids = np.flatnonzero(obs["action_mask"])
+            action = ids[pick.randrange(len(ids))]
+            decisions += 1
+        e.step(action)
+    return decisions, time.process_time() - start
+
+
+def measure(key: str, options: dict[str, Any], seconds: float, seed: int) -> tuple[float, float, int]:
+    """(bare decisions/s, PettingZoo decisions/s, games each), the loops taking turns."""
+    e = env(key, **options)
+    bare = [0, 0.0]
+    zoo = [0, 0.0]
+    games = 0
+    while bare[1] + zoo[1] < 2 * seconds or games < 2:
+        for total, (decisions, spent) in ((bare, bare_game(key, options, seed + games)),
+                                          (zoo, pettingzoo_game(e, seed + games))):
+            total[0] += decisions
+            total[1] += spent
+        games += 1
+    return bare[0] / bare[1], zoo[0] / zoo[1], games
+
+
+def _write_nothing(state: object, seat: int, layout: Layout, out: FloatBuffer) -> None:
+    """A writer that leaves the observation all zeros."""
+
+
+def blank(game: Game[Any, Any]) -> Game[Any, Any]:
+    """``game`` with an observation that its writer leaves all zeros: the same rules, the same
+    spaces, the same loop, without the cost of writing the vector."""
+    observe = game.observe
+    assert isinstance(observe, Observer), f"{game.key}'s observe is not an Observer"
+    return attrs.evolve(game, observe=Observer(observe.layout_of, observe.viewer_of, observe.seats_of,
+                                               _write_nothing))
+
+
+def breakdown(key: str, options: dict[str, Any], seconds: float, seed: int) -> tuple[float, float, float]:
+    """Microseconds a decision: (bare rules, PettingZoo, PettingZoo with a blank observation),
+    the three loops taking turns."""
+    full, empty = env(key, **options), env(blank(GAMES[key]), **options)
+    totals = [[0, 0.0], [0, 0.0], [0, 0.0]]
+    games = 0
+    while sum(t[1] for t in totals) < 3 * seconds or games < 2:
+        runs = (bare_game(key, options, seed + games), pettingzoo_game(full, seed + games),
+                pettingzoo_game(empty, seed + games))
+        for total, (decisions, spent) in zip(totals, runs):
+            total[0] += decisions
+            total[1] += spent
+        games += 1
+    bare_us, zoo_us, empty_us = (1e6 * spent / decisions for decisions, spent in totals)
+    return bare_us, zoo_us, empty_us
+
+
+def label(key: str, options: dict[str, Any]) -> str:
+    extra = "".join(f", {k}={v}" for k, v in options.items() if k != "players")
+    return f"{key} {options['players']}p{extra}"
+
+
+def profile(key: str, options: dict[str, Any], seconds: float, seed: int, lines: int) -> None:
+    e = env(key, **options)
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    games = 0
+    profiler.enable()
+    while time.perf_counter() - start < seconds or games < 1:
+        pettingzoo_game(e, seed + games)
+        games += 1
+    profiler.disable()
+    print(f"{label(key, options)}: {games} games of PettingZoo's loop")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", metavar="game",
+                        help=f"games to measure (default: all of {', '.join(GAMES)})")
+    parser.add_argument("--players", type=int, help="only this player count")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds of each loop per table (default 1)")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    parser.add_argument("--profile", action="store_true", help="profile PettingZoo's loop instead")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="microseconds a decision, and how many of PettingZoo's write the observation")
+    parser.add_argument("--lines", type=int, default=25, help="functions the profile lists (default 25)")
+    args = parser.parse_args(argv)
+    unknown = [key for key in args.games if key not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}: the games are {', '.join(GAMES)}")
+    chosen = tables(list(args.games) or list(GAMES), args.players)
+    if not chosen:
+        parser.error("no table has that player count")
+    if args.profile:
+        for key, options in chosen:
+            profile(key, options, args.seconds, args.seed, args.lines)
+        return 0
+    if args.breakdown:
+        print(f"{'table (µs a decision)':<40} {'bare rules':>11} {'PettingZoo':>11} {'observation':>12} "
+              f"{'the rest':>9}")
+        for key, options in chosen:
+            bare_us, zoo_us, empty_us = breakdown(key, options, args.seconds, args.seed)
+            print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
+                  f"{empty_us - bare_us:>9.1f}", flush=True)
+        return 0
+    print(f"{'table':<40} {'bare rules':>12} {'PettingZoo':>12} {'ratio':>6} {'games':>6}")
+    for key, options in chosen:
+        bare, zoo, games = measure(key, options, args.seconds, args.seed)
+        print(f"{label(key, options):<40} {bare:>12,.0f} {zoo:>12,.0f} {zoo / bare:>6.2f} {games:>6}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

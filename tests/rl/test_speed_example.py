@@ -1,0 +1,51 @@
+"""examples/pettingzoo_speed.py measures PettingZoo's loop against the bare rules, and profiles it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pettingzoo_speed.py"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(EXAMPLE), *args], capture_output=True, text=True, timeout=300)
+
+
+def test_the_speed_example_prints_both_loops_and_their_ratio() -> None:
+    done = _run("raxxon", "lucky_seven", "--players", "2", "--seconds", "0.05")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["table", "bare", "rules", "PettingZoo", "ratio", "games"]
+    rows = {line.split()[0] + " " + line.split()[1].rstrip(","): line.split() for line in lines[1:]}
+    assert set(rows) == {"raxxon 2p", "lucky_seven 2p"}, "the competitive and cooperative variants both"
+    assert len(lines) == 4
+    for row in (line.split() for line in lines[1:]):
+        bare, zoo, ratio = (float(x.replace(",", "")) for x in row[-4:-1])
+        assert bare > 0 and zoo > 0 and abs(ratio - zoo / bare) < 0.01 + 0.01 * ratio
+
+
+def test_the_speed_example_profiles_the_loop() -> None:
+    done = _run("raxxon", "--players", "1", "--seconds", "0.05", "--profile", "--lines", "5")
+    assert done.returncode == 0, done.stderr
+    assert "raxxon 1p:" in done.stdout and "function calls" in done.stdout and "tottime" in done.stdout
+
+
+def test_the_speed_example_refuses_an_unknown_game_in_one_line() -> None:
+    done = _run("chess")
+    assert done.returncode == 2
+    assert "unknown game 'chess'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_speed_example_breaks_a_decision_down() -> None:
+    done = _run("raxxon", "--players", "1", "--seconds", "0.05", "--breakdown")
+    assert done.returncode == 0, done.stderr
+    header, row = done.stdout.splitlines()
+    assert header.split()[-6:] == ["bare", "rules", "PettingZoo", "observation", "the", "rest"]
+    bare, zoo, observation, rest = (float(x) for x in row.split()[-4:])
+    assert bare > 0 and zoo > 0 and observation + rest == pytest.approx(zoo - bare, abs=0.2)
