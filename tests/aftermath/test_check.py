@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import builtins
 import json
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -496,3 +499,59 @@ def test_the_command_takes_a_card_set(tmp_path: Path, capsys: pytest.CaptureFixt
     cards = write(tmp_path, data, "cards.json")
     assert main(["book", "check", "--cards", cards]) == 0
     assert capsys.readouterr().out == "ok: 3 pages, 25 entries\n"
+
+
+# -- the tutorial of docs/book-format.md runs as written ------------------------------------------
+
+DOC = Path(__file__).resolve().parent.parent.parent / "docs" / "book-format.md"
+MISTAKE = ', "tokens": ["objective"]'
+
+
+def _blocks(text: str, language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
+
+
+def _tutorial() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("\n## Write your own mission\n", 1)[1]
+    return section.split("\n## ", 1)[0]
+
+
+def _run(line: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    argv = shlex.split(line)
+    assert argv[0] == "wasteland", line
+    code = main(argv[1:])
+    return code, capsys.readouterr().out
+
+
+def test_the_tutorials_mission_is_checked_and_its_mistake_found_as_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    section = _tutorial()
+    (book,) = _blocks(section, "json")
+    check, _ = _blocks(section, "sh")
+    ok, mistake = _blocks(section, "text")
+    monkeypatch.chdir(tmp_path)
+    Path("first_mission.json").write_text(book, encoding="utf-8")
+    assert check.strip() == "wasteland book check first_mission.json"
+    assert _run(check, capsys) == (0, ok)
+    assert f"delete `{MISTAKE}` from space C of page 11" in " ".join(section.split())
+    assert book.count(MISTAKE) == 1
+    Path("first_mission.json").write_text(book.replace(MISTAKE, ""), encoding="utf-8")
+    assert _run(check, capsys) == (1, mistake)
+
+
+def test_the_tutorials_mission_is_played_as_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    section = _tutorial()
+    (book,) = _blocks(section, "json")
+    _, commands = _blocks(section, "sh")
+    simulate, play = commands.strip().splitlines()
+    monkeypatch.chdir(tmp_path)
+    Path("first_mission.json").write_text(book, encoding="utf-8")
+    code, out = _run(simulate, capsys)
+    assert code == 0 and "games with a winner: 20 (100.0%)" in out  # "the heuristic bots win it every time"
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    code, out = _run(play, capsys)
+    assert code == 0 and "The Culvert" in out and "The Pump House" in out
