@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import random
 import re
 import shlex
 from pathlib import Path
@@ -12,6 +13,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wasteland.aftermath.book import (
     DEFAULT_BOOK_PATH, EFFECT_NAMES, SHARED_NAMES, Batteries, Book, BookAttack, Choice, Dial, DrawItems, Effect,
@@ -24,8 +27,12 @@ from wasteland.aftermath.cards import ENEMIES
 from wasteland.aftermath.check import (
     LANDS, Problem, check_book, effect_references, read_for_check, skill_reach,
 )
+from wasteland.aftermath import apply, legal_actions, new_game, outcome
 from wasteland.aftermath.vocabulary import Attribute
 from wasteland.cli import main
+from wasteland.core.game import ConfigError
+
+from tests.aftermath.test_book import _JUNK, _STARTER_PATHS, _set, books
 
 
 def starter() -> dict[str, Any]:
@@ -152,8 +159,6 @@ def test_names_are_checked_against_the_card_set_given(book: Book) -> None:
 
 
 def test_reading_to_check_still_refuses_what_is_not_a_book() -> None:
-    from wasteland.core.game import ConfigError
-
     data = starter()
     entry_of(data, 2, "2-2")["effects"][0]["page"] = 9
     with pytest.raises(ConfigError, match=r"book.pages\[0\] \(page 2\).entries\[2\] \(2-2\).effects\[0\].page"):
@@ -555,3 +560,43 @@ def test_the_tutorials_mission_is_played_as_the_page_shows(
     monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
     code, out = _run(play, capsys)
     assert code == 0 and "The Culvert" in out and "The Pump House" in out
+
+
+# -- generated books: the checker never fails, and what it calls unreachable play never reaches ----
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(books())
+def test_what_the_checker_calls_unreachable_random_play_never_reaches(data: dict[str, Any]) -> None:
+    """Random play of generated books (a few seeds, bounded) never arrives at a page or reads an
+    entry the checker reports as unreachable: its reachability agrees with the rules."""
+    book = read_book(data, SHARED_NAMES)
+    problems = check_book(book)
+    numbers = {p.number for p in book.pages}
+    for p in problems:
+        assert "\n" not in str(p) and (p.page is None or p.page in numbers)
+    assert [p.warning for p in problems] == sorted(p.warning for p in problems)  # errors first
+    pages = {p.page for p in problems if not p.entry and "no mission reaches" in p.message}
+    entries = {(p.page, p.entry) for p in problems if "is never read" in p.message}
+    for seed in range(2):
+        state = new_game(seed, book=data)
+        rng = random.Random(seed)
+        for _ in range(300):
+            assert state.page not in pages
+            assert not [e for e in state.read if (state.page, e) in entries], [str(p) for p in problems]
+            if outcome(state) is not None:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_STARTER_PATHS), _JUNK)
+def test_any_value_anywhere_is_read_to_check_or_refused_in_one_line(path: tuple[Any, ...], junk: Any) -> None:
+    data = starter()
+    _set(path, junk)(data)
+    try:
+        book = read_for_check(data)
+    except ConfigError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("book")
+        return
+    assert all("\n" not in str(p) for p in check_book(book))
