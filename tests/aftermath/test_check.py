@@ -232,6 +232,20 @@ def test_a_space_entry_behind_walls_is_never_read() -> None:
            "leads there)" in warnings(data)
 
 
+def test_a_space_entry_on_a_start_no_character_can_leave_is_never_read() -> None:
+    """Arriving on the start reads nothing: its space entry is read by stepping back onto it."""
+    data = starter()
+    for line in page_of(data, 4)["lines"]:
+        if "A" in (line["a"], line["b"]):
+            line["kind"] = "double"
+    entry_of(data, 4, "4-4")["space"] = "A"
+    assert "page 4, entry 4-4: is never read: its space 'A' is the start, which no line a character may cross " \
+           "leaves (arriving on it reads nothing)" in errors(data)
+    entry_of(data, 4, "4-5")["space"] = "A"
+    page_of(data, 4)["lines"][0]["kind"] = "dashed"  # A to B
+    assert not [e for e in errors(data) if "entry 4-4" in e or "entry 4-5" in e]
+
+
 @pytest.mark.parametrize("host", ["begin", "threat", "leave", "2-1", "choice", "test failure", "group task"])
 def test_an_entry_is_reached_through_every_kind_of_entry_and_branch(host: str) -> None:
     data = starter()

@@ -212,6 +212,13 @@ def _walkable(page: Page) -> frozenset[str]:
     return frozenset(seen)
 
 
+def _enterable(page: Page) -> frozenset[str]:
+    """The spaces a character can step onto, which reads their entries: the walkable ones, the
+    start only when a character can step off it and back (arriving on it reads nothing)."""
+    walkable = _walkable(page)
+    return walkable if len(walkable) > 1 else frozenset()
+
+
 def _placed(page: Page, entries: Iterable[Entry]) -> set[tuple[str, str]]:
     """The (space, token) pairs on ``page`` at setup and placed by ``entries``."""
     out = {(s.name, t) for s in page.spaces for t in s.tokens}
@@ -243,10 +250,10 @@ class _Reach:
             return
         self.pages.add(number)
         page = self.book.pages[number]
-        walkable = _walkable(page)
+        enterable = _enterable(page)
         for e in page.entries:
             if e.trigger in (Trigger.BEGIN, Trigger.THREAT, Trigger.CALAMITY, Trigger.LEAVE) or (
-                    e.trigger is Trigger.SPACE and e.space in walkable):
+                    e.trigger is Trigger.SPACE and e.space in enterable):
                 self._read(number, e.id)
         self._tokens(number)
 
@@ -254,9 +261,9 @@ class _Reach:
         """Token entries whose token is on their (walkable) space by now."""
         page = self.book.pages[number]
         placed = _placed(page, (e for e in page.entries if (number, e.id) in self.entries))
-        walkable = _walkable(page)
+        enterable = _enterable(page)
         for e in page.entries:
-            if e.trigger is Trigger.TOKEN and e.space in walkable and (e.space, e.token) in placed:
+            if e.trigger is Trigger.TOKEN and e.space in enterable and (e.space, e.token) in placed:
                 self._read(number, e.id)
 
     def _read(self, page: int, entry: str) -> None:
@@ -281,10 +288,12 @@ class _Reach:
             yield from _walk(self.book.entries[page][entry].effects)
 
 
-def _why_unread(book: _Book, reach: _Reach, page: Page, e: Entry) -> str:
+def _why_unread(page: Page, e: Entry) -> str:
     """Why entry ``e`` of a page play reaches is never read."""
-    walkable = _walkable(page)
-    if e.trigger in (Trigger.SPACE, Trigger.TOKEN) and e.space not in walkable:
+    if e.trigger in (Trigger.SPACE, Trigger.TOKEN) and e.space not in _enterable(page):
+        if e.space == page.start:
+            return (f"is never read: its space {e.space!r} is the start, which no line a character may cross "
+                    "leaves (arriving on it reads nothing)")
         return (f"is never read: its space {e.space!r} cannot be reached from the start {page.start!r} "
                 "(no line a character may cross leads there)")
     if e.trigger is Trigger.TOKEN:
@@ -309,7 +318,7 @@ def _reachability(book: _Book) -> Iterator[Problem]:
             continue
         for e in page.entries:
             if (page.number, e.id) not in reach.entries:
-                yield Problem(page.number, e.id, _why_unread(book, reach, page, e))
+                yield Problem(page.number, e.id, _why_unread(page, e))
     for m in missions:
         if m.start_page not in book.pages:
             continue
