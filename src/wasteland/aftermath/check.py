@@ -16,8 +16,10 @@ and entry in one line (``page 3, entry 3-2: reads entry 3-9, which is not on pag
   entry, or with no way off it.
 
 Every reference an effect or the book makes is listed by :func:`effect_references` and
-:func:`book_references`; how each kind of reference lands is :data:`LANDS`. A new kind of
-reference is one line in one of them.
+:func:`book_references` (which also says where play starts: a mission's start page, its failure
+entry); how each kind of reference lands is :data:`LANDS`. A new kind of reference (a page a
+travel map names, an entry the colony phase reads) is one line in one of them, and the checks
+and the reachability follow.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ from wasteland.aftermath.setup import names_for
 from wasteland.aftermath.vocabulary import DIALS, LINES, TOKENS
 from wasteland.core.game import short
 
-__all__ = ["Problem", "check_book", "read_for_check", "effect_references", "book_references", "LANDS", "TEST_CARDS",
-           "skill_reach"]
+__all__ = ["Problem", "check_book", "read_for_check", "effect_references", "BookReference", "book_references", "LANDS",
+           "TEST_CARDS", "skill_reach"]
 
 #: What a reference names.
 Kind: TypeAlias = Literal["page", "entry", "space", "enemy", "enemy type", "item", "status", "token", "dial"]
@@ -97,13 +99,27 @@ def effect_references(effect: Effect) -> tuple[Reference, ...]:
     return ()
 
 
-def book_references(book: Book) -> Iterator[tuple[int | None, str, Reference, str]]:
-    """What the book names outside its effects: (the page and entry the reference is made at,
-    the reference, what names it)."""
+@frozen
+class BookReference:
+    """A reference the book makes outside its effects: the page and entry it is made at (None and
+    ``""`` for the book as a whole), what it names, who names it (``mission 'X' starts on``), and
+    whether play starts there (``way_in``: a page the team arrives at, an entry read, with no
+    effect leading there)."""
+
+    page: int | None
+    entry: str
+    reference: Reference
+    who: str
+    way_in: bool = False
+
+
+def book_references(book: Book) -> Iterator[BookReference]:
+    """What the book names outside its effects."""
     for m in book.missions:
-        yield None, "", ("page", m.start_page), f"mission {m.name!r} starts on"
-        yield None, "", ("page", m.failure_page), f"mission {m.name!r} fails on"
-        yield m.failure_page, "", ("entry", m.failure_entry), f"mission {m.name!r} fails with"
+        yield BookReference(None, "", ("page", m.start_page), f"mission {m.name!r} starts on", way_in=True)
+        yield BookReference(None, "", ("page", m.failure_page), f"mission {m.name!r} fails on")
+        yield BookReference(m.failure_page, "", ("entry", m.failure_entry), f"mission {m.name!r} fails with",
+                            way_in=True)
 
 
 def _branches(effect: Effect) -> tuple[tuple[Effect, ...], ...]:
@@ -178,9 +194,10 @@ def _miss(kind: Kind, page: int | None, target: int | str, verb: str = "") -> st
 
 
 def _landing(book: _Book) -> Iterator[Problem]:
-    for page, entry, (kind, target), who in book_references(book.book):
-        if not LANDS[kind].lands(book, page, target):
-            yield Problem(page, entry, _miss(kind, page, target, f"{who} {kind}"))
+    for ref in book_references(book.book):
+        kind, target = ref.reference
+        if not LANDS[kind].lands(book, ref.page, target):
+            yield Problem(ref.page, ref.entry, _miss(kind, ref.page, target, f"{ref.who} {kind}"))
     for p in book.book.pages:
         for e in p.entries:
             said: dict[str, None] = {}  # each problem once, in the order met
@@ -308,9 +325,15 @@ def _why_unread(page: Page, e: Entry) -> str:
 
 def _reachability(book: _Book) -> Iterator[Problem]:
     missions = book.book.missions
-    roots = [m.start_page for m in missions]
-    failures = [(m.failure_page, m.failure_entry) for m in missions]
-    reach = _Reach(book, roots, failures)
+    arrivals: list[int] = []
+    reads: list[tuple[int, str]] = []
+    for ref in book_references(book.book):
+        kind, target = ref.reference
+        if ref.way_in and kind == "page" and isinstance(target, int):
+            arrivals.append(target)
+        elif ref.way_in and kind == "entry" and isinstance(target, str) and ref.page is not None:
+            reads.append((ref.page, target))
+    reach = _Reach(book, arrivals, reads)
     for page in book.book.pages:
         if page.number not in reach.pages:
             yield Problem(page.number, "", "no mission reaches this page (no start, go_to_page or travel of an "
