@@ -132,6 +132,17 @@ def test_a_token_or_dial_the_game_does_not_have(book: Book) -> None:
     assert "page 2, entry 2-1: names the token 'gem', which is not a token of the game" in said
 
 
+def test_a_book_built_in_code_with_what_the_reader_refuses_is_checked_without_failing(book: Book) -> None:
+    odd = with_entry(book, 2, "2-3", effects=(SkillTest(Attribute.WHITE, 30, False, (), ()),))
+    odd = attrs.evolve(odd, pages=tuple(attrs.evolve(p, lines=tuple(attrs.evolve(ln, kind="rope") for ln in p.lines))
+                                        for p in odd.pages))
+    said = list(map(str, check_book(odd)))
+    assert "page 2, entry 2-3: warning: a white test of 30 is beyond reach: 3 cards of 3, the best bonus and the " \
+           "white die's best face make 13" in said
+    assert "page 2: warning: space 'B' cannot be reached from the start 'A' (no line a character may cross leads " \
+           "there)" in said
+
+
 # -- names of the card set ------------------------------------------------------------------------
 
 

@@ -34,9 +34,9 @@ from wasteland.aftermath.book import (
     Names, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Status, Test, Travel, Trigger, read_book,
 )
 from wasteland.aftermath.card_set import CardSet
-from wasteland.aftermath.cards import CHARACTERS, COLOURS, ITEMS, WHITE_DIE
+from wasteland.aftermath.cards import CHARACTERS, ITEMS, WHITE_DIE
 from wasteland.aftermath.setup import names_for
-from wasteland.aftermath.vocabulary import DIALS, LINES, TOKENS
+from wasteland.aftermath.vocabulary import ATTRIBUTES, DIALS, LINES, TOKENS
 from wasteland.core.game import short
 
 __all__ = ["Problem", "check_book", "read_for_check", "effect_references", "BookReference", "book_references", "LANDS",
@@ -217,7 +217,7 @@ def _walkable(page: Page) -> frozenset[str]:
     """The spaces a character can walk to from the page's start, across lines it may cross."""
     joined: dict[str, list[str]] = {}
     for line in page.lines:
-        if LINES[line.kind].passable:
+        if line.kind in LINES and LINES[line.kind].passable:
             joined.setdefault(line.a, []).append(line.b)
             joined.setdefault(line.b, []).append(line.a)
     seen, todo = {page.start}, [page.start]
@@ -376,8 +376,8 @@ def skill_reach(attribute: str) -> int:
     """The highest total of a test of ``attribute`` with :data:`TEST_CARDS` cards of 3, the best
     character's bonus, the best item for the test (its batteries left out) and the white die's
     best face (an opposed test's black die at its lowest, 0)."""
-    k = COLOURS.index(attribute)
-    character = max(c.bonus[k] for c in CHARACTERS)
+    colours = [a.value for a in ATTRIBUTES]
+    character = max(c.bonus[colours.index(attribute)] for c in CHARACTERS) if attribute in colours else 0
     item = max((i.bonus for i in ITEMS if i.use == "test" and i.attribute in (attribute, "white")), default=0)
     return TEST_CARDS * _CARD_VALUE + character + item + max(WHITE_DIE.faces)
 
