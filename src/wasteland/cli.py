@@ -1,4 +1,4 @@
-"""The ``wasteland`` command: list games, play at the terminal, check replays, simulate, rank bots, bench.
+"""The ``wasteland`` command: list games, play at the terminal, check replays and books, simulate, rank bots, bench.
 
 On a terminal the table of ``play`` is drawn in a frame, coloured by its game's
 ``HIGHLIGHTS`` (pairs of a regular expression and a rich style, in the game's
@@ -8,7 +8,7 @@ progress bar (games done, games per second, time left) on standard error.
 Elsewhere (a pipe, a file) the same text is written without colour or
 terminal codes, at a fixed width, and standard error gets no progress bar.
 
-Exit codes: 0 done; 1 a check failed (a replay that does not verify); 2 the
+Exit codes: 0 done; 1 a check failed (a replay that does not verify, a book with a problem); 2 the
 command was used wrongly (an unknown option, a bad value, a file that cannot
 be read or written); 70 an internal error (a bug of the library's own; set
 WASTELAND_DEBUG=1 to see its traceback); 130 interrupted (Ctrl-C or SIGTERM);
@@ -575,6 +575,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_book_check(args: argparse.Namespace) -> int:
+    """Check an Aftermath book (the starter book when no file is given): each problem on its own
+    line, warnings included; exit 1 when there is an error, 2 when the file is not a book."""
+    from wasteland.aftermath.book import DEFAULT_BOOK_PATH
+    from wasteland.aftermath.card_set import read_card_set
+    from wasteland.aftermath.check import check_book, read_for_check
+
+    path = args.file or str(DEFAULT_BOOK_PATH)
+    shown = short(path if len(path) <= 80 else "..." + path[-77:], 90)  # the file's name is at the end
+    cards = None
+    if args.cards is not None:
+        try:
+            cards = read_card_set(_read_json(args.cards))
+        except ConfigError as exc:
+            raise UsageError(f"--cards {short(args.cards, 80)}: {_cut(str(exc), 200)}") from None
+    try:
+        book = read_for_check(_read_json(path), cards)
+    except ConfigError as exc:
+        raise UsageError(f"{shown}: {_cut(str(exc), 300)}") from None
+    problems = check_book(book, cards)
+    for problem in problems:
+        print(problem)
+    errors = sum(not p.warning for p in problems)
+    warnings = len(problems) - errors
+    if errors:
+        print(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        return EXIT_FAILED
+    entries = sum(len(p.entries) for p in book.pages)
+    also = f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""
+    print(f"ok: {len(book.pages)} page{'s' * (len(book.pages) != 1)}, {entries} entries{also}")
+    return 0
+
+
 _HELP = ("Type an action's number or its notation (the short word beside the number); "
          "r redraws, s saves, q quits (saving when --save is given), ? shows the rules in short and this.")
 #: Where ``s`` saves when no ``--save FILE`` was given: in the folder ``play`` was started from.
@@ -894,6 +927,15 @@ def build_parser() -> argparse.ArgumentParser:
     _plot_argument(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
+
+    p = _command(sub, "book", "tools for Aftermath's adventure books")
+    books = p.add_subparsers(dest="book_command", metavar="COMMAND", required=True, parser_class=_Parser)
+    p = _command(books, "check", "check an Aftermath book: every reference lands, every page and entry can be "
+                                 "reached, each mission can be won and lost")
+    p.add_argument("file", nargs="?", metavar="FILE", help="the book (JSON; default: the starter book)")
+    p.add_argument("--cards", metavar="FILE", help="the card set to check the names against (JSON, as the cards "
+                                                   "option; default: the game's)")
+    p.set_defaults(run=cmd_book_check)
 
     p = _command(sub, "bench", "decisions per second of each game's rules")
     p.add_argument("games", nargs="*", type=_game_key, metavar="GAME", help="the games to time (default: every game)")
