@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import enum
 import json
+import signal
 import sys
 import time
 import traceback
@@ -36,6 +37,8 @@ OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
                           {"players": 3, "cards": {"Sniper Team": {"cost": {"medicine": 0, "food": 0}},
                                                    "Saboteur": {"cost": {"medicine": 0, "food": 0}}}}),
     "raxxon": ({"players": 1}, {"players": 2}, {"players": 3}, {"players": 4, "difficulty": "intro"}),
+    "terror_below": ({"players": 1}, {"players": 2}, {"players": 4}),
+    "aftermath": ({"players": 1}, {"players": 2}, {"players": 4}),
 }
 CASES: tuple[tuple[str, int], ...] = tuple((key, i) for key, opts in OPTIONS.items() for i in range(len(opts)))
 
@@ -331,9 +334,23 @@ def fuzz_one(key: str, option: int, seed: int, pick: int, mutations: int) -> tup
     return True, exercise(game, state, pick)
 
 
+class Hang(BaseException):
+    """A mutated file still not answered after ``HANG_SECONDS`` (not an Exception: the calls of
+    ``exercise`` catch those)."""
+
+
+#: How long ``run`` waits for the answers to one mutated file before it calls it a hang.
+HANG_SECONDS = 20
+
+
+def _hang(signum: int, frame: Any) -> None:
+    raise Hang(f"no answer in {HANG_SECONDS} s")
+
+
 def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS), files: int | None = None) -> None:
     """Fuzz the games ``keys`` for ``seconds`` (or the first ``files`` mutated files) and print
-    the counts and the crash signatures."""
+    the counts and the crash signatures (a file not answered in ``HANG_SECONDS`` is a ``Hang``
+    where it was interrupted)."""
     cases = tuple(case for case in CASES if case[0] in keys)
     start = time.perf_counter()
     ran = loaded = 0
@@ -342,7 +359,16 @@ def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS), files: int | Non
     i = 0
     while (time.perf_counter() - start < seconds) if files is None else i < files:
         key, option = cases[i % len(cases)]
-        ok, failures = fuzz_one(key, option, i // len(cases) % 6, i, 1 + i % 3)
+        corpus(key, option, i // len(cases) % 6)  # the random play, before the clock starts
+        previous = signal.signal(signal.SIGALRM, _hang)
+        signal.alarm(HANG_SECONDS)
+        try:
+            ok, failures = fuzz_one(key, option, i // len(cases) % 6, i, 1 + i % 3)
+        except Hang as exc:
+            ok, failures = True, [(_signature("hang", exc), str(exc))]
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
         ran += 1
         loaded += ok
         for sig, detail in set(failures):

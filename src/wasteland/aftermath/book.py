@@ -31,7 +31,7 @@ __all__ = [
     "RandomEncounter", "EncounterCard", "Hunt", "PlaceTokens", "RemoveTokens", "Test", "GroupTask",
     "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation",
     "EndMission", "Option", "Choice", "Entry", "Space", "Line", "Page", "Mission", "Book",
-    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "EFFECT_NAMES", "read_book", "load_book", "book_data",
+    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "EFFECT_NAMES", "read_book", "read_page", "load_book", "book_data",
 ]
 
 K = TypeVar("K")
@@ -849,6 +849,12 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
         if m.failure_entry not in (e.id for e in by_number[m.failure_page].entries):
             raise _fail(at(here, "failure_entry"), f"no entry {m.failure_entry!r} on page {m.failure_page}")
     return Book(title, provenance, missions, tuple(pages))
+
+
+def read_page(data: object, names: Names, where: str = "page") -> Page:
+    """One page written as plain JSON data (as ``book_data`` writes each page), checked alone: as
+    ``read_book`` checks it, except that the pages it names are not looked for."""
+    return _Reader(names).page(where, data)
 
 
 def load_book(path: str | os.PathLike[str], names: Names) -> Book:

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
 from wasteland.aftermath.actions import ACTION_TYPES, Action, action_count, decode, notation
 from wasteland.aftermath.book import Book, BookAttack, Choice, Effect as BookEffect, Test, Travel
 from wasteland.aftermath.cards import HAND, ROUNDS
+from wasteland.aftermath.loaded import check_options, check_state
 from wasteland.aftermath.mission import HANDLERS, decider, owner
 from wasteland.aftermath.setup import initial_state, make_options
-from wasteland.aftermath.state import Ending, Phase, State, Wait, Work
+from wasteland.aftermath.state import Ending, Options, Phase, State, Wait, Work
 from wasteland.aftermath.turn import DOS, REASONS, legal
 
 __all__ = [
@@ -118,3 +120,15 @@ def max_decisions(state: State) -> int:
     n = len(s.options.characters)
     turns = (ROUNDS - s.round) * n
     return (turns + 1) * per_turn(s.book)
+
+
+# -- what a file may hold ---------------------------------------------------------------------------
+
+def _decision_has_an_answer(state: State) -> None:
+    if state.phase is not Phase.OVER and not legal(state):
+        raise ValueError("the decision waiting has no legal answer")
+
+
+add_check(Options, check_options)
+add_check(State, check_state)
+add_check(State, _decision_has_an_answer)

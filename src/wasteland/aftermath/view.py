@@ -15,11 +15,11 @@ from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.aftermath.actions import MAX_PLAYERS
-from wasteland.aftermath.book import Book
 from wasteland.aftermath.cards import (
     ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, HIDDEN, ITEMS, MAX_SPACES, NONE, TIERS,
     TRACK,
 )
+from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.mission import decider, enemy, figures_at, life_of, owner
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Phase, State
@@ -30,16 +30,6 @@ __all__ = ["view", "determinize", "observation_size", "observe", "LAYOUT", "reda
 
 def _hide(cards: tuple[int, ...]) -> tuple[int, ...]:
     return (HIDDEN,) * len(cards)
-
-
-def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
-    """The book as the party knows it: page ``page``'s map and its entries as the page shows them
-    (number, when each is read, its space and token), with the text and effects of those read
-    only. An unread entry's text and effects, and every other page, are not there."""
-    pages = tuple(replace(p, entries=tuple(e if e.id in read else replace(e, text="", effects=())
-                                           for e in p.entries))
-                  for p in book.pages if p.number == page)
-    return Book(book.title, book.provenance, book.missions, pages)
 
 
 def view(state: State, player: int) -> State:

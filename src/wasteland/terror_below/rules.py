@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
@@ -20,6 +21,7 @@ from wasteland.terror_below.actions import (
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.cards import GEAR, LINE, LOCATIONS, NONE
+from wasteland.terror_below.loaded import check_options, check_state
 from wasteland.terror_below.scoring import points
 from wasteland.terror_below.setup import initial_state, make_options
 from wasteland.terror_below.state import (
@@ -151,3 +153,15 @@ def max_decisions(state: State) -> int:
         else max(x.limit for x in worms) * len(s.worm_deck)
     attacks = 3 + len(s.worm_deck)
     return 2 * n + (room + 1) * _PER_TURN + attacks * n * (len(GEAR) + 2)
+
+
+# -- what a file may hold ---------------------------------------------------------------------------
+
+def _decision_has_an_answer(state: State) -> None:
+    if state.phase is not Phase.OVER and not actions_of(state):
+        raise ValueError("the decision waiting has no legal answer")
+
+
+add_check(Options, check_options)
+add_check(State, check_state)
+add_check(State, _decision_has_an_answer)

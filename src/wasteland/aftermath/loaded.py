@@ -1,0 +1,369 @@
+"""What a table or a view read from a file may hold (the codec runs these checks on every State
+and Options it reads; ``rules`` registers them).
+
+Each check raises ValueError naming the first thing wrong, which the codec turns into one
+``CodecError`` line. The options read back as ``make_options`` makes them (a book of one's own
+passes the book reader's checks, a card set the card reader's); the table's book is the options'
+book (or the starter book), and a view's is that book as the party knows it (``view.redact``:
+the current page alone, its entries read shown, passing the reader's checks of a page); the
+``graph`` is the current page's own map; every space named is on the page; every action card,
+item, encounter card, scavenge token and enemy card in exactly one place and within its id range
+(a view hides only where ``view`` hides); every dial, wound, charge and counter within its
+bounds; every character and seat within the options; the book's effects on the stack and in the
+test, choice and group task in progress are the book's own; and, in rules, the decision waiting
+has an answer. A field is checked on its own line, so a new field is a new line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from wasteland.core.game import ConfigError
+from wasteland.core.rng import HIDDEN_RNG
+from wasteland.core.records import replace
+from wasteland.aftermath.book import (
+    Book, Choice, Effect as BookEffect, GroupTask, Page, Test, book_data, read_book, read_page,
+)
+from wasteland.aftermath.card_set import card_set_data, read_card_set, table_of
+from wasteland.aftermath.cards import (
+    ACTION_CARDS, CACHES, ENCOUNTER_CARDS, HAND, HIDDEN, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS,
+    STATUS_NAMES, TIERS, TRACK,
+)
+from wasteland.aftermath.mission import DIAL_MAX, graph_of, page_of
+from wasteland.aftermath.setup import PLAYER_COUNTS, make_options, names_for, the_book
+from wasteland.aftermath.state import (
+    Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Leave, NextTurn, Options, Phase, Resume, StartTurn,
+    State, Wait,
+)
+from wasteland.aftermath.vocabulary import DIALS
+
+__all__ = ["check_options", "check_state", "check_view", "redact", "COUNT_LIMIT", "TIME_MAX"]
+
+#: The most a counter of the table (turns, batteries, charge, movement points, a test's focus, a
+#: group task's dial, an attack's strength, wounds) may hold (*design*: far above any mission).
+COUNT_LIMIT = 1_000
+#: The time dial's top (the rules stop it there; the other dials stop at ``DIAL_MAX``).
+TIME_MAX = 99
+_RULE_EFFECTS = (Wait, StartTurn, Resume, CheckThreat, AfterTurn, NextTurn, Activate, Attack, Arrive, Leave)
+
+
+def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
+    """The book as the party knows it: page ``page``'s map and its entries as the page shows them
+    (number, when each is read, its space and token), with the text and effects of those read
+    only. An unread entry's text and effects, and every other page, are not there."""
+    pages = tuple(replace(p, entries=tuple(e if e.id in read else replace(e, text="", effects=())
+                                           for e in p.entries))
+                  for p in book.pages if p.number == page)
+    return Book(book.title, book.provenance, book.missions, pages)
+
+
+def _read_book(book: Book, options: Options) -> None:
+    try:
+        again = read_book(book_data(book), names_for(options.cards))
+    except ConfigError as exc:
+        raise ValueError(f"the book does not pass the reader's checks: {exc}") from None
+    if again != book:
+        raise ValueError("the book does not read back as the book reader makes it")
+
+
+def _read_view_book(book: Book, options: Options) -> None:
+    """A view's book: the current page alone, which passes the reader's checks of a page (an
+    entry not read yet shows no text: any text stands in for it)."""
+    if len(book.pages) != 1:
+        raise ValueError("a view's book holds the current page only")
+    page = book.pages[0]
+    data = book_data(Book(book.title, book.provenance, book.missions, (page,)))["pages"][0]
+    for entry in data["entries"]:
+        entry["text"] = entry["text"] or "-"
+    try:
+        read_page(data, names_for(options.cards))
+    except ConfigError as exc:
+        raise ValueError(f"the page does not pass the reader's checks: {exc}") from None
+
+
+def _known(book: Book) -> bool:
+    """Whether ``book`` may be a book as the party knows it (one page, entries not read blank)."""
+    return len(book.pages) == 1 and redact(book, book.pages[0].number, tuple(
+        e.id for e in book.pages[0].entries if e.text or e.effects)) == book
+
+
+def _check_book(state: State) -> None:
+    """The table's book is its options' book (or the starter book), whole or as the party knows
+    it (a view's, or a table's dealt from a view by ``determinize``)."""
+    options, book = state.options, state.book
+    if options.book is not None and options.book != book:
+        raise ValueError("the table's book is the options' book")
+    if _known(book) and redact(book, state.page, state.read) == book and (
+            options.book is not None or book == redact(the_book(options), state.page, state.read)):
+        _read_view_book(book, options)
+    elif options.book is None:
+        if book != the_book(options):
+            raise ValueError("the table's book is the starter book, whole or as the party knows it")
+    elif state.viewer is not None:
+        raise ValueError("a view's book shows the current page only, and the entries read only")
+    else:
+        _read_book(book, options)
+
+
+def check_options(options: Options) -> None:
+    """Options read from a file are what ``make_options`` makes of them (a book and a card set of
+    one's own pass the readers' checks of their plain data)."""
+    if options.players not in PLAYER_COUNTS:
+        raise ValueError("players run from 1 to 4")
+    if options.book is not None:
+        if _known(options.book):
+            _read_view_book(options.book, options)
+        elif any(not e.text for p in options.book.pages for e in p.entries):
+            raise ValueError("a book as the party knows it (its entries not read blank) holds the current page only")
+        else:
+            _read_book(options.book, options)
+    try:
+        cards = None if options.cards is None else read_card_set(card_set_data(options.cards))
+        again = make_options(players=options.players, characters=list(options.characters), book=options.book,
+                             cards=cards)
+    except ConfigError as exc:
+        raise ValueError(str(exc)) from None
+    if again != options:
+        raise ValueError("the options do not read back as new_game would make them")
+
+
+def _once(cards: Iterable[int], count: int, what: str, *, view: bool) -> None:
+    """``cards`` (HIDDEN allowed in a view) are the ids 0..count-1, each exactly once."""
+    placed = list(cards)
+    known = [c for c in placed if not (view and c == HIDDEN)]
+    if len(set(known)) != len(known) or not all(0 <= c < count for c in known):
+        raise ValueError(f"{what} ids run from 0 to {count - 1}, each in one place")
+    if len(placed) != count:
+        raise ValueError(f"every {what} is in exactly one place")
+
+
+def _bounded(values: Iterable[int], low: int, high: int, what: str) -> None:
+    if not all(low <= v <= high for v in values):
+        raise ValueError(f"{what} runs from {low} to {high}")
+
+
+def _effects(effects: Iterable[BookEffect]) -> Iterator[BookEffect]:
+    """Every effect of ``effects``, branches included."""
+    for effect in effects:
+        yield effect
+        if isinstance(effect, Test):
+            yield from _effects((*effect.success, *effect.failure))
+        elif isinstance(effect, GroupTask):
+            yield from _effects(effect.success)
+        elif isinstance(effect, Choice):
+            for option in effect.options:
+                yield from _effects(option.effects)
+
+
+def _page(state: State) -> Page:
+    page = page_of(state)
+    if page is None:
+        raise ValueError(f"the book has no page {state.page}")
+    return page
+
+
+def check_state(state: State) -> None:
+    """ValueError naming the first thing wrong with a table or view read from a file."""
+    _check_book(state)
+    page = _page(state)
+    if state.graph != graph_of(page):
+        raise ValueError(f"the graph is not the map of page {page.number}")
+    # a book as the party knows it holds the current page alone: the other pages are not known
+    numbers = None if _known(state.book) else frozenset(p.number for p in state.book.pages)
+    _check_seats_characters_turns(state, page, numbers)
+    _check_the_characters(state, page)
+    _check_action_cards(state)
+    _check_items(state)
+    _check_encounter_cards(state)
+    _check_scavenge_tokens(state, page)
+    _check_enemies(state, page)
+    _check_tokens_and_dials(state, page)
+    _check_the_decision_in_progress(state, numbers)
+
+
+def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[int] | None) -> None:
+    """Seats, characters, turns."""
+    options = state.options
+    n = len(options.characters)
+    if state.viewer is not None and not 0 <= state.viewer < options.players:
+        raise ValueError("the viewer is not a seat at the table")
+    entries = {e.id for e in page.entries}
+    if not 0 <= state.active < n or not 0 <= state.reader < n:
+        raise ValueError("the active character and the reader are characters of the table")
+    if not 0 <= state.turn <= COUNT_LIMIT * ROUNDS or not 0 <= state.round < ROUNDS:
+        raise ValueError(f"the round runs from 0 to {ROUNDS - 1}")
+    if numbers is not None and not set(state.visited) <= numbers or len(set(state.visited)) != len(state.visited):
+        raise ValueError("a page visited is not a page of the book")
+    if not all(e in entries for e in state.read):
+        raise ValueError(f"an entry read is not an entry of page {page.number}")
+    if len(state.this_turn) > COUNT_LIMIT:
+        raise ValueError("too many entries read this turn")
+
+
+def _check_the_characters(state: State, page: Page) -> None:
+    """The characters."""
+    names = {sp.name for sp in page.spaces}
+    n = len(state.options.characters)
+    for what, rows in (("hands", state.hands), ("spaces", state.spaces), ("wounds", state.wounds),
+                       ("toxic", state.toxic), ("statuses", state.statuses), ("fled", state.fled),
+                       ("gear", state.gear), ("charge", state.charge), ("pack", state.pack),
+                       ("batteries", state.batteries)):
+        if len(rows) != n:
+            raise ValueError(f"{what} holds one entry per character")
+    if not all(s == "" or s in names for s in state.spaces):
+        raise ValueError(f"a character stands on a space not on page {page.number}")
+    _bounded((*state.wounds, *state.toxic, *state.batteries), 0, COUNT_LIMIT, "wounds, toxic wounds and batteries")
+    if not all(len(set(s)) == len(s) and set(s) <= set(STATUS_NAMES) for s in state.statuses):
+        raise ValueError("a status is not one of the game's, or is held twice")
+    if not all(len(h) <= HAND + COUNT_LIMIT // 100 for h in state.hands):
+        raise ValueError("a hand holds too many cards")
+    if not all(len(g) == len(SLOTS) for g in (*state.gear, *state.charge)):
+        raise ValueError(f"gear and charge hold {len(SLOTS)} slots per character")
+    _bounded((c for row in state.charge for c in row), 0, COUNT_LIMIT, "charge")
+    if not all(len(p) <= PACK for p in state.pack):
+        raise ValueError(f"a pack holds {PACK} items at most")
+
+
+def _check_action_cards(state: State) -> None:
+    """Action cards."""
+    view = state.viewer is not None
+    if len(state.threats) != TRACK:
+        raise ValueError(f"the threat track has {TRACK} slots")
+    _once((*state.deck, *state.discard, *(c for h in state.hands for c in h), *state.played,
+           *(t for t in state.threats if t != NONE), *((state.task_card,) if state.task_card != NONE else ())),
+          len(ACTION_CARDS), "action card", view=view)
+    if HIDDEN in (*state.discard, *state.played, *state.threats, state.task_card):
+        raise ValueError("only the deck and the hands hide their cards")
+
+
+def _check_items(state: State) -> None:
+    """Items."""
+    view = state.viewer is not None
+    _once((*state.item_deck, *(i for g in state.gear for i in g if i != NONE), *(i for p in state.pack for i in p),
+           *state.broken, *state.scrapped), len(ITEMS), "item", view=view)
+    if HIDDEN in (*(i for g in state.gear for i in g), *(i for p in state.pack for i in p), *state.broken,
+                  *state.scrapped):
+        raise ValueError("only the item deck hides its cards")
+
+
+def _check_encounter_cards(state: State) -> None:
+    """Encounter cards."""
+    view = state.viewer is not None
+    _once((*state.encounter_deck, *state.encounter_discard), len(ENCOUNTER_CARDS), "encounter card", view=view)
+    if HIDDEN in state.encounter_discard:
+        raise ValueError("the encounter discard is face up")
+
+
+def _check_scavenge_tokens(state: State, page: Page) -> None:
+    """Scavenge tokens."""
+    names = {sp.name for sp in page.spaces}
+    view = state.viewer is not None
+    if len(state.piles) != len(TIERS):
+        raise ValueError(f"there are {len(TIERS)} piles of scavenge tokens")
+    _once((*(c.token for c in state.caches), *(t for p in state.piles for t in p), *state.taken, *state.lost),
+          len(CACHES), "scavenge token", view=view)
+    if HIDDEN in state.taken:
+        raise ValueError("the scavenge tokens taken are face up")
+    for k, pile in enumerate(state.piles):
+        if not all(t == HIDDEN or CACHES[t].difficulty == TIERS[k] for t in pile):
+            raise ValueError("a pile holds the scavenge tokens of its difficulty only")
+    for cache in state.caches:
+        if cache.space not in names or cache.difficulty not in TIERS \
+                or cache.token != HIDDEN and CACHES[cache.token].difficulty != cache.difficulty:
+            raise ValueError("a face-down scavenge token lies off the page or shows another difficulty")
+
+
+def _check_enemies(state: State, page: Page) -> None:
+    """Enemies."""
+    names = {sp.name for sp in page.spaces}
+    enemies = len(table_of(state).enemies)
+    foes = [f.card for f in state.foes]
+    if len(set((*foes, *state.hunt))) != len(foes) + len(state.hunt) \
+            or not all(0 <= c < enemies for c in (*foes, *state.hunt)) or len(foes) > TRACK:
+        raise ValueError(f"enemy card ids run from 0 to {enemies - 1}, each in one place")
+    for foe in state.foes:
+        if not 0 < len(foe.spaces) <= MAX_FIGURES or len(foe.wounds) != len(foe.spaces) \
+                or not set(foe.spaces) <= names or not all(0 <= w <= COUNT_LIMIT for w in foe.wounds):
+            raise ValueError("an enemy's figures stand off the page or carry wounds out of range")
+        if not 0 <= foe.group < state.encounters:
+            raise ValueError("an enemy's encounter has not happened")
+    if not 0 <= state.encounters <= COUNT_LIMIT or not all(0 <= x.group < state.encounters for x in state.loots):
+        raise ValueError("a loot names an encounter that has not happened")
+
+
+def _check_tokens_and_dials(state: State, page: Page) -> None:
+    """Tokens and dials."""
+    names = {sp.name for sp in page.spaces}
+    if not all(t.space in names for t in state.tokens):
+        raise ValueError(f"a token lies on a space not on page {page.number}")
+    if len(state.dials) != len(DIALS):
+        raise ValueError(f"there are {len(DIALS)} dials")
+    for name, value in zip(DIALS, state.dials):
+        _bounded((value,), 0, TIME_MAX if name == "time" else DIAL_MAX, f"the {name} dial")
+    _bounded((state.task_dial, state.mp, state.focus), 0, COUNT_LIMIT, "the task's dial, movement and focus")
+
+
+def _check_the_decision_in_progress(state: State, numbers: frozenset[int] | None) -> None:
+    """The decision in progress."""
+    n = len(state.options.characters)
+    view = state.viewer is not None
+    if numbers is not None and not set(state.travel) <= numbers or len(state.travel) > COUNT_LIMIT:
+        raise ValueError("a page to travel to is not a page of the book")
+    if not all(0 <= c < n for c in state.candidates) or len(set(state.candidates)) != len(state.candidates):
+        raise ValueError("a candidate is not a character of the table")
+    if state.test is not None and (not 0 <= state.test.who < n or not 0 <= state.test.difficulty <= COUNT_LIMIT):
+        raise ValueError("the test in progress names a character not at the table or a difficulty out of range")
+    if state.ending not in ("", *(e.value for e in Ending)) or (state.ending != "") != (state.phase is Phase.OVER):
+        raise ValueError("a finished mission, and only a finished one, names one of the game's endings")
+    _check_stack(state, n, numbers)
+    if view:
+        check_view(state)
+
+
+def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
+    """The rules' effects in range, the book's the book's own, a Wait only on top."""
+    known = set(_effects(e for p in state.book.pages for entry in p.entries for e in entry.effects))
+    book = [*(e for e in state.stack if not isinstance(e, _RULE_EFFECTS))]
+    if state.test is not None:
+        book += [*state.test.success, *state.test.failure]
+    if state.choice is not None:
+        book.append(state.choice)
+    if state.task is not None:
+        book.append(state.task)
+    if not all(e in known for e in book):
+        raise ValueError("an effect in progress is not one of the book's")
+    for position, effect in enumerate(state.stack):
+        if isinstance(effect, Activate) and not (0 <= effect.slot < TRACK and 0 <= effect.figure < MAX_FIGURES
+                                                 and effect.stage in (0, 1) and -1 <= effect.chosen < n):
+            raise ValueError("an enemy's activation is out of range")
+        if isinstance(effect, Attack) and not (0 <= effect.who < n and 0 <= effect.strength <= COUNT_LIMIT):
+            raise ValueError("an attack names a character not at the table or a strength out of range")
+        if isinstance(effect, (Arrive, Leave)) and numbers is not None and effect.page not in numbers:
+            raise ValueError("the party goes to a page that is not in the book")
+        if isinstance(effect, Wait) and position != len(state.stack) - 1:
+            raise ValueError("a pending decision is always on top of the stack")
+    if state.phase is Phase.OVER:
+        if state.stack:
+            raise ValueError("a finished mission has nothing left to resolve")
+    elif not state.stack or not isinstance(state.stack[-1], Wait):
+        raise ValueError("a table in play waits for a decision: a Wait on top of the stack")
+
+
+def check_view(state: State) -> None:
+    """ValueError unless a view hides what ``view`` hides: every deck and pile, the face-down
+    scavenge tokens and those left behind, the hands of the characters other seats play, and
+    shows no generator; its book is the book as the party knows it."""
+    seat = state.viewer
+    if seat is None:
+        raise ValueError("the table is not a view")
+    for what, pile in (("deck", state.deck), ("item_deck", state.item_deck), ("encounter_deck", state.encounter_deck),
+                       ("lost", state.lost), ("piles", tuple(t for p in state.piles for t in p)),
+                       ("caches", tuple(c.token for c in state.caches))):
+        if any(c != HIDDEN for c in pile):
+            raise ValueError(f"a view hides the {what}")
+    for c, hand in enumerate(state.hands):
+        if HIDDEN in hand if c % state.options.players == seat else any(k != HIDDEN for k in hand):
+            raise ValueError("a view hides the hands other seats play and shows its seat's own")
+    if state.rng != HIDDEN_RNG:
+        raise ValueError("a view shows no generator")
+

@@ -1,0 +1,305 @@
+"""What a table or a view read from a file may hold (the codec runs these checks on every State
+and Options it reads; ``rules`` registers them).
+
+Each check raises ValueError naming the first thing wrong, which the codec turns into one
+``CodecError`` line: every Worm, Vehicle, gear card, Bounty and Character of the game in exactly
+one place and within its id range (a view hides only where ``view`` hides), the eggs and the
+rubble counted within the box's numbers, every seat, slot, cell and counter within the options
+and the rules' bounds, the stack's effects in range, and, in rules, a decision with an answer.
+A field is checked on its own line, so a new field is a new line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wasteland.core.rng import HIDDEN_RNG
+from wasteland.terror_below.card_set import read_card_set, card_set_data, table_of
+from wasteland.terror_below.cards import (
+    BOUNTIES, CARRY, CELLS, CHARACTERS, EGGS_PER_COLOUR, GEAR, HAND, HIDDEN, ITEMS, LINE, NONE, RUBBLE, RUBBLE_CAP,
+    SCENARIOS, SIDES, VEHICLES,
+)
+from wasteland.terror_below.setup import PLAYER_COUNTS, in_play, make_options
+from wasteland.terror_below.state import (
+    Attack, EndActions, EndTurn, Ending, NextTurn, Options, Phase, Resolve, Retire, State, Strike, Wait,
+)
+
+__all__ = ["check_options", "check_state", "check_view", "TURN_LIMIT", "COUNT_LIMIT"]
+
+#: The most turns a table may have counted (*design*: far above any game, whose Worm deck ends it).
+TURN_LIMIT = 10_000
+#: The most VP tokens, Worms defeated, eggs delivered or action points a seat may have counted.
+COUNT_LIMIT = 1_000
+
+
+def check_options(options: Options) -> None:
+    """Options read from a file are what ``make_options`` makes of them (a card set of one's own
+    passes the reader's checks of its plain data)."""
+    if options.players not in PLAYER_COUNTS or options.side not in SIDES:
+        raise ValueError(f"players run from 1 to 5 and the side is one of {', '.join(SIDES)}")
+    if options.players == 1 and options.scenario not in SCENARIOS:
+        raise ValueError(f"a solo game's scenario is one of {', '.join(SCENARIOS)}")
+    cards = None if options.cards is None else read_card_set(card_set_data(options.cards))
+    again = make_options(players=options.players, side=options.side,
+                         scenario=options.scenario if options.players == 1 else None, cards=cards)
+    if again != options:
+        raise ValueError("the options do not read back as new_game would make them")
+
+
+def _seat(state: State, value: int, what: str, *, none: bool = False) -> None:
+    if not (0 <= value < state.options.players or none and value == NONE):
+        raise ValueError(f"{what} is not a seat at the table")
+
+
+def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
+    if len(rows) != state.options.players:
+        raise ValueError(f"{what} holds one entry per player")
+
+
+def _once(cards: Iterable[int], ids: Iterable[int], what: str, *, view: bool) -> None:
+    """``cards`` (HIDDEN allowed in a view) are ``ids`` each exactly once."""
+    placed = list(cards)
+    known = [c for c in placed if not (view and c == HIDDEN)]
+    if len(set(known)) != len(known) or not set(known) <= set(ids):
+        raise ValueError(f"{what} ids are those of the game, each in one place")
+    if len(placed) != len(set(ids)):
+        raise ValueError(f"every {what} card is in exactly one place")
+
+
+def _counts(values: tuple[int, ...], size: int, high: int, what: str) -> None:
+    if len(values) != size or not all(0 <= v <= high for v in values):
+        raise ValueError(f"{what} holds {size} counts from 0 to {high}")
+
+
+def check_state(state: State) -> None:
+    """ValueError naming the first thing wrong with a table or view read from a file."""
+    _check_seats_and_counters(state)
+    _check_worms(state)
+    _check_vehicles(state)
+    _check_items_and_weapons(state)
+    _check_bounties(state)
+    _check_characters(state)
+    _check_board(state)
+    _check_scores(state)
+    _check_attack(state)
+    _check_waiting(state)
+
+
+def _check_seats_and_counters(state: State) -> None:
+    """Seats and counters."""
+    if state.viewer is not None:
+        _seat(state, state.viewer, "the viewer")
+    _seat(state, state.active, "the active player")
+    _seat(state, state.decider, "the deciding player")
+    if not 0 <= state.turn <= TURN_LIMIT:
+        raise ValueError(f"the turn runs from 0 to {TURN_LIMIT}")
+
+
+def _check_worms(state: State) -> None:
+    """Worms."""
+    view = state.viewer is not None
+    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
+    worms = table_of(state).worms
+    if len(state.worms) != 3 or len(state.targets) != 3 or len(state.under) != 3 or len(state.owners) != 3:
+        raise ValueError("the Terror zone has 3 slots: worms, targets, under and owners hold 3 each")
+    strikes = [e.worm for e in state.stack if type(e) is Strike]
+    _once((*state.worm_deck, *(w for w in state.worms if w != NONE), *state.worm_discard, *strikes), worm_ids,
+          "Worm", view=view)
+    if HIDDEN in (*state.worms, *state.worm_discard, *strikes):
+        raise ValueError("only the Worm deck hides its cards")
+    if not all(t == NONE or 0 <= t < CELLS for t in state.targets):
+        raise ValueError("a Target is off the board")
+    for w, u in zip(state.worms, state.under):
+        if w == NONE and u or w != NONE and len(u) > worms[w].limit:
+            raise ValueError("more Vehicles under a Worm than its card limit")
+
+
+def _check_vehicles(state: State) -> None:
+    """Vehicles."""
+    view = state.viewer is not None
+    _per_seat(state, state.hands, "hands")
+    if not all(len(h) <= HAND + 1 for h in state.hands):
+        raise ValueError(f"a hand holds {HAND + 1} Vehicles at most")
+    under = [c for u in state.under for c in u]
+    _once((*state.vehicle_deck, *(c for h in state.hands for c in h), *under, *state.vehicle_discard),
+          range(len(VEHICLES)), "Vehicle", view=view)
+    if HIDDEN in state.vehicle_discard:
+        raise ValueError("the Vehicle discard is face up")
+    if [len(o) for o in state.owners] != [len(u) for u in state.under]:
+        raise ValueError("owners names who placed each card under a Worm")
+    for u, owners in zip(state.under, state.owners):
+        for c, o in zip(u, owners):
+            _seat(state, o, "a face-down Vehicle's owner", none=True)
+            if c == HIDDEN and o in (NONE, state.viewer):
+                raise ValueError("a view hides only the face-down Vehicles others placed")
+    if not (state.vehicle == NONE or 0 <= state.vehicle < len(VEHICLES)):
+        raise ValueError("the Vehicle played is not a Vehicle of the game")
+    if not -1 <= state.slot < 3:
+        raise ValueError("the slot played is not a slot of the Terror zone")
+
+
+def _check_items_and_weapons(state: State) -> None:
+    """Items and Weapons."""
+    view = state.viewer is not None
+    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
+    for what, rows in (("gear", state.gear), ("worn", state.worn), ("fresh", state.fresh)):
+        _per_seat(state, rows, what)
+    _once((*state.item_deck, *state.weapon_deck, *(g for h in state.gear for g in h),
+           *(g for h in state.worn for g in h), *state.gear_discard), gear_ids, "Item and Weapon", view=view)
+    if not all(g == HIDDEN or 0 <= g < len(ITEMS) for g in state.item_deck):
+        raise ValueError("the Item deck holds Items only")
+    if not all(g == HIDDEN or len(ITEMS) <= g < len(GEAR) for g in state.weapon_deck):
+        raise ValueError("the Weapon deck holds Weapons only")
+    if HIDDEN in (*state.gear_discard, *(g for h in state.worn for g in h)):
+        raise ValueError("worn gear and the gear discard are face up")
+    for held, fresh in zip(state.gear, state.fresh):
+        if fresh and tuple(held[len(held) - len(fresh):]) != fresh:
+            raise ValueError("the gear new this turn is the last drawn of a seat's gear")
+    if not all(0 <= g < len(GEAR) for g in state.used):
+        raise ValueError("a used Weapon is not a card of the game")
+
+
+def _check_bounties(state: State) -> None:
+    """Bounties."""
+    view = state.viewer is not None
+    for what, rows in (("hidden", state.hidden), ("completed", state.completed)):
+        _per_seat(state, rows, what)
+    if len(state.line) != LINE:
+        raise ValueError(f"the bounty line has {LINE} slots")
+    _once((*state.bounty_deck, *(b for b in state.line if b != NONE), *(b for h in state.hidden for b in h),
+           *(b for c in state.completed for b in c)), range(len(BOUNTIES)), "Bounty", view=view)
+    if HIDDEN in (*state.line, *(b for c in state.completed for b in c)):
+        raise ValueError("the bounty line and the completed bounties are face up")
+
+
+def _check_characters(state: State) -> None:
+    """Characters."""
+    view = state.viewer is not None
+    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
+    for what, rows in (("squads", state.squads), ("dead", state.dead)):
+        _per_seat(state, rows, what)
+    _once((*(c for s in state.squads for c in s), *(c for d in state.dead for c in d), *state.box), character_ids,
+          "Character", view=view)
+    if HIDDEN in (*(c for s in state.squads for c in s), *(c for d in state.dead for c in d)):
+        raise ValueError("squads and the dead are face up")
+    if not all(0 <= c < len(CHARACTERS) for s in state.squads for c in s):
+        raise ValueError("a squad holds a Character that does not exist")
+
+
+def _check_board(state: State) -> None:
+    """The board: pawns, rubble, eggs."""
+    n = state.options.players
+    _per_seat(state, state.pawns, "pawns")
+    if not all(c == NONE or 0 <= c < CELLS for c in state.pawns):
+        raise ValueError("a pawn is off the board")
+    _counts(state.rubble, CELLS, RUBBLE_CAP, "rubble")
+    _counts(state.carried_rubble, n, CARRY, "carried_rubble")
+    if not 0 <= state.rubble_supply <= RUBBLE \
+            or sum(state.rubble) + sum(state.carried_rubble) + state.rubble_supply > RUBBLE:
+        raise ValueError(f"the rubble on the board, carried and in the supply is {RUBBLE} pieces at most")
+    _counts(state.eggs, CELLS * 4, EGGS_PER_COLOUR, "eggs")
+    _counts(state.carried, n * 4, EGGS_PER_COLOUR, "carried")
+    _counts(state.egg_supply, 4, EGGS_PER_COLOUR, "egg_supply")
+    for colour in range(4):
+        if (sum(state.eggs[colour::4]) + sum(state.carried[colour::4]) + state.egg_supply[colour]
+                > EGGS_PER_COLOUR):
+            raise ValueError(f"there are {EGGS_PER_COLOUR} eggs of each colour")
+
+
+def _check_scores(state: State) -> None:
+    """Scores."""
+    n = state.options.players
+    for what, values in (("vp", state.vp), ("kills", state.kills), ("delivered", state.delivered)):
+        _counts(values, n, COUNT_LIMIT, what)
+    if not 0 <= state.ap <= COUNT_LIMIT or not 0 <= state.damage <= COUNT_LIMIT:
+        raise ValueError(f"action points and damage run from 0 to {COUNT_LIMIT}")
+
+
+def _check_attack(state: State) -> None:
+    """The attack in progress."""
+    n = state.options.players
+    for what, seats in (("hunters", state.hunters), ("caught", state.caught), ("safe", state.safe),
+                        ("leaders_due", state.leaders_due), ("winners", state.winners)):
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"{what} names a seat twice")
+        for p in seats:
+            _seat(state, p, f"a seat of {what}")
+    _seat(state, state.killer, "the killer", none=True)
+    _per_seat(state, state.out, "out")
+    if not (state.final == NONE or 0 <= state.final < 1 << n):
+        raise ValueError("final holds a bit per seat")
+    if state.ending not in ("", *(e.value for e in Ending)) or (state.ending != "") != (state.phase is Phase.OVER):
+        raise ValueError("a finished game, and only a finished one, names one of the game's endings")
+    if state.final != NONE and any(state.final >> p & 1 for p in range(n) if state.out[p]):
+        raise ValueError("only a seat still in has a last turn to take")
+    _check_turn(state)
+
+
+def _check_waiting(state: State) -> None:
+    """The stack and the decision waiting."""
+    view = state.viewer is not None
+    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
+    _check_stack(state, worm_ids)
+    if view:
+        check_view(state)
+
+
+def _check_turn(state: State) -> None:
+    """Who is out and who decides agree with the phase."""
+    n = state.options.players
+    for p in range(n):
+        if state.out[p] != (not state.squads[p]):
+            raise ValueError("a seat is out exactly when its whole squad is dead")
+    if state.phase is Phase.OVER:
+        return
+    if all(state.out):
+        raise ValueError("a game in play has a seat still in")
+    if state.phase in (Phase.PLAY, Phase.EXTRA, Phase.ACT, Phase.DRAW, Phase.HIDE, Phase.STASH) \
+            and (state.decider != state.active or state.out[state.active]):
+        raise ValueError("the active player decides on their own turn, and is still in")
+    if state.phase is Phase.HUNT and (not state.hunters or state.hunters[0] != state.decider
+                                      or not set(state.hunters) <= set(state.caught)):
+        raise ValueError("in a hunt the first of the caught players still hunting decides")
+    if state.out[state.decider]:
+        raise ValueError("a seat that is out decides nothing")
+
+
+def _check_stack(state: State, worm_ids: tuple[int, ...]) -> None:
+    for position, effect in enumerate(state.stack):
+        if isinstance(effect, (Attack, Resolve, Retire)) and not 0 <= effect.slot < 3:
+            raise ValueError("an attack's slot is not a slot of the Terror zone")
+        if type(effect) is Strike and effect.worm not in worm_ids:
+            raise ValueError("a setup attack names a Worm not in the game")
+        if type(effect) is Wait and position != len(state.stack) - 1:
+            raise ValueError("a pending decision is always on top of the stack")
+        if type(effect) not in (Wait, EndActions, EndTurn, NextTurn, Attack, Resolve, Retire, Strike):
+            raise ValueError("the stack holds an effect the game does not know")
+    if state.phase is Phase.OVER:
+        if state.stack:
+            raise ValueError("a finished game has nothing left to resolve")
+    elif not state.stack or type(state.stack[-1]) is not Wait:
+        raise ValueError("a table in play waits for a decision: a Wait on top of the stack")
+
+
+def check_view(state: State) -> None:
+    """ValueError unless a view hides what ``view`` hides: every deck, the box, the other seats'
+    hands, gear, gear new this turn and hidden bounties, and shows no generator."""
+    seat = state.viewer
+    if seat is None:
+        raise ValueError("the table is not a view")
+    for what, pile in (("worm_deck", state.worm_deck), ("vehicle_deck", state.vehicle_deck),
+                       ("item_deck", state.item_deck), ("weapon_deck", state.weapon_deck),
+                       ("bounty_deck", state.bounty_deck), ("box", state.box)):
+        if any(c != HIDDEN for c in pile):
+            raise ValueError(f"a view hides the {what}")
+    for what, rows in (("hands", state.hands), ("gear", state.gear), ("fresh", state.fresh),
+                       ("hidden", state.hidden)):
+        for p, row in enumerate(rows):
+            if HIDDEN in row if p == seat else any(c != HIDDEN for c in row):
+                raise ValueError(f"a view hides the others' {what} and shows its seat's own")
+    for u, owners in zip(state.under, state.owners):
+        for c, o in zip(u, owners):
+            if (c == HIDDEN) != (o not in (NONE, seat)):
+                raise ValueError("a view hides exactly the face-down Vehicles others placed")
+    if state.rng != HIDDEN_RNG:
+        raise ValueError("a view shows no generator")

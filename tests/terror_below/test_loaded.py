@@ -1,0 +1,88 @@
+"""Terror Below tables and views from files: the loader refuses, in one line naming what is
+wrong, what no game can hold (each case once crashed or hung a contract function)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.support import load_changed, played
+
+from wasteland.core import codec
+from wasteland.core.codec import CodecError
+from wasteland.terror_below import GAME
+from wasteland.terror_below.card_set import DESIGNED, card_set_data
+from wasteland.terror_below.cards import HIDDEN
+
+
+def _seat_out(doc: dict[str, Any]) -> None:
+    doc["out"]["$t"][0] = True
+
+
+def _phase(value: str) -> Any:
+    def change(doc: dict[str, Any]) -> None:
+        doc["phase"]["v"] = value
+    return change
+
+
+def _hand_card_twice(doc: dict[str, Any]) -> None:
+    hands = doc["hands"]["$t"]
+    hands[1]["$t"][0] = hands[0]["$t"][0]
+
+
+def _hidden_shown(doc: dict[str, Any]) -> None:
+    doc["vehicle_deck"]["$t"][0] = doc["hands"]["$t"][0]["$t"][0] + 100
+
+
+@pytest.mark.parametrize(
+    ("viewer", "change", "message"),
+    [
+        # rubble beyond the cap once made svg loop for ever in render._board
+        (None, lambda d: d["rubble"]["$t"].__setitem__(0, 2**62), "rubble holds 36 counts from 0 to 2"),
+        (None, lambda d: d.__setitem__("rubble_supply", 10**6), "rubble"),
+        (1, lambda d: d["eggs"]["$t"].__setitem__(5, -1), "eggs holds"),
+        # a seat out with its squad alive (every seat out) once raised StopIteration in next_turn
+        (None, _seat_out, "out exactly when its whole squad is dead"),
+        # a hunt with nobody hunting once raised IndexError on a pass
+        (None, _phase("hunt"), "in a hunt the first of the caught players still hunting decides"),
+        # a finished game without an ending once raised ValueError in outcome, render and svg
+        (0, _phase("over"), "a finished game, and only a finished one"),
+        (None, _hand_card_twice, "Vehicle ids are those of the game, each in one place"),
+        (None, lambda d: d["worms"]["$t"].__setitem__(0, 999), "Worm ids"),
+        (None, lambda d: d.__setitem__("active", 7), "the active player is not a seat"),
+        (None, lambda d: d["pawns"]["$t"].__setitem__(0, 36), "a pawn is off the board"),
+        (None, lambda d: d["stack"]["$t"].clear(), "a Wait on top of the stack"),
+        (0, lambda d: d["hands"]["$t"][1]["$t"].__setitem__(0, 5), "a view hides the others' hands"),
+        (0, lambda d: d["hands"]["$t"][0]["$t"].__setitem__(0, HIDDEN), "a view hides the others' hands"),
+        (1, _hidden_shown, "Vehicle ids"),
+        (None, lambda d: d["options"].__setitem__("players", 9), "players run from 1 to 5"),
+    ],
+)
+def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:
+    state = played(GAME, 30, players=2)
+    if viewer is not None:
+        state = GAME.view(state, viewer)
+    assert codec.loads(codec.dumps(state)) == state
+    with pytest.raises(CodecError, match=message) as refused:
+        load_changed(state, change)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_card_set_of_ones_own_passes_the_card_readers_checks() -> None:
+    state = played(GAME, 4, players=2, cards=card_set_data(DESIGNED))
+
+    def bad_limit(doc: dict[str, Any]) -> None:
+        doc["options"]["cards"]["worms"]["$t"][10]["limit"] = -3
+
+    with pytest.raises(CodecError, match=r"cards\.worms\[10\]\.limit"):
+        load_changed(state, bad_limit)
+
+
+def test_every_table_and_view_of_solo_and_five_players_loads() -> None:
+    """The checks refuse nothing the rules make (the fuzzer's corpus plays 1, 2 and 4 players)."""
+    for options in ({"players": 5, "side": "canyon"}, {"players": 1, "scenario": "egg_hunt"}):
+        for steps in (0, 15, 60):
+            state = played(GAME, steps, seed=5, **options)
+            for seen in (state, *(GAME.view(state, p) for p in range(GAME.num_players(state)))):
+                assert codec.loads(codec.dumps(seen)) == seen
