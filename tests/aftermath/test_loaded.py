@@ -21,6 +21,10 @@ def _border_dropped(doc: dict[str, Any]) -> None:
     doc["graph"]["borders"]["$t"].pop()
 
 
+def _line_kind_changed(doc: dict[str, Any]) -> None:
+    doc["book"]["pages"]["$t"][0]["lines"]["$t"][0]["kind"] = "H"
+
+
 def _start_off_the_page(doc: dict[str, Any]) -> None:
     """The last page starts on a space it does not have (in the options' book too, if any)."""
     for book in (doc["book"], doc["options"]["book"]):
@@ -72,7 +76,16 @@ def _card_twice(doc: dict[str, Any]) -> None:
         (None, lambda d: d["stack"]["$t"].clear(), "a Wait on top of the stack"),
         (0, lambda d: d["hands"]["$t"][0]["$t"].__setitem__(0, HIDDEN), "a view hides the hands other seats play"),
         (1, _unseen_card_shown, "a view hides the deck"),
-        (None, lambda d: d["options"].__setitem__("players", 7), "players run from 1 to 4"),
+        # a player count of 2**63 - 1 once made svg loop for ever; 0 divided by zero in owner
+        (None, lambda d: d["options"].__setitem__("players", 2**63 - 1), "players run from 1 to 4"),
+        (1, lambda d: d["options"].__setitem__("players", 0), "players run from 1 to 4"),
+        # a line of the map of an unknown kind once raised KeyError in render and svg
+        (None, _line_kind_changed, "the table's book is the starter book"),
+        (0, _line_kind_changed, "the table's book is the starter book"),
+        # one entry too many for a character once raised IndexError in render, svg and observe
+        (None, lambda d: d["batteries"]["$t"].append(0), "batteries holds one entry per character"),
+        # a hidden scavenge token dropped from a view's pile once made determinize's table not view back
+        (1, lambda d: d["piles"]["$t"][0]["$t"].pop(), "every scavenge token is in exactly one place"),
     ],
 )
 def test_a_table_or_view_no_mission_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:

@@ -57,6 +57,12 @@ def _hidden_shown(doc: dict[str, Any]) -> None:
         (0, lambda d: d["hands"]["$t"][0]["$t"].__setitem__(0, HIDDEN), "a view hides the others' hands"),
         (1, _hidden_shown, "Vehicle ids"),
         (None, lambda d: d["options"].__setitem__("players", 9), "players run from 1 to 5"),
+        # a view's deck one card short once made determinize's table not view back
+        (1, lambda d: d["weapon_deck"]["$t"].pop(), "every Item and Weapon card is in exactly one place"),
+        # a hidden hand one card longer once made determinize run out of cards (StopIteration)
+        (1, lambda d: d["hands"]["$t"][0]["$t"].append(HIDDEN), "every Vehicle card is in exactly one place"),
+        # a seat missing from a per-seat field once raised IndexError in render, svg and observe
+        (None, lambda d: d["vp"]["$t"].pop(), "vp holds 2 counts"),
     ],
 )
 def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:

@@ -35,7 +35,7 @@ from wasteland.aftermath.state import (
     Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Leave, NextTurn, Options, Phase, Resume, StartTurn,
     State, Wait,
 )
-from wasteland.aftermath.vocabulary import DIALS
+from wasteland.aftermath.vocabulary import DIALS, TOKENS
 
 __all__ = ["check_options", "check_state", "check_view", "redact", "COUNT_LIMIT", "TIME_MAX"]
 
@@ -182,7 +182,8 @@ def check_state(state: State) -> None:
 
 
 def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[int] | None) -> None:
-    """Seats, characters, turns."""
+    """The viewer, the active character and the reader, the turn and round, the pages visited and
+    the entries read."""
     options = state.options
     n = len(options.characters)
     if state.viewer is not None and not 0 <= state.viewer < options.players:
@@ -201,7 +202,7 @@ def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[i
 
 
 def _check_the_characters(state: State, page: Page) -> None:
-    """The characters."""
+    """Per character: a hand, a space on the page, wounds, statuses, gear, charge, pack, batteries."""
     names = {sp.name for sp in page.spaces}
     n = len(state.options.characters)
     for what, rows in (("hands", state.hands), ("spaces", state.spaces), ("wounds", state.wounds),
@@ -225,7 +226,7 @@ def _check_the_characters(state: State, page: Page) -> None:
 
 
 def _check_action_cards(state: State) -> None:
-    """Action cards."""
+    """Each action card once (deck, discard, hands, played, threat track, group task)."""
     view = state.viewer is not None
     if len(state.threats) != TRACK:
         raise ValueError(f"the threat track has {TRACK} slots")
@@ -237,7 +238,7 @@ def _check_action_cards(state: State) -> None:
 
 
 def _check_items(state: State) -> None:
-    """Items."""
+    """Each item once (deck, gear, packs, broken, scrapped)."""
     view = state.viewer is not None
     _once((*state.item_deck, *(i for g in state.gear for i in g if i != NONE), *(i for p in state.pack for i in p),
            *state.broken, *state.scrapped), len(ITEMS), "item", view=view)
@@ -247,7 +248,7 @@ def _check_items(state: State) -> None:
 
 
 def _check_encounter_cards(state: State) -> None:
-    """Encounter cards."""
+    """Each encounter card once (deck, discard)."""
     view = state.viewer is not None
     _once((*state.encounter_deck, *state.encounter_discard), len(ENCOUNTER_CARDS), "encounter card", view=view)
     if HIDDEN in state.encounter_discard:
@@ -255,7 +256,7 @@ def _check_encounter_cards(state: State) -> None:
 
 
 def _check_scavenge_tokens(state: State, page: Page) -> None:
-    """Scavenge tokens."""
+    """Each scavenge token once (on the map, in its tier's pile, taken, lost)."""
     names = {sp.name for sp in page.spaces}
     view = state.viewer is not None
     if len(state.piles) != len(TIERS):
@@ -274,7 +275,7 @@ def _check_scavenge_tokens(state: State, page: Page) -> None:
 
 
 def _check_enemies(state: State, page: Page) -> None:
-    """Enemies."""
+    """Each enemy card at most once (track, Hunt box); figures on the page; loots of past encounters."""
     names = {sp.name for sp in page.spaces}
     enemies = len(table_of(state).enemies)
     foes = [f.card for f in state.foes]
@@ -289,13 +290,18 @@ def _check_enemies(state: State, page: Page) -> None:
             raise ValueError("an enemy's encounter has not happened")
     if not 0 <= state.encounters <= COUNT_LIMIT or not all(0 <= x.group < state.encounters for x in state.loots):
         raise ValueError("a loot names an encounter that has not happened")
+    for loot in state.loots:
+        prize = loot.prize
+        if not (all(k in DIALS and 1 <= v <= 20 for k, v in prize.dials) and 0 <= prize.batteries <= 8
+                and 0 <= prize.items <= 5 and 0 <= prize.broken <= 5):
+            raise ValueError("a loot gives more than the book reader allows a prize")
 
 
 def _check_tokens_and_dials(state: State, page: Page) -> None:
-    """Tokens and dials."""
+    """Tokens on the page, of the game's kinds; the dials, the task's dial, movement and focus."""
     names = {sp.name for sp in page.spaces}
-    if not all(t.space in names for t in state.tokens):
-        raise ValueError(f"a token lies on a space not on page {page.number}")
+    if not all(t.space in names and t.kind in TOKENS for t in state.tokens):
+        raise ValueError(f"a token is not one of the game's or lies on a space not on page {page.number}")
     if len(state.dials) != len(DIALS):
         raise ValueError(f"there are {len(DIALS)} dials")
     for name, value in zip(DIALS, state.dials):
@@ -304,7 +310,7 @@ def _check_tokens_and_dials(state: State, page: Page) -> None:
 
 
 def _check_the_decision_in_progress(state: State, numbers: frozenset[int] | None) -> None:
-    """The decision in progress."""
+    """Travel, candidates, the test, the ending, the stack and, in a view, what it hides."""
     n = len(state.options.characters)
     view = state.viewer is not None
     if numbers is not None and not set(state.travel) <= numbers or len(state.travel) > COUNT_LIMIT:

@@ -86,7 +86,7 @@ def check_state(state: State) -> None:
 
 
 def _check_seats_and_counters(state: State) -> None:
-    """Seats and counters."""
+    """The viewer, the active and deciding seats, the turn."""
     if state.viewer is not None:
         _seat(state, state.viewer, "the viewer")
     _seat(state, state.active, "the active player")
@@ -96,7 +96,8 @@ def _check_seats_and_counters(state: State) -> None:
 
 
 def _check_worms(state: State) -> None:
-    """Worms."""
+    """Each Worm of the game once (deck, zone, discard, a setup strike); Targets on the board; no more
+    Vehicles under a Worm than its limit."""
     view = state.viewer is not None
     worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     worms = table_of(state).worms
@@ -115,7 +116,8 @@ def _check_worms(state: State) -> None:
 
 
 def _check_vehicles(state: State) -> None:
-    """Vehicles."""
+    """Each Vehicle once (deck, hands, under the Worms, discard); who placed each card under a Worm;
+    the Vehicle and slot played."""
     view = state.viewer is not None
     _per_seat(state, state.hands, "hands")
     if not all(len(h) <= HAND + 1 for h in state.hands):
@@ -139,7 +141,8 @@ def _check_vehicles(state: State) -> None:
 
 
 def _check_items_and_weapons(state: State) -> None:
-    """Items and Weapons."""
+    """Each Item and Weapon of the game once (decks, held, worn, discard); the gear new this turn the
+    last a seat drew."""
     view = state.viewer is not None
     worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     for what, rows in (("gear", state.gear), ("worn", state.worn), ("fresh", state.fresh)):
@@ -160,7 +163,7 @@ def _check_items_and_weapons(state: State) -> None:
 
 
 def _check_bounties(state: State) -> None:
-    """Bounties."""
+    """Each Bounty once (deck, line, hidden, completed); the line's 4 slots face up."""
     view = state.viewer is not None
     for what, rows in (("hidden", state.hidden), ("completed", state.completed)):
         _per_seat(state, rows, what)
@@ -173,7 +176,7 @@ def _check_bounties(state: State) -> None:
 
 
 def _check_characters(state: State) -> None:
-    """Characters."""
+    """Each Character of the game once (squads, dead, box)."""
     view = state.viewer is not None
     worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     for what, rows in (("squads", state.squads), ("dead", state.dead)):
@@ -207,7 +210,7 @@ def _check_board(state: State) -> None:
 
 
 def _check_scores(state: State) -> None:
-    """Scores."""
+    """VP tokens, Worms defeated and eggs delivered per seat, action points and damage, in bounds."""
     n = state.options.players
     for what, values in (("vp", state.vp), ("kills", state.kills), ("delivered", state.delivered)):
         _counts(values, n, COUNT_LIMIT, what)
@@ -216,7 +219,8 @@ def _check_scores(state: State) -> None:
 
 
 def _check_attack(state: State) -> None:
-    """The attack in progress."""
+    """The seats of the attack in progress and of the end, the last-turn mask, the ending; then who
+    decides."""
     n = state.options.players
     for what, seats in (("hunters", state.hunters), ("caught", state.caught), ("safe", state.safe),
                         ("leaders_due", state.leaders_due), ("winners", state.winners)):
@@ -236,7 +240,7 @@ def _check_attack(state: State) -> None:
 
 
 def _check_waiting(state: State) -> None:
-    """The stack and the decision waiting."""
+    """The stack (a Wait on top while the game runs) and, in a view, what it hides."""
     view = state.viewer is not None
     worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     _check_stack(state, worm_ids)
