@@ -9,7 +9,8 @@ table that views back to it and survives a codec round trip.
 
 ``python -m tests.mutation SECONDS [GAME ...]`` runs it for that long (``--files N``: on the
 first N mutated files) and prints how many files were mutated, how many loaded, and each crash
-signature with a count.
+signature with a count (a file whose answers take more than ``HANG_SECONDS`` is a hang, named by
+where it was interrupted).
 """
 
 from __future__ import annotations
