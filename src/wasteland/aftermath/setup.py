@@ -18,12 +18,12 @@ from wasteland.aftermath.book import DEFAULT_BOOK_PATH, Book, Names, load_book, 
 from wasteland.aftermath.card_set import CardSet, card_table, read_card_set
 from wasteland.aftermath.cards import (
     ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENEMY_TYPES, ITEM_NAMES,
-    NONE, SLOTS, STATUS_NAMES, TIERS, TRACK,
+    NONE, PACK, SLOTS, STATUS_NAMES, TIERS, TRACK,
 )
-from wasteland.aftermath.state import Arrive, Effect, Options, Phase, StartTurn, State
+from wasteland.aftermath.state import Arrive, Effect, Options, Outing, Phase, Start, StartTurn, State
 
 __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "DEFAULT_CHARACTERS", "START_DIALS", "names_for",
-           "the_book"]
+           "the_book", "out_of_deck"]
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 #: The characters of a table when none are named (*design*: the two sturdiest first).
@@ -45,10 +45,13 @@ def names_for(cards: CardSet | None) -> Names:
 
 
 def make_options(*, players: int = 1, characters: object = None, book: object = None,
-                 cards: object = None) -> Options:
+                 cards: object = None, campaign: object = None) -> Options:
     """The options of a new mission; ConfigError says what is allowed. ``characters`` a list of
     names (``meziah``, ``whisper``, ``ringr``, ``grumple``) in turn order; ``book`` plain JSON data
-    of a book of one's own (``docs/book-format.md``); ``cards`` enemy cards of one's own."""
+    of a book of one's own (``docs/book-format.md``); ``cards`` enemy cards of one's own;
+    ``campaign`` what a campaign's mission starts from (``campaign.start_mission`` gives it)."""
+    if campaign is not None and not isinstance(campaign, Start):
+        raise ConfigError(f"campaign must be what campaign.start_mission gives, got {short(campaign)}")
     check_options("players", players, PLAYER_COUNTS)
     if characters is None:
         chosen = DEFAULT_CHARACTERS[players]
@@ -69,7 +72,10 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
         own = book
     else:
         own = read_book(book, names_for(card_set))
-    return Options(players=players, characters=chosen, book=own, cards=card_set)
+    if campaign is not None and campaign.mission >= len((own if own is not None else the_book(
+            Options(cards=card_set))).missions):
+        raise ConfigError(f"the book has no main mission {campaign.mission + 1}")
+    return Options(players=players, characters=chosen, book=own, cards=card_set, campaign=campaign)
 
 
 #: The starter book, read from the package once per set of names (a cache of a pure function).
@@ -81,6 +87,16 @@ def the_book(options: Options) -> Book:
     return options.book if options.book is not None else _STARTER(names_for(options.cards))
 
 
+def out_of_deck(book: Book, options: Options) -> tuple[str, ...]:
+    """The item cards a mission's item deck is made without: the discovery deck's cards not yet
+    fetched (a campaign's, or the whole of the book's discovery deck for a mission alone) and the
+    colony supply."""
+    start = options.campaign
+    if start is None:
+        return book.discovery
+    return (*start.box, *start.stash)
+
+
 def initial_state(seed: int, options: Options) -> State:
     """The table before the first decision; the arrival at the first page waits on the stack."""
     book = the_book(options)
@@ -88,23 +104,32 @@ def initial_state(seed: int, options: Options) -> State:
     rng = Rng.from_seed(seed)
     deck, rng = rng.shuffle(range(len(ACTION_CARDS)))
     starting = [ITEM_NAMES.index(CHARACTERS[CHARACTER_NAMES.index(c)].item) for c in options.characters]
-    items, rng = rng.shuffle([i for i in range(len(ITEM_NAMES)) if i not in starting])
+    kept = {ITEM_NAMES.index(name) for name in out_of_deck(book, options)}
+    items, rng = rng.shuffle([i for i in range(len(ITEM_NAMES)) if i not in starting and i not in kept])
     encounters, rng = rng.shuffle(range(len(ENCOUNTER_CARDS)))
     piles = []
     for tier in TIERS:
         pile, rng = rng.shuffle([k for k, cache in enumerate(CACHES) if cache.difficulty == tier])
         piles.append(pile)
     gear = tuple(tuple(item if k == SLOTS.index("paw") else NONE for k in range(len(SLOTS))) for item in starting)
-    mission = book.missions[0]
+    start = options.campaign
+    mission = book.missions[start.mission if start is not None else 0]
+    dials = START_DIALS if start is None else (*start.dials[:-1], 0)  # the time dial counts this mission
+    # *design*: the colony supply is dealt into the packs, in turn order, PACK cards a character
+    supply = [ITEM_NAMES.index(name) for name in (start.stash if start is not None else ())
+              if name not in (c.item for c in CHARACTERS)]
+    pack = tuple(tuple(supply[c::n][:PACK]) for c in range(n))
+    outing = Outing(location=book.map.start if book.map is not None else "",
+                    lifted=start is not None and start.lifted)
     stack: tuple[Effect, ...] = (StartTurn(), Arrive(mission.start_page))
     return State(
         options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0,
         graph=SpaceGraph((), ()), visited=(),
         revisit=False, read=(), this_turn=(), calamity_done=False, hostile=False, deck=deck, discard=(),
         hands=((),) * n, played=(), spaces=("",) * n, wounds=(0,) * n, toxic=(0,) * n, statuses=((),) * n,
-        fled=(False,) * n, gear=gear, charge=((0,) * len(SLOTS),) * n, pack=((),) * n, batteries=(0,) * n,
+        fled=(False,) * n, gear=gear, charge=((0,) * len(SLOTS),) * n, pack=pack, batteries=(0,) * n,
         item_deck=items, broken=(), scrapped=(), foes=(), threats=(NONE,) * TRACK, hunt=(), loots=(), encounters=0,
         encounter_deck=encounters, encounter_discard=(), caches=(), piles=tuple(piles), taken=(), lost=(), tokens=(),
-        dials=START_DIALS, task=None, task_dial=0, task_card=NONE, test=None, mp=0, stepped=False, choice=None,
-        travel=(), candidates=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None,
+        dials=dials, task=None, task_dial=0, task_card=NONE, test=None, mp=0, stepped=False, choice=None,
+        travel=(), candidates=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None, outing=outing,
     )
