@@ -16,7 +16,8 @@ from wasteland.core.game import ConfigError, IllegalAction
 from wasteland.core.records import replace
 from wasteland.aftermath import GAME, legal_actions, view
 from wasteland.aftermath.book import (
-    Dial, Discover, Effect, EndMission, Goal, LiftCap, SHARED_NAMES, Travel, book_data, read_book, step,
+    EFFECT_NAMES, Choice, Dial, Discover, Effect, EndMission, Goal, GroupTask, LiftCap, SHARED_NAMES, Test as SkillTest,
+    Travel, Trigger, book_data, read_book, step,
 )
 from wasteland.aftermath.campaign import (
     GOALS_TO_WIN, START, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, new_campaign,
@@ -26,7 +27,7 @@ from wasteland.aftermath.cards import ITEM_NAMES, NONE
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.setup import names_for
 from wasteland.aftermath.state import Ending, Phase, State
-from wasteland.aftermath.vocabulary import DIAL_TOPS, DIALS
+from wasteland.aftermath.vocabulary import DIAL_TOPS, DIALS, LINE_NAMES
 
 FOOD, SCRAP, POPULATION, MORALE, CLUES, TIME = range(6)
 
@@ -287,6 +288,28 @@ def test_the_demo_campaign_book_is_version_2_and_reads_back() -> None:
     assert (first.name, first.x, first.y) == ("abbigail_lane", 0, 0)
     assert all(m.location in {sp.name for sp in book.map.spaces} for m in book.missions)
     assert any(p.number == 100 and any(e.id == "100-23" for e in p.entries) for p in book.pages)
+
+
+def test_the_demo_campaign_uses_every_effect_trigger_and_line_kind() -> None:
+    book = campaign_book(new_campaign())
+
+    def effects(es: tuple[Effect, ...]) -> list[Effect]:
+        out: list[Effect] = []
+        for e in es:
+            out.append(e)
+            if isinstance(e, (SkillTest, GroupTask)):
+                out += effects(e.success + (e.failure if isinstance(e, SkillTest) else ()))
+            elif isinstance(e, Choice):
+                for o in e.options:
+                    out += effects(o.effects)
+        return out
+
+    used = {type(e) for p in book.pages for en in p.entries for e in effects(en.effects)}
+    used |= {type(e) for m in book.missions for e in (*m.won, *m.lost)}
+    assert used == set(EFFECT_NAMES.values())
+    assert {en.trigger for p in book.pages for en in p.entries} == set(Trigger)
+    assert {ln.kind for p in book.pages for ln in p.lines} == set(LINE_NAMES)
+    assert book.colony and book.overtime and len(book.goals) == 4 and book.discovery
 
 
 def test_a_version_1_book_may_not_use_the_campaign_parts() -> None:
