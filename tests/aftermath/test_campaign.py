@@ -4,6 +4,7 @@ the colony phase, restarting, the record's properties, and the demo campaign pla
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -20,8 +21,8 @@ from wasteland.aftermath.book import (
     Travel, Trigger, book_data, read_book, step,
 )
 from wasteland.aftermath.campaign import (
-    GOALS_TO_WIN, START, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, new_campaign,
-    restart, start_mission, won,
+    GOALS_TO_WIN, START, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, mission_options,
+    new_campaign, restart, start_mission, won,
 )
 from wasteland.aftermath.cards import ITEM_NAMES, NONE
 from wasteland.aftermath.rules import ENGINE
@@ -268,12 +269,30 @@ def test_start_and_finish_refuse_a_wrong_argument_in_one_line() -> None:
         (lambda: finish_mission(campaign, over(GAME.new_game(1))), IllegalAction, "not started from this campaign"),
         (lambda: finish_mission(campaign, over(s, dials=(99, 0, 0, 0, 0, 0))), IllegalAction, "out of its range"),
         (lambda: new_campaign({"format": "x"}), ConfigError, "book"),
-        (lambda: GAME.new_game(1, campaign=3), ConfigError, "campaign must be"),
+        (lambda: GAME.new_game(1, campaign=3), ConfigError, "campaign: must be an object, got 3"),
     ]
     for call, error, words in cases:
         with pytest.raises(error) as caught:
             call()
         assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_campaign_mission_s_options_are_plain_json_data() -> None:
+    campaign = finish_mission(new_campaign(), over(run(mission(), Discover("compass"), Goal("ringr"))))
+    options = mission_options(campaign, ["meziah", "ringr", "grumple", "whisper"])
+    assert json.loads(json.dumps(options)) == options and options["book"] == "campaign"
+    assert GAME.new_game(5, **options) == start_mission(campaign, 5, ("meziah", "ringr", "grumple", "whisper"))
+    start = options["campaign"]
+    for key, value, words in [
+        ("dials", [6, 4, 16, 5, 0, 0], "campaign.dials[2]: must be a whole number from 0 to 15"),
+        ("box", ["compass", "compass"], "campaign.box: names one twice"),
+        ("stash", ["one_shot"], "campaign.stash[0] must be one of"),
+        ("goals", ["nobody"], "campaign.goals[0] must be one of"),
+        ("mission", 4, "campaign.mission: must be a whole number from 0 to 3"),
+    ]:
+        with pytest.raises(ConfigError) as caught:
+            GAME.new_game(5, **{**options, "campaign": {**start, key: value}})
+        assert words in str(caught.value), str(caught.value)
 
 
 # -- the book's campaign parts --------------------------------------------------------------------

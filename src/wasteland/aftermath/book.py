@@ -32,7 +32,8 @@ __all__ = [
     "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation",
     "EndMission", "Option", "Choice", "Discover", "Goal", "LiftCap", "CAMPAIGN_EFFECTS", "Entry", "Space", "Line",
     "Page", "Mission", "MapSpace", "TravelMap", "PersonalGoal", "Book", "CHARACTERS", "step", "neighbours",
-    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "EFFECT_NAMES", "read_book", "load_book", "book_data",
+    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "DEMO_CAMPAIGN_PATH", "EFFECT_NAMES", "read_book", "load_book",
+    "book_data",
 ]
 
 K = TypeVar("K")
@@ -492,6 +493,8 @@ SHARED_NAMES = Names(
 
 #: The shipped starter book (package data).
 DEFAULT_BOOK_PATH = Path(__file__).resolve().parent / "data" / "starter_book.json"
+#: The shipped demo campaign (package data): *The Long Winter of Abbigail Lane*.
+DEMO_CAMPAIGN_PATH = Path(__file__).resolve().parent / "data" / "campaign_book.json"
 
 # Bounds, so that a hostile file cannot exhaust memory or recursion (docs/book-format.md).
 MAX_MISSIONS = 8

@@ -23,31 +23,28 @@ missions remain.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
 from wasteland.core.codec import register
-from wasteland.core.data import DerivedCache
 from wasteland.core.game import ConfigError, IllegalAction, short
 from wasteland.core.records import replace
 from wasteland.aftermath.book import (
-    CHARACTERS, Book, Dial, Discover, Effect, Goal, LiftCap, Mission, Names, load_book, read_book,
+    CHARACTERS, DEMO_CAMPAIGN_PATH, Book, Dial, Discover, Effect, Goal, LiftCap, Mission, book_data, read_book,
 )
 from wasteland.aftermath.cards import ITEM_NAMES, NONE
 from wasteland.aftermath.mission import raise_dial
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.setup import names_for
+from wasteland.aftermath.setup import CAMPAIGN_BOOK, demo_campaign_book, names_for, start_data
 from wasteland.aftermath.state import Ending, Phase, Start, State
 from wasteland.aftermath.vocabulary import DIAL_TOPS, DIALS, LIFE_DIALS, LIFE_RESET, ONCE_DIAL
 
 __all__ = [
     "Campaign", "DEMO_CAMPAIGN_PATH", "START", "GOALS_TO_WIN", "campaign_book", "new_campaign", "restart",
-    "infinite_lives", "start_mission", "finish_mission", "won", "missions_left", "main_mission",
+    "infinite_lives", "mission_options", "start_mission", "finish_mission", "won", "missions_left", "main_mission",
 ]
 
-#: The shipped demo campaign (package data): *The Long Winter of Abbigail Lane*.
-DEMO_CAMPAIGN_PATH = Path(__file__).resolve().parent / "data" / "campaign_book.json"
 #: *design*: the dashboard of a new campaign (food, scrap, population, morale, clues, time).
 START: tuple[int, ...] = (6, 4, 6, 5, 0, 0)
 #: Seed, "La campaña": the campaign is won when at least 4 characters' personal goals are done.
@@ -79,13 +76,9 @@ class Campaign:
     lost: bool
 
 
-#: The demo campaign book, read from the package once per set of names (a cache of a pure function).
-_DEMO: DerivedCache[Names, Book] = DerivedCache(lambda names: load_book(DEMO_CAMPAIGN_PATH, names))
-
-
 def campaign_book(campaign: Campaign) -> Book:
     """The book a campaign plays: its own, or the demo campaign's."""
-    return campaign.book if campaign.book is not None else _DEMO(names_for(None))
+    return campaign.book if campaign.book is not None else demo_campaign_book()
 
 
 def _campaign(value: object) -> Campaign:
@@ -105,7 +98,7 @@ def new_campaign(book: object = None, *, infinite: bool = False) -> Campaign:
         own = book
     else:
         own = read_book(book, names_for(None))
-    the_book = own if own is not None else _DEMO(names_for(None))
+    the_book = own if own is not None else demo_campaign_book()
     location = the_book.map.start if the_book.map is not None else ""
     return Campaign(own, START, False, infinite, location, 0, the_book.discovery, (), (), (), (), False)
 
@@ -159,11 +152,19 @@ def start_mission(campaign: Campaign, seed: int, characters: Sequence[str], play
         raise IllegalAction("the campaign is lost: restart it, or switch to infinite lives")
     if main_mission(c) is None:
         raise IllegalAction("every main mission of this campaign is done")
+    return ENGINE.new_game(seed, **mission_options(c, characters, players))
+
+
+def mission_options(campaign: Campaign, characters: Sequence[str], players: int | None = None) -> dict[str, Any]:
+    """The options of the campaign's next mission as plain JSON data (``new_game(seed, **options)``
+    plays it; a replay or a saved game keeps them): the book (``"campaign"`` for the demo
+    campaign) and what the mission starts from."""
+    c = _campaign(campaign)
     if not isinstance(characters, (list, tuple)):
         raise ConfigError(f"characters must be a list of names, got {short(characters)}")
     seats = players if players is not None else (1 if len(characters) == 2 else len(characters))
-    return ENGINE.new_game(seed, players=seats, characters=list(characters), book=campaign_book(c),
-                           campaign=_start(c))
+    return {"players": seats, "characters": list(characters),
+            "book": CAMPAIGN_BOOK if c.book is None else book_data(c.book), "campaign": start_data(_start(c))}
 
 
 class _Colony:

@@ -10,20 +10,26 @@ the first turn (*design*: the seed lets the players choose).
 
 from __future__ import annotations
 
-from wasteland.core.data import DerivedCache
+from wasteland.core.data import DerivedCache, at, need_bool, need_int, need_list, need_object
 from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
 from wasteland.core.spaces import SpaceGraph
-from wasteland.aftermath.book import DEFAULT_BOOK_PATH, Book, Names, load_book, read_book
+from wasteland.aftermath.book import (
+    CHARACTERS as GOAL_CHARACTERS, DEFAULT_BOOK_PATH, DEMO_CAMPAIGN_PATH, Book, Names, load_book, read_book,
+)
 from wasteland.aftermath.card_set import CardSet, card_table, read_card_set
 from wasteland.aftermath.cards import (
     ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENEMY_TYPES, ITEM_NAMES,
     NONE, PACK, SLOTS, STATUS_NAMES, TIERS, TRACK,
 )
 from wasteland.aftermath.state import Arrive, Effect, Options, Outing, Phase, Start, StartTurn, State
+from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS
 
 __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "DEFAULT_CHARACTERS", "START_DIALS", "names_for",
-           "the_book", "out_of_deck"]
+           "the_book", "out_of_deck", "demo_campaign_book", "read_start", "start_data", "CAMPAIGN_BOOK"]
+
+#: The ``book`` option naming the shipped demo campaign (``campaign.DEMO_CAMPAIGN_PATH``).
+CAMPAIGN_BOOK = "campaign"
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 #: The characters of a table when none are named (*design*: the two sturdiest first).
@@ -49,9 +55,9 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
     """The options of a new mission; ConfigError says what is allowed. ``characters`` a list of
     names (``meziah``, ``whisper``, ``ringr``, ``grumple``) in turn order; ``book`` plain JSON data
     of a book of one's own (``docs/book-format.md``); ``cards`` enemy cards of one's own;
-    ``campaign`` what a campaign's mission starts from (``campaign.start_mission`` gives it)."""
-    if campaign is not None and not isinstance(campaign, Start):
-        raise ConfigError(f"campaign must be what campaign.start_mission gives, got {short(campaign)}")
+    ``campaign`` what a campaign's mission starts from (a ``Start``, or its plain JSON data as
+    ``start_data`` writes it; ``campaign.start_mission`` gives it); ``book`` may also be
+    ``"campaign"``, the shipped demo campaign."""
     check_options("players", players, PLAYER_COUNTS)
     if characters is None:
         chosen = DEFAULT_CHARACTERS[players]
@@ -70,12 +76,54 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
     own: Book | None
     if book is None or isinstance(book, Book):
         own = book
+    elif book == CAMPAIGN_BOOK:
+        own = demo_campaign_book(card_set)
     else:
         own = read_book(book, names_for(card_set))
-    if campaign is not None and campaign.mission >= len((own if own is not None else the_book(
-            Options(cards=card_set))).missions):
-        raise ConfigError(f"the book has no main mission {campaign.mission + 1}")
-    return Options(players=players, characters=chosen, book=own, cards=card_set, campaign=campaign)
+    played = own if own is not None else the_book(Options(cards=card_set))
+    start = campaign if isinstance(campaign, Start) or campaign is None else read_start(campaign, played)
+    return Options(players=players, characters=chosen, book=own, cards=card_set, campaign=start)
+
+
+def start_data(start: Start) -> dict[str, object]:
+    """The plain JSON data of a campaign's start (``read_start`` reads it back)."""
+    return {"mission": start.mission, "dials": list(start.dials), "lifted": start.lifted, "infinite": start.infinite,
+            "box": list(start.box), "stash": list(start.stash), "goals": list(start.goals)}
+
+
+def read_start(data: object, book: Book, where: str = "campaign") -> Start:
+    """A campaign's start from plain JSON data, checked against ``book``; ConfigError naming the
+    place of the first fault."""
+    d = need_object(where, data, ("mission", "dials", "lifted", "infinite", "box", "stash", "goals"))
+    mission = need_int(at(where, "mission"), d.get("mission"), 0, len(book.missions) - 1)
+    lifted = need_bool(at(where, "lifted"), d.get("lifted"))
+    raw = need_list(at(where, "dials"), d.get("dials"), len(DIALS), len(DIALS))
+    dials = tuple(need_int(at(where, "dials", k), v, 0, DIAL_TOPS[k] if lifted or name != CAPPED_DIAL else CAP)
+                  for k, (name, v) in enumerate(zip(DIALS, raw)))
+
+    def names(key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+        out: list[str] = []
+        for i, v in enumerate(need_list(at(where, key), d.get(key), 0, len(allowed))):
+            check_options(at(where, key, i), v, allowed)
+            out.append(str(v))
+        if len(set(out)) != len(out):
+            raise ConfigError(f"{at(where, key)}: names one twice")
+        return tuple(out)
+
+    box, stash = names("box", book.discovery), names("stash", book.discovery)
+    if set(box) & set(stash):
+        raise ConfigError(f"{where}: a discovery card is both in the deck and in the colony supply")
+    return Start(mission, dials, lifted, need_bool(at(where, "infinite"), d.get("infinite")), box, stash,
+                 names("goals", GOAL_CHARACTERS))
+
+
+#: The demo campaign book, read from the package once per set of names (a cache of a pure function).
+_DEMO: DerivedCache[Names, Book] = DerivedCache(lambda names: load_book(DEMO_CAMPAIGN_PATH, names))
+
+
+def demo_campaign_book(cards: CardSet | None = None) -> Book:
+    """The shipped demo campaign's book, read against the names of the card set ``cards``."""
+    return _DEMO(names_for(cards))
 
 
 #: The starter book, read from the package once per set of names (a cache of a pure function).
