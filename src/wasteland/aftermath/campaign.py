@@ -27,7 +27,7 @@ from typing import Any
 
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.codec import add_check, register
 from wasteland.core.game import ConfigError, IllegalAction, short
 from wasteland.core.records import replace
 from wasteland.aftermath.book import (
@@ -38,11 +38,12 @@ from wasteland.aftermath.mission import raise_dial
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.setup import CAMPAIGN_BOOK, demo_campaign_book, names_for, start_data
 from wasteland.aftermath.state import Ending, Phase, Start, State
-from wasteland.aftermath.vocabulary import DIAL_TOPS, DIALS, LIFE_DIALS, LIFE_RESET, ONCE_DIAL
+from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, LIFE_DIALS, LIFE_RESET, ONCE_DIAL
 
 __all__ = [
     "Campaign", "DEMO_CAMPAIGN_PATH", "START", "GOALS_TO_WIN", "campaign_book", "new_campaign", "restart",
-    "infinite_lives", "mission_options", "start_mission", "finish_mission", "won", "missions_left", "main_mission",
+    "infinite_lives", "check_campaign", "mission_options", "start_mission", "finish_mission", "won", "missions_left",
+    "main_mission",
 ]
 
 #: *design*: the dashboard of a new campaign (food, scrap, population, morale, clues, time).
@@ -74,6 +75,36 @@ class Campaign:
     goals: tuple[str, ...]
     results: tuple[str, ...]
     lost: bool
+
+
+_ENDINGS = tuple(e.value for e in Ending)
+
+
+def check_campaign(c: Campaign) -> None:
+    """Raise ConfigError (one line) unless ``c`` is a campaign its book can hold: the dials in
+    their ranges, the main mission, the marker on the map, every discovery card in one place, the
+    goals and results known. The codec runs it on every campaign it reads."""
+    book = campaign_book(c)
+    if len(c.dials) != len(DIALS) or not all(type(v) is int for v in c.dials):
+        raise ConfigError(f"a campaign has {len(DIALS)} whole-number dials ({', '.join(DIALS)})")
+    for k, (name, value) in enumerate(zip(DIALS, c.dials)):
+        top = DIAL_TOPS[k] if c.lifted or name != CAPPED_DIAL else CAP
+        if not 0 <= value <= top:
+            raise ConfigError(f"the campaign's {name} dial is {value}: it runs from 0 to {top}")
+    if type(c.mission) is not int or not 0 <= c.mission <= len(book.missions):
+        raise ConfigError(f"the campaign's main mission is {short(c.mission)}: the book has {len(book.missions)}")
+    spaces = [s.name for s in book.map.spaces] if book.map is not None else [""]
+    if c.location not in spaces:
+        raise ConfigError(f"the campaign's party marker is on {short(c.location)}, not a space of the travel map")
+    if sorted((*c.box, *c.found, *c.stash)) != sorted(book.discovery):
+        raise ConfigError("the campaign's discovery cards are not each in one place (deck, item deck, supply)")
+    if len(set(c.goals)) != len(c.goals) or not set(c.goals) <= set(CHARACTERS):
+        raise ConfigError(f"the campaign's goals are not the characters' own: {short(list(c.goals))}")
+    if not set(c.results) <= set(_ENDINGS) or len(c.results) > 10_000:
+        raise ConfigError(f"the campaign's results are not mission endings: {short(list(c.results))}")
+
+
+add_check(Campaign, check_campaign)
 
 
 def campaign_book(campaign: Campaign) -> Book:
