@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from wasteland import replay
 from wasteland.agents.aftermath import HeuristicBot
+from wasteland.cli import main
 from wasteland.core.codec import dumps, loads
 from wasteland.core.game import ConfigError, IllegalAction
 from wasteland.core.records import replace
@@ -22,7 +25,7 @@ from wasteland.aftermath.book import (
 )
 from wasteland.aftermath.campaign import (
     GOALS_TO_WIN, START, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, mission_options,
-    new_campaign, restart, start_mission, won,
+    new_campaign, played_campaign, restart, start_mission, won,
 )
 from wasteland.aftermath.cards import ITEM_NAMES, NONE
 from wasteland.aftermath.rules import ENGINE
@@ -443,3 +446,40 @@ def test_the_demo_campaign_is_played_start_to_end_by_bots(seed: int) -> None:
     assert campaign.results.count("mission_won") == 4 and len(played) == len(campaign.results) <= 6
     assert len({len(c) for c in played}) > 1  # the number of characters changed between missions
     assert sorted(campaign.goals) == ["grumple", "meziah", "ringr", "whisper"]
+
+
+# -- the campaign replay ----------------------------------------------------------------------
+
+CAMPAIGN_REPLAY = Path(__file__).resolve().parents[2] / "examples" / "replays" / "aftermath_campaign.json"
+
+
+def test_the_campaign_replay_plays_the_whole_campaign(capsys: pytest.CaptureFixture[str]) -> None:
+    recorded = replay.load(CAMPAIGN_REPLAY)
+    final = replay.verify(recorded)  # the missions before the last are played again by its options
+    before = played_campaign(recorded.options["campaign"], recorded.options["book"])
+    assert len(before.results) == len(recorded.options["campaign"]["missions"]) >= 3
+    after = finish_mission(before, final)
+    assert won(after) and main_mission(after) is None and after.results.count("mission_won") == 4
+    assert {len(m["characters"]) for m in recorded.options["campaign"]["missions"]} == {2, 3}
+    assert main(["replay", str(CAMPAIGN_REPLAY)]) == 0
+    assert "ok   " in capsys.readouterr().out
+
+
+def test_a_campaign_of_missions_played_is_refused_naming_the_mission_and_the_move() -> None:
+    options = replay.load(CAMPAIGN_REPLAY).options
+    played = options["campaign"]
+
+    def broken(k: int, moves: list[str]) -> dict[str, Any]:
+        missions = [dict(m) for m in played["missions"]]
+        missions[k]["moves"] = moves
+        return {**options, "campaign": {**played, "missions": missions}}
+
+    first = played["missions"][0]["moves"]
+    for changed, words in [
+        (broken(0, [*first[:3], "fly"]), "campaign.missions[0].moves[3]: 'fly' names no legal action now"),
+        (broken(1, played["missions"][1]["moves"][:-1]), "campaign.missions[1].moves: the mission is not over"),
+        (broken(0, [*first, "draw"]), f"campaign.missions[0].moves[{len(first)}]: the mission is over"),
+    ]:
+        with pytest.raises(ConfigError) as caught:
+            GAME.new_game(1, **changed)
+        assert words in str(caught.value), str(caught.value)

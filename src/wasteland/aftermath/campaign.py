@@ -28,7 +28,8 @@ from typing import Any
 from attrs import frozen
 
 from wasteland.core.codec import add_check, register
-from wasteland.core.game import ConfigError, IllegalAction, short
+from wasteland.core.data import at, need_bool, need_int, need_list, need_object
+from wasteland.core.game import ConfigError, IllegalAction, RulesError, short
 from wasteland.core.records import replace
 from wasteland.aftermath.book import (
     CHARACTERS, DEMO_CAMPAIGN_PATH, Book, Dial, Discover, Effect, Goal, LiftCap, Mission, book_data, read_book,
@@ -42,7 +43,7 @@ from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, L
 
 __all__ = [
     "Campaign", "DEMO_CAMPAIGN_PATH", "START", "GOALS_TO_WIN", "campaign_book", "new_campaign", "restart",
-    "infinite_lives", "check_campaign", "mission_options", "start_mission", "finish_mission", "won", "missions_left",
+    "infinite_lives", "check_campaign", "start_after", "played_campaign", "MAX_MISSIONS_PLAYED", "mission_options", "start_mission", "finish_mission", "won", "missions_left",
     "main_mission",
 ]
 
@@ -280,3 +281,53 @@ def finish_mission(campaign: Campaign, final_state: State) -> Campaign:
         c.mission + (ending is Ending.WON), tuple(colony.box), tuple(colony.found), stash, tuple(colony.goals),
         (*c.results, ending.value), colony.lost,
     )
+
+
+#: At most so many moves in a mission written as its moves (a mission ends within 20 rounds).
+ENGINE_BOUND = 100_000
+#: At most so many missions in a campaign written as the missions played (a replay's options).
+MAX_MISSIONS_PLAYED = 40
+
+
+def played_campaign(data: object, book: object = None, where: str = "campaign") -> Campaign:
+    """The campaign after the missions in ``data`` (``{"infinite": false, "missions": [{"seed",
+    "players", "characters", "moves"}, ...]}``, each move in notation), played again from a new
+    campaign of ``book`` (the ``book`` option: None or ``"campaign"`` for the demo campaign, or a
+    book's plain JSON data) and chained through ``finish_mission``: how a replay records a whole
+    campaign. ConfigError naming the mission and move of the first fault."""
+    d = need_object(where, data, ("infinite", "missions"))
+    infinite = need_bool(at(where, "infinite"), d.get("infinite", False))
+    campaign = new_campaign(None if book in (None, CAMPAIGN_BOOK) else book, infinite=infinite)
+    for i, item in enumerate(need_list(at(where, "missions"), d.get("missions"), 0, MAX_MISSIONS_PLAYED)):
+        here = at(where, "missions", i)
+        m = need_object(here, item, ("seed", "players", "characters", "moves"))
+        seed = need_int(at(here, "seed"), m.get("seed"), 0, 2**63 - 1)
+        players = need_int(at(here, "players"), m.get("players"), 1, 4)
+        characters = need_list(at(here, "characters"), m.get("characters"), 2, 4)
+        try:
+            state = start_mission(campaign, seed, characters, players)
+        except RulesError as exc:
+            raise ConfigError(f"{here}: {exc}") from None
+        moves = need_list(at(here, "moves"), m.get("moves"), 0, ENGINE_BOUND)
+        for k, move in enumerate(moves):
+            if state.phase is Phase.OVER:
+                raise ConfigError(f"{at(here, 'moves', k)}: the mission is over before this move")
+            try:
+                state = ENGINE.apply(state, ENGINE.parse(state, move))
+            except RulesError as exc:
+                raise ConfigError(f"{at(here, 'moves', k)}: {exc}") from None
+        if state.phase is not Phase.OVER:
+            raise ConfigError(f"{at(here, 'moves')}: the mission is not over after its moves")
+        campaign = finish_mission(campaign, state)
+    return campaign
+
+
+def start_after(data: object, book: object = None) -> Start:
+    """What the next mission starts from, after the missions played in ``data`` (see
+    ``played_campaign``); ConfigError when that campaign cannot go on."""
+    c = played_campaign(data, book)
+    if c.lost:
+        raise ConfigError("campaign: the campaign is lost after these missions")
+    if main_mission(c) is None:
+        raise ConfigError("campaign: every main mission is done after these missions")
+    return _start(c)

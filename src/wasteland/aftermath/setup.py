@@ -56,8 +56,9 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
     names (``meziah``, ``whisper``, ``ringr``, ``grumple``) in turn order; ``book`` plain JSON data
     of a book of one's own (``docs/book-format.md``); ``cards`` enemy cards of one's own;
     ``campaign`` what a campaign's mission starts from (a ``Start``, or its plain JSON data as
-    ``start_data`` writes it; ``campaign.start_mission`` gives it); ``book`` may also be
-    ``"campaign"``, the shipped demo campaign."""
+    ``start_data`` writes it; ``campaign.start_mission`` gives it), or the missions of the campaign
+    played so far (``{"infinite": false, "missions": [...]}``, see ``campaign.start_after``);
+    ``book`` may also be ``"campaign"``, the shipped demo campaign."""
     check_options("players", players, PLAYER_COUNTS)
     if characters is None:
         chosen = DEFAULT_CHARACTERS[players]
@@ -81,7 +82,12 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
     else:
         own = read_book(book, names_for(card_set))
     played = own if own is not None else the_book(Options(cards=card_set))
-    start = campaign if isinstance(campaign, Start) or campaign is None else read_start(campaign, played)
+    if isinstance(campaign, dict) and "missions" in campaign:
+        # the campaign as the missions played so far: worked out by playing them again
+        from wasteland.aftermath.campaign import start_after
+        start: Start | None = start_after(campaign, book)
+    else:
+        start = campaign if isinstance(campaign, Start) or campaign is None else read_start(campaign, played)
     return Options(players=players, characters=chosen, book=own, cards=card_set, campaign=start)
 
 
