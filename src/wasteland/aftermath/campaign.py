@@ -43,8 +43,8 @@ from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, L
 
 __all__ = [
     "Campaign", "DEMO_CAMPAIGN_PATH", "START", "GOALS_TO_WIN", "campaign_book", "new_campaign", "restart",
-    "infinite_lives", "check_campaign", "start_after", "played_campaign", "MAX_MISSIONS_PLAYED", "mission_options", "start_mission", "finish_mission", "won", "missions_left",
-    "main_mission",
+    "infinite_lives", "check_campaign", "start_after", "played_campaign", "MAX_MISSIONS_PLAYED", "mission_options",
+    "start_mission", "finish_mission", "won", "missions_left", "main_mission",
 ]
 
 #: *design*: the dashboard of a new campaign (food, scrap, population, morale, clues, time).
