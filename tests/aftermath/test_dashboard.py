@@ -102,3 +102,10 @@ def test_play_refuses_a_wrong_campaign_in_one_line(tmp_path: Path, monkeypatch: 
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert words in err and "Traceback" not in err, err
+
+
+def test_a_campaign_mission_s_drawing_shows_the_travel_map_with_the_party_marker() -> None:
+    s = start_mission(new_campaign(), 1, ["grumple", "whisper"])
+    texts = _texts(GAME.svg(s))
+    assert "The travel map" in texts and "Enjo Market" in texts and "page 3 · party" in texts
+    assert "The travel map" not in _texts(GAME.svg(GAME.new_game(1)))  # a mission alone has none
