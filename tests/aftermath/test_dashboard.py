@@ -109,3 +109,10 @@ def test_a_campaign_mission_s_drawing_shows_the_travel_map_with_the_party_marker
     texts = _texts(GAME.svg(s))
     assert "The travel map" in texts and "Enjo Market" in texts and "page 3 · party" in texts
     assert "The travel map" not in _texts(GAME.svg(GAME.new_game(1)))  # a mission alone has none
+
+
+def test_the_campaign_replay_page_draws_the_travel_map() -> None:
+    from wasteland import replay, viewer
+    path = Path(__file__).resolve().parents[2] / "examples" / "replays" / "aftermath_campaign.json"
+    drawings = viewer.frames(replay.load(path))["drawings"]
+    assert drawings and all("The travel map" in svg for svg in drawings)
