@@ -37,7 +37,7 @@ from wasteland.aftermath.book import (
 from wasteland.aftermath.cards import ITEM_NAMES, NONE
 from wasteland.aftermath.mission import raise_dial
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.setup import CAMPAIGN_BOOK, demo_campaign_book, names_for, start_data
+from wasteland.aftermath.setup import CAMPAIGN_BOOK, PLAYED, demo_campaign_book, names_for, start_data
 from wasteland.aftermath.state import Ending, Phase, Start, State
 from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, LIFE_DIALS, LIFE_RESET, ONCE_DIAL
 
@@ -331,3 +331,7 @@ def start_after(data: object, book: object = None) -> Start:
     if main_mission(c) is None:
         raise ConfigError("campaign: every main mission is done after these missions")
     return _start(c)
+
+
+if start_after not in PLAYED:
+    PLAYED.append(start_after)  # setup plays a campaign's missions written in a mission's options with it

@@ -10,6 +10,8 @@ the first turn (*design*: the seed lets the players choose).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from wasteland.core.data import DerivedCache, at, need_bool, need_int, need_list, need_object
 from wasteland.core.game import ConfigError, check_options, short
 from wasteland.core.rng import Rng
@@ -26,10 +28,15 @@ from wasteland.aftermath.state import Arrive, Effect, Options, Outing, Phase, St
 from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS
 
 __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "DEFAULT_CHARACTERS", "START_DIALS", "names_for",
-           "the_book", "out_of_deck", "demo_campaign_book", "read_start", "start_data", "CAMPAIGN_BOOK"]
+           "the_book", "out_of_deck", "demo_campaign_book", "read_start", "start_data", "CAMPAIGN_BOOK",
+           "PLAYED"]
 
 #: The ``book`` option naming the shipped demo campaign (``campaign.DEMO_CAMPAIGN_PATH``).
 CAMPAIGN_BOOK = "campaign"
+#: How the missions of a campaign played so far give its next mission's start (``campaign.start_after``):
+#: a hook installed from above when ``campaign`` is imported (it plays the missions with the engine), so
+#: that setup imports nothing above it.
+PLAYED: list[Callable[[object, object], Start]] = []
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 #: The characters of a table when none are named (*design*: the two sturdiest first).
@@ -84,8 +91,9 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
     played = own if own is not None else the_book(Options(cards=card_set))
     if isinstance(campaign, dict) and "missions" in campaign:
         # the campaign as the missions played so far: worked out by playing them again
-        from wasteland.aftermath.campaign import start_after
-        start: Start | None = start_after(campaign, book)
+        if not PLAYED:
+            raise ConfigError("campaign: the missions played need wasteland.aftermath.campaign to play them")
+        start: Start | None = PLAYED[0](campaign, book)
     else:
         start = campaign if isinstance(campaign, Start) or campaign is None else read_start(campaign, played)
     return Options(players=players, characters=chosen, book=own, cards=card_set, campaign=start)

@@ -320,11 +320,11 @@ class State:
     candidates: tuple[int, ...]
     focus: int
     ending: str
+    outing: Outing
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
     viewer: int | None
-    outing: Outing = Outing()
 
 
 @working_copy(State)
@@ -386,8 +386,8 @@ class Work(WorkingCopy[State]):
     candidates: list[int]
     focus: int
     ending: str
+    outing: Outing
     stack: list[Effect]
     events: list[Event]
     rng: Rng
     viewer: int | None
-    outing: Outing
