@@ -88,6 +88,19 @@ def test_play_continues_a_saved_campaign_from_one_evening_to_the_next(
     assert "Ringr" in capsys.readouterr().out
 
 
+def test_a_lost_campaign_goes_on_at_the_command_line_with_infinite_lives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "lost.json"
+    save_campaign(replace(new_campaign(), lost=True, dials=(0, 4, 6, 5, 0, 0)), path)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert main(["play", "aftermath", "--campaign", str(path)]) == 2
+    assert "the campaign is lost" in capsys.readouterr().err
+    assert main(["play", "aftermath", "--campaign", str(path), "--option", "infinite=true"]) == 0
+    saved = load_campaign(path)
+    assert saved.infinite and not saved.lost and saved.dials[0] == saved.dials[3] == 5
+
+
 def test_play_refuses_a_wrong_campaign_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     answers = itertools.repeat("q")
@@ -97,7 +110,7 @@ def test_play_refuses_a_wrong_campaign_in_one_line(tmp_path: Path, monkeypatch: 
         (["play", "lucky_seven", "--campaign", str(tmp_path / "c.json")], "continues an Aftermath campaign"),
         (["play", "aftermath", "--campaign", str(tmp_path / "bad.json")], "not a saved campaign"),
         (["play", "aftermath", "--campaign", str(tmp_path / "c.json"), "--option", "cards=1"],
-         "takes the options players and characters"),
+         "takes the options players, characters and infinite"),
     ]:
         assert main(argv) == 2
         err = capsys.readouterr().err

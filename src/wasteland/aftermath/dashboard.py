@@ -16,8 +16,8 @@ from wasteland.core.data import MAX_JSON_BYTES
 from wasteland.core.game import ConfigError
 from wasteland.core.svg import PALETTE, Drawing
 from wasteland.aftermath.campaign import (
-    GOALS_TO_WIN, Campaign, campaign_book, finish_mission, main_mission, mission_options, new_campaign,
-    start_mission, won,
+    GOALS_TO_WIN, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, mission_options,
+    new_campaign, start_mission, won,
 )
 from wasteland.aftermath.setup import DEFAULT_CHARACTERS
 from wasteland.aftermath.state import State
@@ -159,12 +159,17 @@ def open_campaign(path: str | os.PathLike[str]) -> Campaign:
 def next_mission(path: str | os.PathLike[str], chosen: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """The options of the next mission of the campaign saved at ``path`` (a new demo campaign when
     there is no file yet), with the ``players`` and ``characters`` chosen (a list, or names with
-    commas between; by default 1 player with Grumple and Whisper), and the campaign in words.
+    commas between; by default 1 player with Grumple and Whisper), and the campaign in words;
+    ``infinite`` true switches the campaign (a lost one too) to infinite lives, saved at once.
     ConfigError or IllegalAction (one line) when the file is not a campaign, the options are not
     the campaign's or no mission can start."""
-    unknown = sorted(set(chosen) - {"players", "characters"})
+    unknown = sorted(set(chosen) - {"players", "characters", "infinite"})
     if unknown:
-        raise ConfigError(f"a campaign's mission takes the options players and characters, not {unknown[0]}")
+        raise ConfigError(f"a campaign's mission takes the options players, characters and infinite, "
+                          f"not {unknown[0]}")
+    infinite = chosen.get("infinite", False)
+    if type(infinite) is not bool:
+        raise ConfigError(f"infinite must be true or false, got {infinite!r}")
     players = chosen.get("players", 1)
     if type(players) is not int or players not in DEFAULT_CHARACTERS:
         raise ConfigError(f"players must be one of 1, 2, 3, 4, got {players!r}")
@@ -172,6 +177,9 @@ def next_mission(path: str | os.PathLike[str], chosen: Mapping[str, Any]) -> tup
     if isinstance(characters, str):  # at the command line: characters=ringr,meziah,whisper
         characters = [name.strip() for name in characters.split(",")]
     campaign = open_campaign(path)
+    if infinite and not campaign.infinite:  # seed: a lost campaign may go on with infinite lives
+        campaign = infinite_lives(campaign)
+        save_campaign(campaign, path)
     options = mission_options(campaign, characters, players)
     start_mission(campaign, 0, characters, players)  # refuses a lost or finished campaign, wrong characters
     return options, campaign_text(campaign)
