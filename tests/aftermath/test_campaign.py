@@ -128,6 +128,19 @@ def test_a_lost_campaign_may_switch_to_infinite_lives() -> None:
     assert mission(again).options.campaign is not None
 
 
+def test_a_view_of_a_campaign_mission_keeps_the_map_and_hides_the_colony_phase() -> None:
+    s = run(mission(), Discover("compass"))
+    seen = view(s, 0)
+    assert seen.book.map == s.book.map and seen.book.goals == s.book.goals
+    assert seen.book.colony == () and all(not m.won and not m.lost for m in seen.book.missions)
+    assert s.book.colony and s.book.missions[0].won
+    for seed in range(5):
+        dealt = GAME.determinize(seen, 0, seed)
+        names = {ITEM_NAMES[i] for i in dealt.item_deck}
+        assert "compass" in names and not names & {"walnut_helm", "tin_vest", "goggles", "magnifier"}
+        assert len(dealt.item_deck) == len(s.item_deck)
+
+
 # -- the travel map -----------------------------------------------------------------------------
 
 

@@ -36,11 +36,15 @@ def _hide(cards: tuple[int, ...]) -> tuple[int, ...]:
 def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
     """The book as the party knows it: page ``page``'s map and its entries as the page shows them
     (number, when each is read, its space and token), with the text and effects of those read
-    only. An unread entry's text and effects, and every other page, are not there."""
+    only, and a campaign's travel map, missions and goals. An unread entry's text and effects,
+    every other page and the colony phase's effects are not there."""
     pages = tuple(replace(p, entries=tuple(e if e.id in read else replace(e, text="", effects=())
                                            for e in p.entries))
                   for p in book.pages if p.number == page)
-    return replace(book, pages=pages)
+    # a campaign's travel map, missions (their locations) and goals are on the table; what the
+    # colony phase will bring is the book's until it happens
+    missions = tuple(replace(m, won=(), lost=()) for m in book.missions)
+    return replace(book, pages=pages, missions=missions, colony=(), overtime=())
 
 
 def view(state: State, player: int) -> State:
