@@ -44,7 +44,7 @@ from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, L
 __all__ = [
     "Campaign", "DEMO_CAMPAIGN_PATH", "START", "GOALS_TO_WIN", "campaign_book", "new_campaign", "restart",
     "infinite_lives", "check_campaign", "start_after", "played_campaign", "MAX_MISSIONS_PLAYED", "mission_options",
-    "start_mission", "finish_mission", "won", "missions_left", "main_mission",
+    "start_mission", "finish_mission", "won", "main_mission",
 ]
 
 #: *design*: the dashboard of a new campaign (food, scrap, population, morale, clues, time).
@@ -156,11 +156,6 @@ def infinite_lives(campaign: Campaign) -> Campaign:
 def won(campaign: Campaign) -> bool:
     """Whether at least 4 characters' personal goals are done (done stays done)."""
     return len(_campaign(campaign).goals) >= GOALS_TO_WIN
-
-
-def missions_left(campaign: Campaign) -> int:
-    c = _campaign(campaign)
-    return max(0, len(campaign_book(c).missions) - c.mission)
 
 
 def main_mission(campaign: Campaign) -> Mission | None:
