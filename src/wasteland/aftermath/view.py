@@ -17,9 +17,10 @@ from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.aftermath.actions import MAX_PLAYERS
 from wasteland.aftermath.book import Book
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, HIDDEN, ITEMS, MAX_SPACES, NONE, TIERS,
-    TRACK,
+    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, HIDDEN, ITEM_NAMES, ITEMS, MAX_SPACES, NONE,
+    TIERS, TRACK,
 )
+from wasteland.aftermath.setup import out_of_deck
 from wasteland.aftermath.mission import decider, enemy, figures_at, life_of, owner
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Phase, State
@@ -35,11 +36,15 @@ def _hide(cards: tuple[int, ...]) -> tuple[int, ...]:
 def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
     """The book as the party knows it: page ``page``'s map and its entries as the page shows them
     (number, when each is read, its space and token), with the text and effects of those read
-    only. An unread entry's text and effects, and every other page, are not there."""
+    only, and a campaign's travel map, missions and goals. An unread entry's text and effects,
+    every other page and the colony phase's effects are not there."""
     pages = tuple(replace(p, entries=tuple(e if e.id in read else replace(e, text="", effects=())
                                            for e in p.entries))
                   for p in book.pages if p.number == page)
-    return Book(book.title, book.provenance, book.missions, pages)
+    # a campaign's travel map, missions (their locations) and goals are on the table; what the
+    # colony phase will bring is the book's until it happens
+    missions = tuple(replace(m, won=(), lost=()) for m in book.missions)
+    return replace(book, pages=pages, missions=missions, colony=(), overtime=())
 
 
 def view(state: State, player: int) -> State:
@@ -74,7 +79,8 @@ def determinize(view: State, player: int, seed: int) -> State:
     deck = tuple(deal)
     held = {i for g in view.gear for i in g if i != NONE} | {i for p in view.pack for i in p}
     held |= {*view.broken, *view.scrapped}
-    items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held))
+    out = {ITEM_NAMES.index(n) for n in out_of_deck(view.book, view.options) if n not in view.outing.discovered}
+    items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held - out))
     encounters, rng = rng.shuffle(sorted(set(range(len(ENCOUNTER_CARDS))) - set(view.encounter_discard)))
     caches = list(view.caches)
     piles = []
