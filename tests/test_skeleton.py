@@ -50,7 +50,7 @@ FORBIDDEN = ("table.py", "common.py", "card_sets.py", "util.py", "utils.py", "he
 #: shared words and its book, where it has them, sit with its cards; phase
 #: modules rank between actions/setup and rules, and may import each other without a cycle).
 RANK = {"vocabulary": 0, "cards": 0, "book": 1, "card_set": 1, "state": 2, "actions": 3, "setup": 4, "rules": 6,
-        "view": 7, "render": 8, "__init__": 9}
+        "view": 7, "render": 8, "campaign": 8, "dashboard": 8, "__init__": 9}
 PHASE_RANK = 5
 
 

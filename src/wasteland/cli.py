@@ -715,6 +715,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             assert outcome is not None
             won = ", ".join(f"seat {w}" for w in sorted(outcome.winners)) or "nobody"
             screen.say(f"Game over: {outcome.reason}. Winners: {won}.", "bold")
+            if args.campaign:
+                from wasteland.aftermath.dashboard import record_mission
+                try:
+                    screen.say(record_mission(args.campaign, state))
+                except RulesError as exc:
+                    raise UsageError(_cut(str(exc), 300)) from None
             return 0
         legal = game.legal_actions(state)
         if player not in humans:
@@ -740,6 +746,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             screen.say(f"  · {line}", "italic")
 
 
+def _campaign_mission(args: argparse.Namespace, options: dict[str, Any], screen: _Screen) -> dict[str, Any]:
+    """``--campaign FILE``: the options of the campaign's next mission (Aftermath only)."""
+    if args.game != "aftermath" or args.resume:
+        raise UsageError("--campaign FILE continues an Aftermath campaign: wasteland play aftermath --campaign FILE")
+    from wasteland.aftermath.dashboard import next_mission
+    try:
+        options, told = next_mission(args.campaign, options)
+    except RulesError as exc:
+        raise UsageError(_cut(str(exc), 300)) from None
+    screen.say(told)
+    return options
+
+
 def _open_game(
     args: argparse.Namespace, screen: _Screen
 ) -> tuple[Game[Any, Any], int, dict[str, Any], Any, list[str]]:
@@ -760,6 +779,8 @@ def _open_game(
     # can work out every hidden card. The save file keeps it; --seed chooses one openly.
     seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
     options = parse_options(args.option, args.players)
+    if args.campaign:
+        options = _campaign_mission(args, options, screen)
     state = _start_game(game, seed, options)
     shown_seed = f", seed {seed}" if args.seed is not None else ""
     screen.say(f"{game.title}{shown_seed}. {_HELP}")
@@ -887,6 +908,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a game option (VALUE @FILE reads JSON)")
     p.add_argument("--save", metavar="FILE", help="where s and q save the game (- for standard output)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--campaign", metavar="FILE",
+                   help="aftermath: play the next mission of the campaign saved in FILE (a new one if there is "
+                        "none), and save the campaign there after it")
     p.set_defaults(run=cmd_play)
 
     p = _command(sub, "replay", "verify replay files (and print their steps)")

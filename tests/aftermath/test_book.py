@@ -109,7 +109,7 @@ REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "not_an_object": (lambda b: b.clear() or b.update({"pages": 3, "junk": 1}), "book: unknown key 'junk'"),
     "unknown_key_in_book": (_set(("extra",), 1), "book: unknown key 'extra'"),
     "wrong_format": (_set(("format",), "other"), "book.format: must be 'wasteland-aftermath-book'"),
-    "wrong_version": (_set(("version",), 2), "book.version: this reader reads version 1, got 2"),
+    "wrong_version": (_set(("version",), 3), "book.version: this reader reads versions 1 and 2, got 3"),
     "version_as_bool": (_set(("version",), True), "book.version"),
     "title_not_text": (_set(("title",), 7), "book.title: must be text"),
     "title_two_lines": (_set(("title",), "a\nb"), "book.title: must be printable text on one line"),
@@ -322,7 +322,7 @@ def test_book_data_reads_back_to_the_same_book() -> None:
 
 
 def test_every_effect_has_a_do_name() -> None:
-    assert len(EFFECT_NAMES) == len(set(EFFECT_NAMES.values())) == 21
+    assert len(EFFECT_NAMES) == len(set(EFFECT_NAMES.values())) == 24
     assert isinstance(Book, type) and Trigger.BEGIN.value == "begin"
 
 

@@ -69,7 +69,7 @@ def _card_twice(doc: dict[str, Any]) -> None:
         (None, lambda d: d["dials"]["$t"].__setitem__(0, 2**62), "the food dial runs from 0 to 15"),
         (None, lambda d: d["dials"]["$t"].__setitem__(5, 100), "the time dial runs from 0 to 99"),
         (None, _card_twice, "action card ids run from 0 to 36, each in one place"),
-        (None, lambda d: d["item_deck"]["$t"].pop(), "every item is in exactly one place"),
+        (None, lambda d: d["item_deck"]["$t"].pop(), "every item of the mission is in exactly one place"),
         (None, _book_effect_on_the_stack, "an effect in progress is not one of the book's"),
         (None, lambda d: d.__setitem__("active", 4), "the active character and the reader"),
         (None, lambda d: d["phase"].__setitem__("v", "over"), "a finished mission, and only a finished one"),

@@ -11,18 +11,18 @@ from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.aftermath import (
     Ability, Card, Cheer, Choose, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Recover,
-    Scavenge, Step, apply, legal_actions, view,
+    Go, Scavenge, Step, apply, legal_actions, view,
 )
 from wasteland.aftermath.book import (
-    Choice, Dial, Encounter, EncounterCard, EndMission, GoToPage, GroupTask, Hunt, Option, RandomEncounter,
-    Test as BookTest, Trigger, Wound,
+    BookAttack, Choice, Dial, Encounter, EncounterCard, EndMission, GoToPage, GroupTask, Hunt, Option,
+    RandomEncounter, Test as BookTest, Travel, Trigger, Wound,
 )
 from wasteland.aftermath.cards import (
-    BLACK_DIE, ENCOUNTER_CARDS, ENEMY_NAMES, ITEM_NAMES, ITEMS, NONE, STATUS_NAMES, WHITE_DIE,
+    BLACK_DIE, CACHES, ENCOUNTER_CARDS, ENEMY_NAMES, ITEM_NAMES, ITEMS, NONE, STATUS_NAMES, WHITE_DIE,
 )
 from wasteland.aftermath.mission import hurt_foe, life_of
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.state import Phase, Resume, State, Work
+from wasteland.aftermath.state import Cache, Phase, Resume, State, Work
 from wasteland.aftermath.turn import ability_payment, bonus_of
 from wasteland.aftermath.vocabulary import Attribute, Prize
 
@@ -405,3 +405,50 @@ def test_the_accountant_chooses_among_characters_equally_near_an_enemy() -> None
     assert s.phase is Phase.CHOOSE and s.candidates == (0, 1) and legal_actions(s) == (Choose(0), Choose(1))
     s = apply(s, Choose(1))
     assert s.foes[0].spaces == ("C",) and s.wounds == (0, 1) and "attacks Whisper" in texts(s)
+
+
+# -- Clauses checked one by one from hand-built tables (draw, scavenge, defence, nest, travel) --------
+
+def test_the_discard_is_shuffled_into_a_new_action_deck_when_the_deck_runs_short() -> None:
+    two = (card("red", 1), card("red", 2))
+    rest = (card("blue", 1), card("blue", 2), card("blue", 3), card("green", 1), card("green", 2))
+    s = table(phase=Phase.DRAW, deck=two, discard=rest)
+    s = apply(s, Draw())
+    assert len(s.hands[0]) == 5 and set(two) <= set(s.hands[0])
+    assert s.discard == () and sorted(s.hands[0] + s.deck) == sorted(two + rest)
+    assert "the discard pile is shuffled into a new action deck" in texts(s)
+
+
+def test_a_scavenge_test_passed_reveals_the_token_and_gives_its_prize() -> None:
+    yellow3, red3 = card("yellow", 3), card("red", 3)
+    food_2 = next(k for k, c in enumerate(CACHES) if c.prize == Prize((("food", 2),)))
+    s = table(hands=((yellow3, red3), ()), caches=(Cache("A", 4, food_2),), piles=((), (), ()))
+    s = apply(s, Scavenge(0))
+    s = apply(apply(apply(s, Card(yellow3)), Card(red3)), Done())  # 6 and the white die against 4
+    assert s.caches == () and s.taken == (food_2,) and s.dials[FOOD] == 5 + 2
+    assert "finds the token's prize" in texts(s)
+
+
+def test_a_failed_defence_against_a_toxic_attack_gives_a_toxic_wound() -> None:
+    blue1 = card("blue", 1)
+    s = run(table(hands=((blue1,), ())), BookAttack(30, toxic=True))
+    assert s.phase is Phase.TEST and s.test is not None and s.test.kind == "defend" and s.test.toxic
+    s = apply(apply(s, Card(blue1)), Done())
+    assert s.toxic[0] == 1 and s.wounds[0] == 0
+
+
+def test_nesting_repairs_the_broken_items_the_scrap_pays_for() -> None:
+    helmet = ITEM_NAMES.index("thimble_helmet")   # repair 1
+    walnut = ITEM_NAMES.index("walnut_helm")      # repair 3
+    s = table(players=2, spaces=("A", "A"), broken=(walnut, helmet), dials=(5, 2, 5, 5, 0, 0))
+    s = apply(apply(s, End()), Nest())
+    assert s.broken == (walnut,) and s.dials[SCRAP] == 1  # the cheapest first, while the scrap pays
+    assert helmet in s.gear[0] + s.pack[0]
+
+
+def test_travel_leaves_the_page_for_the_location_the_accountant_picks() -> None:
+    s = run(table(book(page(1), page(2), page(3))), Travel((2, 3)))
+    assert s.phase is Phase.TRAVEL and s.travel == (2, 3)
+    assert set(legal_actions(s)) == {Go(0), Go(1)}
+    s = apply(s, Go(1))
+    assert s.page == 3 and s.spaces[0] == "A" and s.threats == (NONE,) * 5

@@ -6,7 +6,8 @@ up, meets the page's calamity or looks for the way out. On a turn a character dr
 cards (threat cards go on the threat track), acts with them (moves, skill tests, attacks,
 scavenging, group tasks), then the threat is checked: the enemies take their turn when the
 situation is hostile. The book ends the mission in success; every character fleeing at once, or
-the rounds running out, fails it. See docs/rules/aftermath.md.
+the rounds running out, fails it. Missions chain into a campaign (``campaign.py``: ``new_campaign``,
+``start_mission``, ``finish_mission``). See docs/rules/aftermath.md.
 """
 
 from wasteland.core.engine import bundle
@@ -16,6 +17,7 @@ from wasteland.aftermath.actions import (
     Equip, Go, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, action_count, action_id, notation,
 )
 from wasteland.aftermath.book import DEFAULT_BOOK_PATH
+from wasteland.aftermath.campaign import Campaign, finish_mission, new_campaign, start_mission
 from wasteland.aftermath.render import describe, events, render, summary, svg
 from wasteland.aftermath.rules import (
     action_from_id, apply, current_player, legal_actions, max_decisions, moves, new_game, num_players, outcome,
@@ -28,7 +30,7 @@ __all__ = [
     "GAME", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "view",
     "determinize",
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
-    "State", "DEFAULT_BOOK_PATH",
+    "State", "DEFAULT_BOOK_PATH", "Campaign", "new_campaign", "start_mission", "finish_mission",
     "Action", "ACTION_TYPES", "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged",
     "Scavenge", "Recover", "Ability", "Cheer", "Equip", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go",
     "Choose", "action_count", "action_id", "action_from_id", "observation_size", "observe",

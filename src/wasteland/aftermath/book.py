@@ -21,23 +21,29 @@ from typing import Any, TypeAlias, TypeVar
 import attrs
 from attrs import frozen
 
-from wasteland.aftermath.vocabulary import ATTRIBUTES, DIALS, LINE_NAMES, TOKENS, Attribute, Prize
+from wasteland.aftermath.vocabulary import ATTRIBUTES, CAPPED_DIAL, DIALS, LINE_NAMES, TOKENS, Attribute, Prize
 from wasteland.core.codec import register
 from wasteland.core.data import MAX_JSON_BYTES, at, need_bool, need_int, need_list, need_object, need_text, read_json
-from wasteland.core.game import ConfigError, short
+from wasteland.core.game import ConfigError, IllegalAction, short
 
 __all__ = [
     "BOOK_FORMAT", "BOOK_VERSION", "Trigger", "Effect", "Read", "GoToPage", "Travel", "Encounter",
     "RandomEncounter", "EncounterCard", "Hunt", "PlaceTokens", "RemoveTokens", "Test", "GroupTask",
     "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation",
-    "EndMission", "Option", "Choice", "Entry", "Space", "Line", "Page", "Mission", "Book",
-    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "EFFECT_NAMES", "read_book", "read_page", "load_book", "book_data",
+    "EndMission", "Option", "Choice", "Discover", "Goal", "LiftCap", "CAMPAIGN_EFFECTS", "Entry", "Space", "Line",
+    "Page", "Mission", "MapSpace", "TravelMap", "PersonalGoal", "Book", "CHARACTERS", "step", "neighbours",
+    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "DEMO_CAMPAIGN_PATH", "EFFECT_NAMES", "read_book", "read_page",
+    "load_book", "book_data",
 ]
 
 K = TypeVar("K")
 
 BOOK_FORMAT = "wasteland-aftermath-book"
-BOOK_VERSION = 1
+BOOK_VERSION = 2
+#: The versions this reader reads: 1 (a mission alone) and 2 (the campaign's parts).
+BOOK_VERSIONS = (1, 2)
+#: The characters whose personal goals a book may name (the four base characters).
+CHARACTERS: tuple[str, ...] = ("meziah", "whisper", "ringr", "grumple")
 
 
 @register("aftermath.Trigger")
@@ -75,7 +81,9 @@ class GoToPage:
 @register("aftermath.Travel")
 @frozen
 class Travel:
-    """Leave this page and travel to an adjacent location: the accountant picks one of ``pages``."""
+    """Leave this page and travel to an adjacent location: the accountant picks one of ``pages``;
+    none (version 2, a book with a travel map): one of the spaces orthogonally next to the party's
+    on the travel map, whose page the party goes to."""
 
     pages: tuple[int, ...]
 
@@ -261,11 +269,39 @@ class Choice:
     options: tuple[Option, ...]
 
 
+@register("aftermath.Discover")
+@frozen
+class Discover:
+    """Fetch the card ``item`` from the discovery deck: it goes to the bottom of the item deck,
+    unshuffled (seed, "Cubierta de descubrimiento"); a card fetched before is ignored."""
+
+    item: str
+
+
+@register("aftermath.Goal")
+@frozen
+class Goal:
+    """The personal goal of ``character`` is done (and stays done, seed "La campaña")."""
+
+    character: str
+
+
+@register("aftermath.LiftCap")
+@frozen
+class LiftCap:
+    """The capped dial may now pass its cap (seed: "until told otherwise")."""
+
+    dial: str
+
+
 Effect: TypeAlias = (
     Read | GoToPage | Travel | Encounter | RandomEncounter | EncounterCard | Hunt | PlaceTokens
     | RemoveTokens | Test | GroupTask | Dial | GainItem | DrawItems | Batteries | Wound | BookAttack
-    | Status | Situation | EndMission | Choice
+    | Status | Situation | EndMission | Choice | Discover | Goal | LiftCap
 )
+
+#: The effects the colony phase may have (no page, no character on a map): the campaign's own.
+CAMPAIGN_EFFECTS: tuple[type, ...] = (Dial, Discover, Goal, LiftCap)
 
 
 # -- pages ------------------------------------------------------------------------------------
@@ -335,25 +371,93 @@ class Page:
 class Mission:
     """The main mission of a book: its name, the page where it starts, the page and entry read
     when it fails (every character fled at once), and the time it is given (the time dial beyond
-    it is the book's concern)."""
+    it is the book's concern). Version 2: ``location``, the travel map's space where it can be
+    completed (a success read away from it does not end the mission); ``won`` and ``lost``, the
+    colony phase's effects after it is won or not."""
 
     name: str
     start_page: int
     failure_page: int
     failure_entry: str
     time: int
+    location: str = ""
+    won: tuple[Effect, ...] = ()
+    lost: tuple[Effect, ...] = ()
+
+
+@register("aftermath.MapSpace")
+@frozen
+class MapSpace:
+    """A space of the travel map: its name, its title, its place on the map's grid (``x`` to the
+    right, ``y`` down) and the book page it names."""
+
+    name: str
+    title: str
+    x: int
+    y: int
+    page: int
+
+
+@register("aftermath.TravelMap")
+@frozen
+class TravelMap:
+    """The travel map: its spaces and the one the party marker starts on (Abbigail Lane, the top
+    left space in the seed)."""
+
+    start: str
+    spaces: tuple[MapSpace, ...]
+
+
+@register("aftermath.PersonalGoal")
+@frozen
+class PersonalGoal:
+    """A character's personal goal, as its card states it."""
+
+    character: str
+    text: str
+
+
+def neighbours(travel_map: TravelMap, here: str) -> tuple[MapSpace, ...]:
+    """The spaces one orthogonal step from ``here`` (never a diagonal), in the map's order."""
+    at_ = next((s for s in travel_map.spaces if s.name == here), None)
+    if at_ is None:
+        return ()
+    return tuple(s for s in travel_map.spaces if abs(s.x - at_.x) + abs(s.y - at_.y) == 1)
+
+
+def step(travel_map: TravelMap, here: str, there: str) -> MapSpace:
+    """The space ``there`` if the party marker may move to it from ``here``: orthogonally to an
+    adjacent space, never diagonally (seed, "De viaje"); IllegalAction otherwise."""
+    by_name = {s.name: s for s in travel_map.spaces}
+    if here not in by_name or there not in by_name:
+        missing = here if here not in by_name else there
+        raise IllegalAction(f"no space {short(missing)} on the travel map")
+    a, b = by_name[here], by_name[there]
+    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+    if dx == 1 and dy == 1:
+        raise IllegalAction(f"{a.title} to {b.title} is a diagonal: the party travels orthogonally only")
+    if dx + dy != 1:
+        raise IllegalAction(f"{b.title} is not next to {a.title} on the travel map")
+    return b
 
 
 @register("aftermath.Book")
 @frozen
 class Book:
     """A whole adventure book: title, provenance (``design`` for an original book), the missions
-    and the pages."""
+    and the pages. Version 2 adds the campaign's parts: the travel map, the discovery deck (item
+    cards out of the item deck until fetched), the colony phase read after every mission, the
+    effects of each day spent over a mission's time, and the characters' personal goals."""
 
     title: str
     provenance: str
     missions: tuple[Mission, ...]
     pages: tuple[Page, ...]
+    map: TravelMap | None = None
+    discovery: tuple[str, ...] = ()
+    colony: tuple[Effect, ...] = ()
+    overtime: tuple[Effect, ...] = ()
+    goals: tuple[PersonalGoal, ...] = ()
 
 
 # -- reading and checking a book file ---------------------------------------------------------
@@ -389,6 +493,8 @@ SHARED_NAMES = Names(
 
 #: The shipped starter book (package data).
 DEFAULT_BOOK_PATH = Path(__file__).resolve().parent / "data" / "starter_book.json"
+#: The shipped demo campaign (package data): *The Long Winter of Abbigail Lane*.
+DEMO_CAMPAIGN_PATH = Path(__file__).resolve().parent / "data" / "campaign_book.json"
 
 # Bounds, so that a hostile file cannot exhaust memory or recursion (docs/book-format.md).
 MAX_MISSIONS = 8
@@ -413,8 +519,10 @@ EFFECT_NAMES: dict[str, type] = {
     "place_tokens": PlaceTokens, "remove_tokens": RemoveTokens, "test": Test, "group_task": GroupTask,
     "dial": Dial, "gain_item": GainItem, "draw_items": DrawItems, "batteries": Batteries, "wound": Wound,
     "book_attack": BookAttack, "status": Status, "situation": Situation, "end_mission": EndMission,
-    "choice": Choice,
+    "choice": Choice, "discover": Discover, "goal": Goal, "lift_cap": LiftCap,
 }
+#: The effects a version 1 book may not use.
+_V2_EFFECTS = (Discover, Goal, LiftCap)
 _DO = {record: name for name, record in EFFECT_NAMES.items()}
 _TRIGGERS = {t.value: t for t in Trigger}
 _ATTRIBUTES = {a.value: a for a in ATTRIBUTES}
@@ -447,8 +555,9 @@ class _Reader:
     """One reading of one book: the names to check against, the effects counted so far, and the
     references to check once every page is known."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, version: int = BOOK_VERSION) -> None:
         self.names = names
+        self.version = version
         self.effects = 0
         self.page_refs: list[tuple[str, int]] = []
 
@@ -476,10 +585,22 @@ class _Reader:
                                f"got {short(value)}")
         do = _choice(at(where, "do"), value.get("do"), EFFECT_NAMES, "effect")
         record = EFFECT_NAMES[do]
+        if record in _V2_EFFECTS and self.version < 2:
+            raise _fail(at(where, "do"), f"the {do} effect needs version 2 of the format")
         d = need_object(where, value, ("do", *(a.name for a in attrs.fields(record))))
         return _EFFECT_READERS[record](_Fields(self, where, do, d, page, depth))
 
     # -- pages ----------------------------------------------------------------------------
+
+    def colony_effects(self, where: str, value: object) -> tuple[Effect, ...]:
+        """Effects of the colony phase: the campaign's own only (``CAMPAIGN_EFFECTS``)."""
+        effects = self.effects_of(where, value, _PageScope(0, frozenset()), 0)
+        for i, effect in enumerate(effects):
+            if not isinstance(effect, CAMPAIGN_EFFECTS):
+                allowed = ", ".join(_DO[t] for t in CAMPAIGN_EFFECTS)
+                raise _fail(at(where, i), f"the colony phase has only the campaign's effects ({allowed}), "
+                                          f"got {_DO[type(effect)]}")
+        return effects
 
     def page(self, where: str, value: object) -> Page:
         d = _mapping(where, value, '{"number": 2, "title": ..., "spaces": [...], ...}')
@@ -590,6 +711,8 @@ def _go_to_page(f: _Fields) -> Effect:
 
 
 def _travel(f: _Fields) -> Effect:
+    if f.reader.version >= 2 and not f.d.get("pages", []):
+        return Travel(())  # on the travel map (checked: the book has one)
     items = need_list(at(f.where, "pages"), f.get("pages"), 1, MAX_CHOICES)
     pages = tuple(need_int(at(f.where, "pages", i), p, 1, 999) for i, p in enumerate(items))
     if len(set(pages)) != len(pages):
@@ -652,6 +775,9 @@ _EFFECT_READERS: dict[type, Callable[[_Fields], Effect]] = {
     Situation: lambda f: Situation(f.flag("hostile")),
     EndMission: lambda f: EndMission(f.flag("success")),
     Choice: _choice_effect,
+    Discover: lambda f: Discover(f.name("item", f.reader.names.items, "item")),
+    Goal: lambda f: Goal(f.name("character", CHARACTERS, "character")),
+    LiftCap: lambda f: LiftCap(f.name("dial", (CAPPED_DIAL,), "capped dial")),
 }
 
 
@@ -807,29 +933,73 @@ def _no_page_cycle(where: str, pages: Sequence[Page]) -> None:
                            + " -> ".join(map(str, cycle)))
 
 
-def _mission(where: str, value: object) -> Mission:
-    d = need_object(where, value, ("name", "start_page", "failure_page", "failure_entry", "time"))
+_MISSION_KEYS = ("name", "start_page", "failure_page", "failure_entry", "time")
+_MISSION_KEYS_2 = (*_MISSION_KEYS, "location", "won", "lost")
+_BOOK_KEYS = ("format", "version", "title", "provenance", "missions", "pages")
+_BOOK_KEYS_2 = (*_BOOK_KEYS, "map", "discovery", "colony", "overtime", "goals")
+MAX_MAP = 64             # spaces of the travel map
+MAX_MAP_GRID = 15        # the travel map's grid, 0..15 each way
+
+
+def _mission(where: str, value: object, reader: _Reader) -> Mission:
+    v2 = reader.version >= 2
+    d = need_object(where, value, _MISSION_KEYS_2 if v2 else _MISSION_KEYS)
+    location = ""
+    if "location" in d:
+        location = _ident(at(where, "location"), d.get("location"), _ID, "a travel map space's name")
     return Mission(need_text(at(where, "name"), d.get("name"), 1, 80),
                    need_int(at(where, "start_page"), d.get("start_page"), 1, 999),
                    need_int(at(where, "failure_page"), d.get("failure_page"), 1, 999),
                    _ident(at(where, "failure_entry"), d.get("failure_entry"), _ID, "an entry id"),
-                   need_int(at(where, "time"), d.get("time"), 1, 99))
+                   need_int(at(where, "time"), d.get("time"), 1, 99), location,
+                   reader.colony_effects(at(where, "won"), d.get("won", [])),
+                   reader.colony_effects(at(where, "lost"), d.get("lost", [])))
+
+
+def _travel_map(where: str, value: object, reader: _Reader) -> TravelMap:
+    d = need_object(where, value, ("start", "spaces"))
+    spaces: list[MapSpace] = []
+    for i, item in enumerate(need_list(at(where, "spaces"), d.get("spaces"), 1, MAX_MAP)):
+        here = at(where, "spaces", i)
+        o = need_object(here, item, ("name", "title", "x", "y", "page"))
+        space = MapSpace(_ident(at(here, "name"), o.get("name"), _ID, "a travel map space's name"),
+                         need_text(at(here, "title"), o.get("title"), 1, 40),
+                         need_int(at(here, "x"), o.get("x"), 0, MAX_MAP_GRID),
+                         need_int(at(here, "y"), o.get("y"), 0, MAX_MAP_GRID),
+                         need_int(at(here, "page"), o.get("page"), 1, 999))
+        for other in spaces:
+            if other.name == space.name:
+                raise _fail(at(here, "name"), f"two travel map spaces are named {space.name!r}")
+            if (other.x, other.y) == (space.x, space.y):
+                raise _fail(here, f"spaces {other.name!r} and {space.name!r} are both at ({space.x}, {space.y})")
+            if other.page == space.page:
+                raise _fail(at(here, "page"), f"spaces {other.name!r} and {space.name!r} both name page {space.page}")
+        reader.page_refs.append((at(here, "page"), space.page))
+        spaces.append(space)
+    start = _choice(at(where, "start"), d.get("start"), [s.name for s in spaces], "travel map space named")
+    return TravelMap(start, tuple(spaces))
 
 
 def read_book(data: object, names: Names, where: str = "book") -> Book:
     """The book written as plain JSON data (``docs/book-format.md``), checked against ``names``
     (the enemies, enemy types, items and statuses of the game's card set); ConfigError naming the
     page, entry and effect of the first fault."""
-    d = need_object(where, data, ("format", "version", "title", "provenance", "missions", "pages"))
+    if isinstance(data, Mapping) and data.get("format") == BOOK_FORMAT and data.get("version") == 2:
+        keys: tuple[str, ...] = _BOOK_KEYS_2
+    else:
+        keys = _BOOK_KEYS
+    d = need_object(where, data, keys)
     if d.get("format") != BOOK_FORMAT:
         raise _fail(at(where, "format"), f"must be {BOOK_FORMAT!r}, got {short(d.get('format'))}")
-    if type(d.get("version")) is not int or d.get("version") != BOOK_VERSION:
-        raise _fail(at(where, "version"), f"this reader reads version {BOOK_VERSION}, got {short(d.get('version'))}")
+    version = d.get("version")
+    if type(version) is not int or version not in BOOK_VERSIONS:
+        raise _fail(at(where, "version"), f"this reader reads versions 1 and 2, got {short(version)}")
     title = need_text(at(where, "title"), d.get("title"), 1, 80)
     provenance = need_text(at(where, "provenance"), d.get("provenance"), 1, 200)
-    reader = _Reader(names)
-    missions = tuple(_mission(at(where, "missions", i), m) for i, m in
+    reader = _Reader(names, version)
+    missions = tuple(_mission(at(where, "missions", i), m, reader) for i, m in
                      enumerate(need_list(at(where, "missions"), d.get("missions"), 1, MAX_MISSIONS)))
+    travel_map, discovery, colony, overtime, goals = _campaign_parts(where, d, reader)
     pages: list[Page] = []
     for i, item in enumerate(need_list(at(where, "pages"), d.get("pages"), 1, MAX_PAGES)):
         page = reader.page(at(where, "pages", i), item)
@@ -848,7 +1018,58 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
                 raise _fail(at(here, key), f"no page {number} in this book")
         if m.failure_entry not in (e.id for e in by_number[m.failure_page].entries):
             raise _fail(at(here, "failure_entry"), f"no entry {m.failure_entry!r} on page {m.failure_page}")
-    return Book(title, provenance, missions, tuple(pages))
+        if m.location and (travel_map is None or m.location not in (s.name for s in travel_map.spaces)):
+            raise _fail(at(here, "location"), f"no space {m.location!r} on the travel map")
+    if travel_map is None:
+        _no_map_travel(at(where, "pages"), pages)
+    return Book(title, provenance, missions, tuple(pages), travel_map, discovery, colony, overtime, goals)
+
+
+def _no_map_travel(where: str, pages: Sequence[Page]) -> None:
+    for page in pages:
+        for entry in page.entries:
+            if any(isinstance(x, Travel) and not x.pages for x in _all_effects(entry.effects)):
+                raise _fail(where, f"entry {entry.id} of page {page.number} travels on the travel map, and the "
+                                   "book has none")
+
+
+_Parts = tuple[TravelMap | None, tuple[str, ...], tuple[Effect, ...], tuple[Effect, ...], tuple[PersonalGoal, ...]]
+
+
+def _campaign_parts(where: str, d: Mapping[str, Any], reader: _Reader) -> _Parts:
+    """A version 2 book's campaign parts: the travel map, the discovery deck, the colony phase,
+    the overtime effects and the personal goals."""
+    names = reader.names
+    travel_map = None if d.get("map") is None else _travel_map(at(where, "map"), d.get("map"), reader)
+    discovery = tuple(_choice(at(where, "discovery", i), v, names.items, "item")
+                      for i, v in enumerate(need_list(at(where, "discovery"), d.get("discovery", []), 0, 64)))
+    if len(set(discovery)) != len(discovery):
+        raise _fail(at(where, "discovery"), "names a card twice")
+    colony = reader.colony_effects(at(where, "colony"), d.get("colony", []))
+    overtime = reader.colony_effects(at(where, "overtime"), d.get("overtime", []))
+    goals: list[PersonalGoal] = []
+    for i, item in enumerate(need_list(at(where, "goals"), d.get("goals", []), 0, len(CHARACTERS))):
+        here = at(where, "goals", i)
+        o = need_object(here, item, ("character", "text"))
+        goal = PersonalGoal(_choice(at(here, "character"), o.get("character"), CHARACTERS, "character"),
+                            need_text(at(here, "text"), o.get("text"), 1, 200))
+        if any(g.character == goal.character for g in goals):
+            raise _fail(at(here, "character"), f"{goal.character} has one personal goal")
+        goals.append(goal)
+    return travel_map, discovery, colony, overtime, tuple(goals)
+
+
+def _all_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
+    """Every effect of ``effects``, branches and options included."""
+    for effect in effects:
+        yield effect
+        if isinstance(effect, Test):
+            yield from _all_effects(effect.success + effect.failure)
+        elif isinstance(effect, GroupTask):
+            yield from _all_effects(effect.success)
+        elif isinstance(effect, Choice):
+            for option in effect.options:
+                yield from _all_effects(option.effects)
 
 
 def read_page(data: object, names: Names, where: str = "page") -> Page:
@@ -907,9 +1128,29 @@ def book_data(book: Book) -> dict[str, Any]:
             out["revisit"] = True
         return out
 
+    def mission(m: Mission) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": m.name, "start_page": m.start_page, "failure_page": m.failure_page,
+                               "failure_entry": m.failure_entry, "time": m.time}
+        if m.location:
+            out["location"] = m.location
+        if m.won:
+            out["won"] = [_effect_data(x) for x in m.won]
+        if m.lost:
+            out["lost"] = [_effect_data(x) for x in m.lost]
+        return out
+
+    v2 = _version_of(book) >= 2
+    extra: dict[str, Any] = {}
+    if v2:
+        if book.map is not None:
+            extra["map"] = {"start": book.map.start, "spaces": [attrs.asdict(s) for s in book.map.spaces]}
+        extra["discovery"] = list(book.discovery)
+        extra["colony"] = [_effect_data(x) for x in book.colony]
+        extra["overtime"] = [_effect_data(x) for x in book.overtime]
+        extra["goals"] = [attrs.asdict(g) for g in book.goals]
     return {
-        "format": BOOK_FORMAT, "version": BOOK_VERSION, "title": book.title, "provenance": book.provenance,
-        "missions": [attrs.asdict(m) for m in book.missions],
+        "format": BOOK_FORMAT, "version": 2 if v2 else 1, "title": book.title, "provenance": book.provenance,
+        "missions": [mission(m) for m in book.missions], **extra,
         "pages": [{"number": p.number, "title": p.title,
                    "spaces": [{"name": s.name, "x": s.x, "y": s.y, "w": s.w, "h": s.h,
                                "scavenge": list(s.scavenge), "tokens": list(s.tokens)} for s in p.spaces],
@@ -917,3 +1158,12 @@ def book_data(book: Book) -> dict[str, Any]:
                    "start": p.start, "calamity": p.calamity, "entries": [entry(e) for e in p.entries]}
                   for p in book.pages],
     }
+
+
+def _version_of(book: Book) -> int:
+    """The oldest version of the format that writes ``book``: 2 when it has any campaign part."""
+    campaign = (book.map is not None or book.discovery or book.colony or book.overtime or book.goals
+                or any(m.location or m.won or m.lost for m in book.missions)
+                or any(isinstance(x, _V2_EFFECTS) or isinstance(x, Travel) and not x.pages
+                       for p in book.pages for e in p.entries for x in _all_effects(e.effects)))
+    return 2 if campaign else 1

@@ -8,8 +8,9 @@ and entry in one line (``page 3, entry 3-2: reads entry 3-9, which is not on pag
 
 - errors: a reference that lands nowhere (a ``read``, a page, a space, an enemy, item, status,
   token or dial the card set does not have); a page or entry unreachable from the missions'
-  starts; a mission with no ``end_mission`` success within reach of its start, or whose failure
-  entry does not end it as failed;
+  starts (a version-2 book's travel map counts: a ``travel`` with no pages goes on the map, every
+  space of the map names a page, the campaign is lost on page 100, entry 100-23); a mission with no
+  ``end_mission`` success within reach of its start;
 - warnings (``warning:`` after the place): a test beyond reach of three cards of 3, the best bonus
   and the white die's best face; a token placed (at setup or by an entry) that no entry reads; a
   token removed that is never there; a space no character can walk to; a page without a ``leave``
@@ -30,20 +31,23 @@ from typing import Literal, TypeAlias
 from attrs import frozen
 
 from wasteland.aftermath.book import (
-    Book, Choice, Dial, Effect, Encounter, EncounterCard, EndMission, Entry, GainItem, GoToPage, GroupTask, Hunt,
-    Names, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Status, Test, Travel, Trigger, read_book,
+    Book, Choice, Dial, Discover, Effect, Encounter, EncounterCard, EndMission, Entry, GainItem, Goal, GoToPage,
+    GroupTask, Hunt, LiftCap, MapSpace, Names, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Status, Test,
+    Travel, TravelMap, Trigger, neighbours, read_book,
 )
 from wasteland.aftermath.card_set import CardSet
-from wasteland.aftermath.cards import CHARACTERS, ITEMS, WHITE_DIE
+from wasteland.aftermath.cards import CHARACTER_NAMES, CHARACTERS, ITEMS, WHITE_DIE
+from wasteland.aftermath.mission import LOST_ENTRY, LOST_PAGE
 from wasteland.aftermath.setup import names_for
 from wasteland.aftermath.vocabulary import ATTRIBUTES, DIALS, LINES, TOKENS
 from wasteland.core.game import short
 
-__all__ = ["Problem", "check_book", "read_for_check", "effect_references", "BookReference", "book_references", "LANDS",
-           "TEST_CARDS", "skill_reach"]
+__all__ = ["Problem", "check_book", "read_for_check", "effect_references", "BookReference", "book_references",
+           "book_effects", "LANDS", "TEST_CARDS", "skill_reach"]
 
 #: What a reference names.
-Kind: TypeAlias = Literal["page", "entry", "space", "enemy", "enemy type", "item", "status", "token", "dial"]
+Kind: TypeAlias = Literal["page", "entry", "space", "enemy", "enemy type", "item", "status", "token", "dial", "map",
+                          "map space", "discovery", "character"]
 #: A reference: its kind and what it names (a page number, or a name).
 Reference: TypeAlias = tuple[Kind, int | str]
 
@@ -81,7 +85,7 @@ def effect_references(effect: Effect) -> tuple[Reference, ...]:
         case GoToPage():
             return (("page", effect.page),)
         case Travel():
-            return tuple(("page", p) for p in effect.pages)
+            return tuple(("page", p) for p in effect.pages) if effect.pages else (("map", ""),)
         case Encounter():
             return (*(("enemy", e) for e in effect.enemies), *(("space", s) for s in effect.spaces))
         case RandomEncounter():
@@ -94,8 +98,12 @@ def effect_references(effect: Effect) -> tuple[Reference, ...]:
             return (("item", effect.item),)
         case Status():
             return (("status", effect.status),)
-        case Dial():
+        case Dial() | LiftCap():
             return (("dial", effect.dial),)
+        case Discover():
+            return (("item", effect.item), ("discovery", effect.item))
+        case Goal():
+            return (("character", effect.character),)
     return ()
 
 
@@ -120,6 +128,26 @@ def book_references(book: Book) -> Iterator[BookReference]:
         yield BookReference(None, "", ("page", m.failure_page), f"mission {m.name!r} fails on")
         yield BookReference(m.failure_page, "", ("entry", m.failure_entry), f"mission {m.name!r} fails with",
                             way_in=True)
+        if m.location:
+            yield BookReference(None, "", ("map space", m.location), f"mission {m.name!r} is completed at")
+    if book.map is not None:  # version 2: the campaign
+        for space in book.map.spaces:
+            yield BookReference(None, "", ("page", space.page), f"the travel map's space {space.name!r} names",
+                                way_in=space.name == book.map.start)
+        yield BookReference(None, "", ("page", LOST_PAGE), "the campaign is lost on", way_in=True)
+        yield BookReference(LOST_PAGE, "", ("entry", LOST_ENTRY), "the campaign is lost with", way_in=True)
+        yield BookReference(None, "", ("map space", book.map.start), "the party starts at")
+
+
+def book_effects(book: Book) -> Iterator[tuple[str, Effect]]:
+    """The effects the book holds outside its pages (version 2: each mission's colony phase after
+    it is won or lost, the colony phase of every mission, a day over a mission's time), with who
+    holds them."""
+    for m in book.missions:
+        yield from ((f"mission {m.name!r} won", e) for e in _walk(m.won))
+        yield from ((f"mission {m.name!r} lost", e) for e in _walk(m.lost))
+    yield from (("the colony phase", e) for e in _walk(book.colony))
+    yield from (("a day over time", e) for e in _walk(book.overtime))
 
 
 def _branches(effect: Effect) -> tuple[tuple[Effect, ...], ...]:
@@ -182,6 +210,13 @@ LANDS: Mapping[Kind, _Kind] = {
     "status": _Kind("names the status", "which the card set does not have", lambda b, _, n: n in b.names.statuses),
     "token": _Kind("names the token", "which is not a token of the game", lambda b, _, n: n in TOKENS),
     "dial": _Kind("names the dial", "which is not a dial of the campaign", lambda b, _, n: n in DIALS),
+    "map": _Kind("travels on the map", "but the book has no travel map", lambda b, _, n: b.book.map is not None),
+    "map space": _Kind("names the map space", "which is not on the travel map",
+                       lambda b, _, n: b.book.map is not None and n in {s.name for s in b.book.map.spaces}),
+    "discovery": _Kind("discovers the card", "which is not in the book's discovery deck",
+                       lambda b, _, n: n in b.book.discovery),
+    "character": _Kind("names the character", "which is not a character of the game",
+                       lambda b, _, n: n in CHARACTER_NAMES),
 }
 
 
@@ -189,8 +224,8 @@ def _miss(kind: Kind, page: int | None, target: int | str, verb: str = "") -> st
     """What is wrong with a reference that does not land."""
     k = LANDS[kind]
     plain = isinstance(target, int) or (kind == "entry" and target.isprintable() and len(target) <= 16)
-    shown = str(target) if plain else short(target)
-    return f"{verb or k.verb} {shown}, {k.missing.format(page=page)}"
+    shown = "" if target == "" else str(target) if plain else short(target)
+    return f"{verb or k.verb}{f' {shown}' if shown else ''}, {k.missing.format(page=page)}"
 
 
 def _landing(book: _Book) -> Iterator[Problem]:
@@ -198,6 +233,10 @@ def _landing(book: _Book) -> Iterator[Problem]:
         kind, target = ref.reference
         if not LANDS[kind].lands(book, ref.page, target):
             yield Problem(ref.page, ref.entry, _miss(kind, ref.page, target, f"{ref.who} {kind}"))
+    for who, effect in book_effects(book.book):
+        for kind, target in effect_references(effect):
+            if not LANDS[kind].lands(book, None, target):
+                yield Problem(None, "", f"{who}: {_miss(kind, None, target)}")
     for p in book.book.pages:
         for e in p.entries:
             said: dict[str, None] = {}  # each problem once, in the order met
@@ -297,12 +336,27 @@ class _Reach:
                     self._arrive(target)
                 elif kind == "entry" and isinstance(target, str):
                     self._read(page, target)
+                elif kind == "map" and self.book.book.map is not None:
+                    for space in _map_reach(self.book.book.map):
+                        self._arrive(space.page)
         if places and page in self.pages:
             self._tokens(page)
 
     def effects(self) -> Iterator[Effect]:
         for page, entry in self.entries:
             yield from _walk(self.book.entries[page][entry].effects)
+
+
+def _map_reach(travel_map: TravelMap) -> list[MapSpace]:
+    """The travel map's spaces the party can walk to from its start, step by orthogonal step."""
+    by_name = {s.name: s for s in travel_map.spaces}
+    seen, todo = {travel_map.start}, [travel_map.start]
+    while todo:
+        for near in neighbours(travel_map, todo.pop()):
+            if near.name not in seen:
+                seen.add(near.name)
+                todo.append(near.name)
+    return [by_name[n] for n in sorted(seen) if n in by_name]
 
 
 def _why_unread(page: Page, e: Entry) -> str:
@@ -349,24 +403,6 @@ def _reachability(book: _Book) -> Iterator[Problem]:
         if not any(isinstance(x, EndMission) and x.success for x in alone.effects()):
             yield Problem(m.start_page, "", f"mission {m.name!r} can never be won: no end_mission with success is "
                                             f"read on any page reached from page {m.start_page}")
-        entries = book.entries.get(m.failure_page, {})
-        if m.failure_entry in entries and not any(
-                isinstance(x, EndMission) and not x.success
-                for e in _read_from(entries, m.failure_entry) for x in _walk(e.effects)):
-            yield Problem(m.failure_page, m.failure_entry,
-                          f"the failure entry of mission {m.name!r} does not end the mission as failed "
-                          "(no end_mission with success false)")
-
-
-def _read_from(entries: Mapping[str, Entry], first: str) -> list[Entry]:
-    """Entry ``first`` of a page and every entry of the page it reads, on any branch."""
-    seen, todo = {first}, [first]
-    while todo:
-        for x in _walk(entries[todo.pop()].effects):
-            if isinstance(x, Read) and x.entry in entries and x.entry not in seen:
-                seen.add(x.entry)
-                todo.append(x.entry)
-    return [entries[k] for k in seen]
 
 
 # -- warnings ---------------------------------------------------------------------------------
@@ -395,9 +431,11 @@ def _warnings(book: _Book) -> Iterator[Problem]:
             for t in s.tokens:
                 if (s.name, t) not in read_tokens:
                     yield Problem(n, "", f"space {s.name!r} holds a {t} token at setup, which no entry reads", True)
-        if not any(e.trigger is Trigger.LEAVE for e in page.entries):
+        last = book.book.map is not None and n == LOST_PAGE  # the campaign's last page: nothing to leave
+        if not last and not any(e.trigger is Trigger.LEAVE for e in page.entries):
             yield Problem(n, "", "has no leave entry (how to leave the page)", True)
-        if not any(isinstance(x, (GoToPage, Travel, EndMission)) for e in page.entries for x in _walk(e.effects)):
+        if not last and not any(isinstance(x, (GoToPage, Travel, EndMission)) for e in page.entries
+                                for x in _walk(e.effects)):
             yield Problem(n, "", "no entry goes to another page or ends the mission: the team cannot leave", True)
         for e in page.entries:
             for x in _walk(e.effects):

@@ -26,35 +26,39 @@ from wasteland.aftermath.book import (
 )
 from wasteland.aftermath.card_set import card_set_data, read_card_set, table_of
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CACHES, ENCOUNTER_CARDS, HAND, HIDDEN, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS,
+    ACTION_CARDS, CACHES, ENCOUNTER_CARDS, HAND, HIDDEN, ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS,
     STATUS_NAMES, TIERS, TRACK,
 )
-from wasteland.aftermath.mission import DIAL_MAX, graph_of, page_of
-from wasteland.aftermath.setup import PLAYER_COUNTS, make_options, names_for, the_book
+from wasteland.aftermath.mission import graph_of, page_of
+from wasteland.aftermath.setup import (
+    PLAYER_COUNTS, make_options, names_for, out_of_deck, read_start, start_data, the_book,
+)
 from wasteland.aftermath.state import (
     Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Leave, NextTurn, Options, Phase, Resume, StartTurn,
     State, Wait,
 )
-from wasteland.aftermath.vocabulary import DIALS, TOKENS
+from wasteland.aftermath.vocabulary import DIALS, TOKENS, dial_top
 
-__all__ = ["check_options", "check_state", "check_view", "redact", "COUNT_LIMIT", "TIME_MAX"]
+__all__ = ["check_options", "check_state", "check_view", "redact", "COUNT_LIMIT"]
 
 #: The most a counter of the table (turns, batteries, charge, movement points, a test's focus, a
 #: group task's dial, an attack's strength, wounds) may hold (*design*: far above any mission).
 COUNT_LIMIT = 1_000
-#: The time dial's top (the rules stop it there; the other dials stop at ``DIAL_MAX``).
-TIME_MAX = 99
 _RULE_EFFECTS = (Wait, StartTurn, Resume, CheckThreat, AfterTurn, NextTurn, Activate, Attack, Arrive, Leave)
 
 
 def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
     """The book as the party knows it: page ``page``'s map and its entries as the page shows them
     (number, when each is read, its space and token), with the text and effects of those read
-    only. An unread entry's text and effects, and every other page, are not there."""
+    only, and a campaign's travel map, missions and goals. An unread entry's text and effects,
+    every other page and the colony phase's effects are not there."""
     pages = tuple(replace(p, entries=tuple(e if e.id in read else replace(e, text="", effects=())
                                            for e in p.entries))
                   for p in book.pages if p.number == page)
-    return Book(book.title, book.provenance, book.missions, pages)
+    # a campaign's travel map, missions (their locations) and goals are on the table; what the
+    # colony phase will bring is the book's until it happens
+    missions = tuple(replace(m, won=(), lost=()) for m in book.missions)
+    return replace(book, pages=pages, missions=missions, colony=(), overtime=())
 
 
 def _read_book(book: Book, options: Options) -> None:
@@ -72,7 +76,7 @@ def _read_view_book(book: Book, options: Options) -> None:
     if len(book.pages) != 1:
         raise ValueError("a view's book holds the current page only")
     page = book.pages[0]
-    data = book_data(Book(book.title, book.provenance, book.missions, (page,)))["pages"][0]
+    data = book_data(replace(book, pages=(page,)))["pages"][0]
     for entry in data["entries"]:
         entry["text"] = entry["text"] or "-"
     try:
@@ -119,8 +123,10 @@ def check_options(options: Options) -> None:
             _read_book(options.book, options)
     try:
         cards = None if options.cards is None else read_card_set(card_set_data(options.cards))
+        start = None if options.campaign is None else read_start(
+            start_data(options.campaign), options.book if options.book is not None else the_book(options))
         again = make_options(players=options.players, characters=list(options.characters), book=options.book,
-                             cards=cards)
+                             cards=cards, campaign=start)
     except ConfigError as exc:
         raise ValueError(str(exc)) from None
     if again != options:
@@ -179,6 +185,7 @@ def check_state(state: State) -> None:
     _check_enemies(state, page)
     _check_tokens_and_dials(state, page)
     _check_the_decision_in_progress(state, numbers)
+    _check_outing(state)
 
 
 def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[int] | None) -> None:
@@ -191,8 +198,9 @@ def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[i
     entries = {e.id for e in page.entries}
     if not 0 <= state.active < n or not 0 <= state.reader < n:
         raise ValueError("the active character and the reader are characters of the table")
-    if not 0 <= state.turn <= COUNT_LIMIT * ROUNDS or not 0 <= state.round < ROUNDS:
-        raise ValueError(f"the round runs from 0 to {ROUNDS - 1}")
+    if not 0 <= state.turn <= COUNT_LIMIT * ROUNDS or not 0 <= state.round <= ROUNDS \
+            or state.round == ROUNDS and state.phase is not Phase.OVER:
+        raise ValueError(f"the round runs from 0 to {ROUNDS - 1} ({ROUNDS} once the time is out)")
     if numbers is not None and not set(state.visited) <= numbers or len(set(state.visited)) != len(state.visited):
         raise ValueError("a page visited is not a page of the book")
     if not all(e in entries for e in state.read):
@@ -240,8 +248,15 @@ def _check_action_cards(state: State) -> None:
 def _check_items(state: State) -> None:
     """Each item once (deck, gear, packs, broken, scrapped)."""
     view = state.viewer is not None
-    _once((*state.item_deck, *(i for g in state.gear for i in g if i != NONE), *(i for p in state.pack for i in p),
-           *state.broken, *state.scrapped), len(ITEMS), "item", view=view)
+    placed = [*state.item_deck, *(i for g in state.gear for i in g if i != NONE), *(i for p in state.pack for i in p),
+              *state.broken, *state.scrapped]
+    known = [i for i in placed if not (view and i == HIDDEN)]
+    if len(set(known)) != len(known) or not all(0 <= i < len(ITEMS) for i in known):
+        raise ValueError(f"item ids run from 0 to {len(ITEMS) - 1}, each in one place")
+    # the discovery deck's cards not fetched and the colony supply's may be out of play
+    out = {ITEM_NAMES.index(n) for n in out_of_deck(state.book, state.options) if n not in state.outing.discovered}
+    if len(placed) != len(set(known) | (set(range(len(ITEMS))) - out)):
+        raise ValueError("every item of the mission is in exactly one place")
     if HIDDEN in (*(i for g in state.gear for i in g), *(i for p in state.pack for i in p), *state.broken,
                   *state.scrapped):
         raise ValueError("only the item deck hides its cards")
@@ -305,7 +320,7 @@ def _check_tokens_and_dials(state: State, page: Page) -> None:
     if len(state.dials) != len(DIALS):
         raise ValueError(f"there are {len(DIALS)} dials")
     for name, value in zip(DIALS, state.dials):
-        _bounded((value,), 0, TIME_MAX if name == "time" else DIAL_MAX, f"the {name} dial")
+        _bounded((value,), 0, dial_top(name, state.outing.lifted), f"the {name} dial")
     _bounded((state.task_dial, state.mp, state.focus), 0, COUNT_LIMIT, "the task's dial, movement and focus")
 
 
@@ -326,9 +341,27 @@ def _check_the_decision_in_progress(state: State, numbers: frozenset[int] | None
         check_view(state)
 
 
+def _check_outing(state: State) -> None:
+    """The campaign's part of a mission: the party marker on the travel map (none without one),
+    discovery cards and personal goals of the book, each once, the lives counted in bounds."""
+    outing, book = state.outing, state.book
+    spaces = () if book.map is None else tuple(s.name for s in book.map.spaces)
+    if outing.location not in spaces and not (book.map is None and outing.location == ""):
+        raise ValueError("the party marker is not on the travel map")
+    if len(set(outing.discovered)) != len(outing.discovered) or not set(outing.discovered) <= set(book.discovery):
+        raise ValueError("a discovery card fetched is not the book's, or is fetched twice")
+    if len(set(outing.goals)) != len(outing.goals) or not set(outing.goals) <= {g.character for g in book.goals}:
+        raise ValueError("a personal goal done is not the book's, or is done twice")
+    if not 0 <= outing.lives <= COUNT_LIMIT:
+        raise ValueError(f"the lives counted run from 0 to {COUNT_LIMIT}")
+
+
 def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
     """The rules' effects in range, the book's the book's own, a Wait only on top."""
-    known = set(_effects(e for p in state.book.pages for entry in p.entries for e in entry.effects))
+    book_effects = [e for p in state.book.pages for entry in p.entries for e in entry.effects]
+    book_effects += [*state.book.colony, *state.book.overtime]
+    book_effects += [e for m in state.book.missions for e in (*m.won, *m.lost)]
+    known = set(_effects(book_effects))
     book = [*(e for e in state.stack if not isinstance(e, _RULE_EFFECTS))]
     if state.test is not None:
         book += [*state.test.success, *state.test.failure]

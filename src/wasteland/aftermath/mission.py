@@ -12,11 +12,12 @@ from typing import Any, Callable
 
 from wasteland.core.data import DerivedCache
 from wasteland.core.dice import roll
+from wasteland.core.records import replace
 from wasteland.core.spaces import Border, BorderKind, SpaceGraph
 from wasteland.aftermath.book import (
-    BookAttack, Batteries, Choice, Dial, DrawItems, EncounterCard, Encounter, EndMission, Entry, GainItem,
-    GoToPage, GroupTask, Hunt, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Situation, Status, Test,
-    Travel, Trigger, Wound,
+    BookAttack, Batteries, Choice, Dial, Discover, DrawItems, EncounterCard, Encounter, EndMission, Entry, GainItem,
+    Goal, GoToPage, GroupTask, Hunt, LiftCap, Mission, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens,
+    Situation, Status, Test, Travel, Trigger, Wound, neighbours,
 )
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
@@ -27,17 +28,21 @@ from wasteland.aftermath.state import (
     Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Foe, Leave, Loot, NextTurn, Phase,
     Resume, Said, StartTurn, State, Token, Wait, Work,
 )
-from wasteland.aftermath.vocabulary import DIALS, LINES, Prize
+from wasteland.aftermath.vocabulary import DIALS, LIFE_DIALS, LIFE_RESET, LINES, ONCE_DIAL, Prize, dial_top
 
 __all__ = ["HANDLERS", "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
            "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "say", "wait",
            "figures_at", "enemy_cost", "ENEMY_COST", "draw_cards", "end_game", "calamity", "place_threats",
-           "nest_helps", "remove_foe", "gain_prize"]
+           "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
+           "LOST_PAGE", "LOST_ENTRY"]
 
-#: *design*: a dial runs from 0 to 15 (the seed: a dial cannot go above its highest value); time
-#: is counted to 99.
+#: *design*: a dial runs from 0 to 15 (the seed: a dial cannot go above its highest value), but
+#: population to 20 once its cap of 15 is lifted; time is counted to 99 (``vocabulary.DIAL_TOPS``).
 DIAL_MAX = 15
 _TIME = DIALS.index("time")
+#: Seed, "La campaña": on losing the campaign the players go at once to page 100, entry 100-23.
+LOST_PAGE = 100
+LOST_ENTRY = "100-23"
 
 
 # -- reading the table ----------------------------------------------------------------------------
@@ -189,7 +194,7 @@ def flee(work: Work, c: int) -> None:
     work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
     say(work, f"{character(work, c).title} flees")
     if not on_map(work):
-        mission = work.book.missions[0]
+        mission = mission_of(work)
         page = page_of(work, mission.failure_page)
         entry = next((e for e in page.entries if e.id == mission.failure_entry), None) if page else None
         end_game(work, Ending.FLED, "every character has fled: the mission fails" + (
@@ -218,10 +223,56 @@ def place_item(work: Work, c: int, item: int) -> None:
     say(work, f"the {info.title} is scrapped for {info.repair} scrap")
 
 
-def _dial(work: Work, name: str, amount: int) -> None:
+def mission_of(s: Table) -> Mission:
+    """The main mission played (a campaign's current one; the book's first for a mission alone)."""
+    start = s.options.campaign
+    return s.book.missions[start.mission if start is not None else 0]
+
+
+def raise_dial(dials: list[int], name: str, amount: int, *, lifted: bool, raised: bool) -> bool:
+    """Seed, "Aumento de diales": ``amount`` added to the dial ``name`` in ``dials``, never past its
+    top (the capped dial stops at its cap until lifted) nor below 0; the once-a-mission dial does not
+    rise when it has risen already (``raised``). True when the dial rose."""
     k = DIALS.index(name)
-    top = 99 if k == _TIME else DIAL_MAX
-    work.dials[k] = max(0, min(top, work.dials[k] + amount))
+    if amount > 0 and name == ONCE_DIAL and raised:
+        return False
+    before = dials[k]
+    dials[k] = max(0, min(dial_top(name, lifted), dials[k] + amount))
+    return dials[k] > before
+
+
+def _dial(work: Work, name: str, amount: int) -> None:
+    outing = work.outing
+    if amount > 0 and name == ONCE_DIAL and outing.raised:
+        say(work, f"{name} may rise only once a mission")
+        return
+    rose = raise_dial(work.dials, name, amount, lifted=outing.lifted, raised=outing.raised)
+    if rose and name == ONCE_DIAL:
+        work.outing = replace(outing, raised=True)
+    if work.options.campaign is not None and name in LIFE_DIALS and work.dials[DIALS.index(name)] == 0 \
+            and work.phase is not Phase.OVER:
+        _campaign_lost(work, name)
+
+
+#: The rules' way to change a dial (``turn.py`` raises population with it).
+change_dial = _dial
+
+
+def _campaign_lost(work: Work, name: str) -> None:
+    """Seed, "La campaña": a life dial at 0 loses the campaign (page 100, entry 100-23); in the
+    infinite-lives mode both life dials are set to 5 and the mission goes on."""
+    start = work.options.campaign
+    if start is not None and start.infinite:
+        for dial in LIFE_DIALS:
+            work.dials[DIALS.index(dial)] = LIFE_RESET
+        work.outing = replace(work.outing, lives=work.outing.lives + 1)
+        say(work, f"{name} reached 0: infinite lives, {' and '.join(LIFE_DIALS)} are set to {LIFE_RESET} "
+                  "and the mission goes on")
+        return
+    page = page_of(work, LOST_PAGE)
+    entry = next((e for e in page.entries if e.id == LOST_ENTRY), None) if page else None
+    end_game(work, Ending.LOST, f"{name} reached 0: the campaign is lost" + (
+        f" (page {LOST_PAGE}, {entry.id}: {entry.text})" if entry else ""))
 
 
 def _draw_item(work: Work, c: int, broken: bool) -> None:
@@ -471,6 +522,12 @@ def _arrive(work: Work, effect: Arrive) -> None:
         return
     work.page = page.number
     work.graph = graph_of(page)
+    spot = next((s for s in work.book.map.spaces if s.page == page.number), None) if work.book.map else None
+    if spot is not None and spot.name != work.outing.location:
+        # *design*: each space the party marker moves costs a day: longer routes cost time
+        work.outing = replace(work.outing, location=spot.name)
+        _dial(work, "time", 1)
+        say(work, f"the party marker moves to {spot.title}: +1 time")
     work.revisit = page.number in work.visited
     if not work.revisit:
         work.visited.append(page.number)
@@ -531,8 +588,8 @@ def _group_task(work: Work, effect: GroupTask) -> None:
 
 
 def _dial_effect(work: Work, effect: Dial) -> None:
-    _dial(work, effect.dial, effect.amount)
     say(work, f"{'+' if effect.amount >= 0 else ''}{effect.amount} {effect.dial}")
+    _dial(work, effect.dial, effect.amount)
 
 
 def _gain_item(work: Work, effect: GainItem) -> None:
@@ -586,6 +643,11 @@ def _situation_effect(work: Work, effect: Situation) -> None:
 
 
 def _end_mission(work: Work, effect: EndMission) -> None:
+    where = mission_of(work).location
+    if effect.success and where and work.outing.location != where:
+        # seed, "De viaje": the mission is completed only at its location
+        say(work, f"the main mission is completed at {where}, not here")
+        return
     if effect.success:
         end_game(work, Ending.WON, "the mission is complete")
     else:
@@ -608,8 +670,43 @@ def _choice(work: Work, effect: Choice) -> None:
 
 
 def _travel(work: Work, effect: Travel) -> None:
-    work.travel = list(effect.pages)
+    if effect.pages:
+        work.travel = list(effect.pages)
+    else:  # on the travel map: the spaces orthogonally next to the party marker (seed, "De viaje")
+        travel_map = work.book.map
+        work.travel = [s.page for s in neighbours(travel_map, work.outing.location)] if travel_map else []
+        if not work.travel:
+            say(work, "there is nowhere to travel to")
+            return
     wait(work, Phase.TRAVEL)
+
+
+def _discover(work: Work, effect: Discover) -> None:
+    """Seed, "Cubierta de descubrimiento": the card goes to the bottom of the item deck without
+    shuffling; a card already fetched (or not in the discovery deck) is ignored."""
+    start = work.options.campaign
+    box = start.box if start is not None else work.book.discovery
+    if effect.item not in box or effect.item in work.outing.discovered:
+        say(work, f"the {effect.item.replace('_', ' ')} was fetched already")
+        return
+    work.item_deck.append(ITEM_NAMES.index(effect.item))
+    work.outing = replace(work.outing, discovered=(*work.outing.discovered, effect.item))
+    say(work, f"discovered: the {ITEMS[ITEM_NAMES.index(effect.item)].title} goes to the bottom of the item deck")
+
+
+def _goal(work: Work, effect: Goal) -> None:
+    start = work.options.campaign
+    done = (*(start.goals if start is not None else ()), *work.outing.goals)
+    if effect.character in done:
+        return  # done stays done
+    work.outing = replace(work.outing, goals=(*work.outing.goals, effect.character))
+    say(work, f"{effect.character.title()}'s personal goal is done")
+
+
+def _lift_cap(work: Work, effect: LiftCap) -> None:
+    if not work.outing.lifted:
+        work.outing = replace(work.outing, lifted=True)
+        say(work, f"{effect.dial} may now pass its cap")
 
 
 # -- the turn's automatic steps ---------------------------------------------------------------------
@@ -780,7 +877,8 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     RandomEncounter: _random_encounter, EncounterCard: _encounter_card, Hunt: _hunt, PlaceTokens: _place_tokens,
     RemoveTokens: _remove_tokens, Test: _test, GroupTask: _group_task, Dial: _dial_effect, GainItem: _gain_item,
     DrawItems: _draw_items, Batteries: _batteries, Wound: _wound, BookAttack: _book_attack, Status: _status,
-    Situation: _situation_effect, EndMission: _end_mission, Choice: _choice,
+    Situation: _situation_effect, EndMission: _end_mission, Choice: _choice, Discover: _discover, Goal: _goal,
+    LiftCap: _lift_cap,
     Leave: _leave, Arrive: _arrive, StartTurn: _start_turn, Resume: _resume, CheckThreat: _check_threat,
     Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn,
 }

@@ -19,6 +19,7 @@ from wasteland.aftermath.cards import (
     ACTION_CARDS, CALAMITY, CHARACTERS, CHARACTER_NAMES, HIDDEN, ITEMS, NONE, ROUNDS, SLOTS, STATUSES, THREAT,
 )
 from wasteland.aftermath.card_set import table_of
+from wasteland.aftermath.mission import mission_of
 from wasteland.aftermath.rules import ENGINE, outcome
 from wasteland.aftermath.state import Activate, Phase, State
 from wasteland.aftermath.view import view
@@ -378,10 +379,33 @@ def svg(state: State, player: int | None = None) -> str:
         y = d.paragraph(12, y + 14, line, width=780, size=11, bold=True) - 8
     for e in s.events[-6:]:
         y = d.paragraph(12, y + 14, e.text, width=780, size=10, fill=PALETTE["muted"]) - 8
+    if s.book.map is not None:
+        y = _draw_travel_map(d, s, y + 22)
     if s.phase is Phase.OVER:
         result = outcome(s) if s.viewer is None else None
         d.text(12, y + 22, "Game over" + (f": {result.reason}" if result else ""), size=14, bold=True)
     return d.svg()
+
+
+def _draw_travel_map(d: Drawing, s: State, y: float) -> float:
+    """A campaign's travel map, small: each space with its page, the party marker (blue) and
+    where the main mission is completed (gold)."""
+    travel_map = s.book.map
+    assert travel_map is not None
+    target = mission_of(s).location
+    d.text(12, y, "The travel map", size=12, bold=True)
+    w, h = 118, 34
+    for sp in travel_map.spaces:
+        x0, y0 = 12 + sp.x * (w + 8), y + 8 + sp.y * (h + 8)
+        here = sp.name == s.outing.location
+        fill = PALETTE["gold"] if sp.name == target else PALETTE["paper"]
+        d.rect(x0, y0, w, h, fill=fill, stroke=PALETTE["focus"] if here else PALETTE["ink"], width=3 if here else 1,
+               tip=f"{sp.title}, page {sp.page}" + (" (the party marker)" if here else "")
+               + (" (the main mission is completed here)" if sp.name == target else ""))
+        d.text(x0 + w / 2, y0 + 15, sp.title, size=10, anchor="middle", bold=here)
+        d.text(x0 + w / 2, y0 + 28, f"page {sp.page}" + (" · party" if here else ""), size=9, anchor="middle",
+               fill=PALETTE["muted"])
+    return d.bottom
 
 
 def _draw_reading(d: Drawing, s: State, page: Page | None, y: float) -> float:

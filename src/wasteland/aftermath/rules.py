@@ -47,6 +47,7 @@ _REASONS = {
     Ending.WON: "the mission is complete", Ending.FAILED: "the mission has failed",
     Ending.FLED: "every character fled at once: the mission fails",
     Ending.TIME: f"{ROUNDS} rounds have passed: the mission has run out of time",
+    Ending.LOST: "a dial of the colony reached 0: the campaign is lost",
 }
 
 

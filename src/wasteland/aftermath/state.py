@@ -29,10 +29,29 @@ from wasteland.aftermath.card_set import CardSet
 from wasteland.aftermath.vocabulary import Prize
 
 __all__ = [
-    "Options", "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
+    "Options", "Start", "Outing",
+    "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
     "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Effect", "Said", "Event",
     "State", "Work",
 ]
+
+
+@register("aftermath.Start")
+@frozen
+class Start:
+    """What a mission of a campaign starts from (``campaign.start_mission`` makes it): the main
+    mission (its index in the book), the dashboard's dials, whether the capped dial's cap is
+    lifted, the infinite-lives mode, the discovery deck's cards not yet fetched (kept out of the
+    item deck), the colony supply (dealt into the packs at the start, *design*) and the personal
+    goals already done."""
+
+    mission: int
+    dials: tuple[int, ...]
+    lifted: bool
+    infinite: bool
+    box: tuple[str, ...]
+    stash: tuple[str, ...]
+    goals: tuple[str, ...]
 
 
 @register("aftermath.Options")
@@ -40,12 +59,30 @@ __all__ = [
 class Options:
     """``players`` 1-4 (the seats); ``characters`` in turn order (1 player: 2, 2 players: 2 or 4,
     3: 3, 4: 4); ``book`` a book of one's own (None: the starter book); ``cards`` enemy cards of
-    one's own (None: the designed ones)."""
+    one's own (None: the designed ones); ``campaign`` what a campaign's mission starts from (None:
+    a mission alone)."""
 
     players: int = 1
     characters: tuple[str, ...] = ("grumple", "whisper")
     book: Book | None = None
     cards: CardSet | None = None
+    campaign: Start | None = None
+
+
+@register("aftermath.Outing")
+@frozen
+class Outing:
+    """The campaign's part of a mission: the party marker's space on the travel map (``""``: the
+    book has none), whether the once-a-mission dial has risen, whether the capped dial's cap has
+    been lifted, the discovery cards fetched and the personal goals done during the mission, and
+    how often the infinite-lives mode set the dials back."""
+
+    location: str = ""
+    raised: bool = False
+    lifted: bool = False
+    discovered: tuple[str, ...] = ()
+    goals: tuple[str, ...] = ()
+    lives: int = 0
 
 
 @register("aftermath.Phase")
@@ -68,6 +105,7 @@ class Ending(enum.StrEnum):
     FAILED = "mission_failed"
     FLED = "all_fled"
     TIME = "out_of_time"
+    LOST = "campaign_lost"
 
 
 @register("aftermath.Foe")
@@ -282,6 +320,7 @@ class State:
     candidates: tuple[int, ...]
     focus: int
     ending: str
+    outing: Outing
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
@@ -347,6 +386,7 @@ class Work(WorkingCopy[State]):
     candidates: list[int]
     focus: int
     ending: str
+    outing: Outing
     stack: list[Effect]
     events: list[Event]
     rng: Rng

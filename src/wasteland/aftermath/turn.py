@@ -20,7 +20,7 @@ from wasteland.aftermath.cards import (
     STATUS_NAMES, STATUSES, THREAT, WHITE_DIE,
 )
 from wasteland.aftermath.mission import (
-    DIAL_MAX, calamity, character, decider, draw_cards, enemy, figures_at, gain_prize, hurt_foe,
+    calamity, change_dial, character, decider, draw_cards, enemy, figures_at, gain_prize, hurt_foe,
     on_map, page_of, place_item, place_threats, remove_foe, say, visit, wait, wound,
 )
 from wasteland.aftermath.state import Activate, AfterTurn, Check, CheckThreat, NextTurn, Phase, Resume, State, Work
@@ -359,7 +359,7 @@ def _resolve(work: Work) -> None:
         if slot < len(work.foes):
             say(work, f"the {enemy(work, work.foes[slot].card).title} leaves in peace")
             remove_foe(work, slot)
-            work.dials[DIALS.index("population")] = min(DIAL_MAX, work.dials[DIALS.index("population")] + 1)
+            change_dial(work, "population", 1)
             bottom = next((k for k in reversed(range(len(work.threats))) if work.threats[k] != NONE), None)
             if bottom is not None:
                 work.discard.append(work.threats[bottom])
@@ -610,13 +610,16 @@ def _end(work: Work, a: End) -> None:
 
 def _nest(work: Work, a: Nest) -> None:
     """Seed, "Nido": the six steps (*design*: the accountant heals every wounded character it can
-    in turn order, 1 food each, and repairs the cheapest broken items the scrap pays for)."""
+    in turn order, 1 food each, never a campaign's last food, and repairs the cheapest broken items
+    the scrap pays for)."""
     _pop(work)
     n = len(work.options.characters)
     food, scrap = DIALS.index("food"), DIALS.index("scrap")
+    # *design*: in a campaign the accountant never eats the colony's last food (it would be lost)
+    keep = 1 if work.options.campaign is not None else 0
     for k in range(n):
         c = (work.active + k) % n
-        if work.wounds[c] and work.dials[food]:
+        if work.wounds[c] and work.dials[food] > keep:
             work.dials[food] -= 1
             work.wounds[c] -= 1
     for c in range(n):

@@ -16,10 +16,11 @@ from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.aftermath.actions import MAX_PLAYERS
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, HIDDEN, ITEMS, MAX_SPACES, NONE, TIERS,
-    TRACK,
+    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, HIDDEN, ITEM_NAMES, ITEMS, MAX_SPACES, NONE,
+    TIERS, TRACK,
 )
 from wasteland.aftermath.loaded import redact
+from wasteland.aftermath.setup import out_of_deck
 from wasteland.aftermath.mission import decider, enemy, figures_at, life_of, owner
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Phase, State
@@ -64,7 +65,8 @@ def determinize(view: State, player: int, seed: int) -> State:
     deck = tuple(deal)
     held = {i for g in view.gear for i in g if i != NONE} | {i for p in view.pack for i in p}
     held |= {*view.broken, *view.scrapped}
-    items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held))
+    out = {ITEM_NAMES.index(n) for n in out_of_deck(view.book, view.options) if n not in view.outing.discovered}
+    items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held - out))
     encounters, rng = rng.shuffle(sorted(set(range(len(ENCOUNTER_CARDS))) - set(view.encounter_discard)))
     caches = list(view.caches)
     piles = []

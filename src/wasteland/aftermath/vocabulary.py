@@ -16,7 +16,8 @@ from wasteland.core.codec import register
 from wasteland.core.spaces import BorderKind
 
 __all__ = [
-    "Attribute", "ATTRIBUTES", "DIALS", "TOKENS", "LINES", "LINE_NAMES", "COLOURED_LINES", "Prize",
+    "Attribute", "ATTRIBUTES", "DIALS", "DIAL_TOPS", "CAPPED_DIAL", "CAP", "ONCE_DIAL", "LIFE_DIALS", "LIFE_RESET",
+    "dial_top", "TOKENS", "LINES", "LINE_NAMES", "COLOURED_LINES", "Prize",
 ]
 
 
@@ -40,6 +41,27 @@ ATTRIBUTES: tuple[Attribute, ...] = (
 #: The campaign dashboard's dials (research §6, medium confidence: food, scrap, population,
 #: morale, clues, time).
 DIALS: tuple[str, ...] = ("food", "scrap", "population", "morale", "clues", "time")
+
+#: *design* (not public, research §12): each dial's highest value, in ``DIALS`` order; every dial's
+#: lowest is 0. Time counts the days a mission takes and has no real top.
+DIAL_TOPS: tuple[int, ...] = (15, 15, 20, 15, 15, 99)
+#: *design* (research §7: the stripped icon is probably population): the dial that cannot pass
+#: ``CAP`` until the book says otherwise (the effect ``lift_cap``); then its top is its dial's.
+CAPPED_DIAL = "population"
+CAP = 15
+#: *design* (research §7: probably morale or clues): the dial that may rise only once a mission.
+ONCE_DIAL = "morale"
+#: *design* (research §7: the best guess, "keep the colony from disbanding"): the two dials whose
+#: reaching 0 loses the campaign, and the value the infinite-lives mode sets them to (seed: 5).
+LIFE_DIALS: tuple[str, ...] = ("food", "morale")
+LIFE_RESET = 5
+
+
+def dial_top(dial: str, lifted: bool) -> int:
+    """The highest value ``dial`` may take now: the capped dial stops at ``CAP`` until its cap is
+    lifted."""
+    top = DIAL_TOPS[DIALS.index(dial)]
+    return top if lifted or dial != CAPPED_DIAL else min(top, CAP)
 
 #: The kinds of token a page may place (the seed's component list: objective, fire, heavy object,
 #: trap, fishhook, aim; scavenge tokens are drawn from their own piles and are not listed here).

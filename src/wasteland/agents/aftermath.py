@@ -16,7 +16,8 @@ one small decision at a time:
 * it never communicates (a failure turns the page hostile);
 * where characters are equally near an enemy, it sends the enemy at the one with the most life left;
 * in a **choice** it takes an option that goes to a page not yet visited, never one that goes
-  back, and prefers the options without a test or a wound; it **nests** when a character is hurt.
+  back, and prefers the options without a test or a wound; it **nests** when a character is hurt;
+* on the **travel map** it travels toward the space where the main mission is completed.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from wasteland.aftermath.actions import (
 )
 from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
 from wasteland.aftermath.cards import ACTION_CARDS, MAX_FIGURES, STATUSES
-from wasteland.aftermath.mission import character, page_of
+from wasteland.aftermath.mission import character, mission_of, page_of
 from wasteland.aftermath.state import Phase, State
 from wasteland.aftermath.turn import line_cost, bonus_of
 
@@ -60,6 +61,19 @@ def goal_of(s: State) -> str | None:
         if best is None or key < best:
             best = key
     return best[2] if best else None
+
+
+def _distance(s: State, page: int) -> int:
+    """Steps on the travel map from the space naming ``page`` to where the main mission is
+    completed (0 without a travel map or a location)."""
+    where = mission_of(s).location
+    if s.book.map is None or not where:
+        return 0
+    spots = {sp.page: sp for sp in s.book.map.spaces}
+    goal = next((sp for sp in s.book.map.spaces if sp.name == where), None)
+    if page not in spots or goal is None:
+        return 0
+    return abs(spots[page].x - goal.x) + abs(spots[page].y - goal.y)
 
 
 def _value(card: int) -> int:
@@ -103,7 +117,8 @@ class HeuristicBot:
                                              if s.choice else 0.0, -a.option))
         if s.phase is Phase.TRAVEL:
             gos = [a for a in legal if isinstance(a, Go)]
-            return max(gos, key=lambda a: (s.travel[a.option] not in s.visited, s.travel[a.option]))
+            return max(gos, key=lambda a: (-_distance(s, s.travel[a.option]), s.travel[a.option] not in s.visited,
+                                           s.travel[a.option]))
         if s.phase is Phase.CHOOSE:  # toward, or at, the character with the most life left
             chooses = [a for a in legal if isinstance(a, Choose)]
             return max(chooses, key=lambda a: (character(s, a.character).life - s.wounds[a.character]

@@ -1,0 +1,194 @@
+"""Seeing and keeping a campaign between missions: the dashboard and the travel map in words and
+as an SVG drawing, and a campaign saved to a file and loaded back (the codec's text; a stranger's
+file is read bounded and refused with one line).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from wasteland.core.codec import CodecError, dumps, loads
+from wasteland.core.data import MAX_JSON_BYTES
+from wasteland.core.game import ConfigError
+from wasteland.core.svg import PALETTE, Drawing
+from wasteland.aftermath.campaign import (
+    GOALS_TO_WIN, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, mission_options,
+    new_campaign, start_mission, won,
+)
+from wasteland.aftermath.setup import DEFAULT_CHARACTERS
+from wasteland.aftermath.state import State
+from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, LIFE_DIALS, ONCE_DIAL
+
+__all__ = ["campaign_text", "campaign_svg", "save_campaign", "load_campaign", "open_campaign", "next_mission",
+           "record_mission"]
+
+
+def _state_line(c: Campaign) -> str:
+    book = campaign_book(c)
+    mission = main_mission(c)
+    if c.lost:
+        where = "the campaign is lost (page 100, 100-23): restart it, or play on with infinite lives"
+    elif mission is None:
+        where = "every main mission is done"
+    else:
+        where = f"main mission {c.mission + 1} of {len(book.missions)}: {mission.name}"
+        if mission.location and book.map is not None:
+            title = next(s.title for s in book.map.spaces if s.name == mission.location)
+            where += f", completed at {title} (time {mission.time})"
+    goals = f"{len(c.goals)} of {GOALS_TO_WIN} personal goals done" + (": the campaign is won" if won(c) else "")
+    return f"{where}; {goals}"
+
+
+def campaign_text(campaign: Campaign) -> str:
+    """The campaign in words: the book, the main mission, each dial against its range, the goals,
+    the discovery cards and the colony supply, the missions played."""
+    c = campaign
+    book = campaign_book(c)
+    lines = [f"{book.title}: {_state_line(c)}" + (" · infinite lives" if c.infinite else "")]
+    dials = []
+    for k, name in enumerate(DIALS):
+        top = DIAL_TOPS[k] if c.lifted or name != CAPPED_DIAL else CAP
+        dials.append(f"{name} {c.dials[k]}/{top}")
+    lines.append("dials: " + ", ".join(dials))
+    if book.map is not None:
+        here = next((s.title for s in book.map.spaces if s.name == c.location), c.location)
+        lines.append(f"party marker: {here}")
+    titled = {g.character: g.text for g in book.goals}
+    for name in ("meziah", "whisper", "ringr", "grumple"):
+        if name in titled or name in c.goals:
+            lines.append(f"  {'[x]' if name in c.goals else '[ ]'} {name.title()}: {titled.get(name, '')}".rstrip())
+    lines.append(f"discovery deck: {len(c.box)} cards; fetched: {', '.join(c.found) or 'none'}; "
+                 f"colony supply: {', '.join(c.stash) or 'empty'}")
+    if c.results:
+        lines.append("missions played: " + ", ".join(c.results))
+    return "\n".join(lines)
+
+
+def campaign_svg(campaign: Campaign) -> str:
+    """The dashboard (every dial against its range: the cap, the life dials, the once-a-mission
+    dial marked) and the travel map (spaces with their pages, the party marker, where the main
+    mission is completed) as an SVG drawing."""
+    c = campaign
+    book = campaign_book(c)
+    d = Drawing(title=f"Aftermath campaign: {book.title}")
+    d.text(12, 20, book.title, size=15, bold=True)
+    y = d.paragraph(12, 40, _state_line(c), width=760, size=11, fill=PALETTE["muted"])
+    d.text(12, y + 10, "The campaign dashboard", size=13, bold=True)
+    y += 24
+    unit = 440 / max(DIAL_TOPS[:-1])
+    for k, name in enumerate(DIALS):
+        top, value = DIAL_TOPS[k], c.dials[k]
+        scale = unit if name != "time" else 440 / top
+        note = ["lost at 0"] if name in LIFE_DIALS else []
+        if name == ONCE_DIAL:
+            note.append("rises once a mission")
+        if name == CAPPED_DIAL:
+            note.append("cap lifted" if c.lifted else f"stops at {CAP} until told otherwise")
+        d.text(12, y + 13, name, size=12, bold=True)
+        d.rect(100, y, top * scale, 16, fill=PALETTE["table"], stroke=PALETTE["line"], rx=3,
+               tip=f"{name}: 0 to {top}")
+        ink = PALETTE["foe"] if name in LIFE_DIALS and value <= 2 else PALETTE["gold"]
+        if value:
+            d.rect(100, y, value * scale, 16, fill=ink, stroke=PALETTE["gold_ink"], rx=3, tip=f"{name} {value}")
+        if name == CAPPED_DIAL and not c.lifted:
+            d.line(100 + CAP * scale, y - 3, 100 + CAP * scale, y + 19, stroke=PALETTE["foe_ink"], width=2)
+        d.text(100 + top * scale + 8, y + 13, f"{value} / {top}" + (f" · {'; '.join(note)}" if note else ""),
+               size=11)
+        y += 24
+    if book.map is not None:
+        y += 14
+        d.text(12, y, "The travel map", size=13, bold=True)
+        y += 10
+        mission = main_mission(c)
+        target = mission.location if mission is not None else ""
+        w, h = 150, 58
+        for s in book.map.spaces:
+            x0, y0 = 12 + s.x * (w + 14), y + s.y * (h + 14)
+            fill = PALETTE["gold"] if s.name == target else PALETTE["paper"]
+            d.rect(x0, y0, w, h, fill=fill, stroke=PALETTE["ink"], rx=6,
+                   tip=f"{s.title}, page {s.page}" + (": the main mission is completed here"
+                                                      if s.name == target else ""))
+            d.text(x0 + w / 2, y0 + 20, s.title, size=11, anchor="middle", bold=True)
+            d.text(x0 + w / 2, y0 + 36, f"page {s.page}", size=10, anchor="middle", fill=PALETTE["muted"])
+            if s.name == c.location:
+                d.circle(x0 + w - 14, y0 + 14, 8, fill=PALETTE["focus"], stroke=PALETTE["ink"])
+            if s.name == target:
+                d.text(x0 + w / 2, y0 + 51, "main mission", size=10, anchor="middle", fill=PALETTE["gold_ink"])
+        y = d.bottom + 10
+        d.legend(12, y, [("focus", "the party marker"), ("gold", "where the main mission is completed")])
+    return d.svg()
+
+
+def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
+    """Write the campaign to ``path`` as the codec's text."""
+    Path(path).write_text(dumps(campaign) + "\n", encoding="utf-8")
+
+
+def load_campaign(path: str | os.PathLike[str]) -> Campaign:
+    """The campaign saved at ``path``; ConfigError (one line naming the file) when it cannot be
+    read or is not a campaign (read bounded, as any file from a stranger)."""
+    text = str(path)
+    shown = repr(text if len(text) <= 80 else "..." + text[-77:])
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise ConfigError(f"{shown}: not a regular file")
+            raw = f.read(MAX_JSON_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"{shown}: cannot read it ({exc.strerror or type(exc).__name__})") from None
+    if len(raw) > MAX_JSON_BYTES:
+        raise ConfigError(f"{shown}: larger than {MAX_JSON_BYTES} bytes")
+    try:
+        value = loads(raw)
+    except (CodecError, ConfigError) as exc:
+        raise ConfigError(f"{shown}: not a saved campaign ({str(exc).splitlines()[0] if str(exc) else exc})") from None
+    if type(value) is not Campaign:
+        raise ConfigError(f"{shown}: not a saved campaign (it holds {type(value).__name__})")
+    return value
+
+
+def open_campaign(path: str | os.PathLike[str]) -> Campaign:
+    """The campaign saved at ``path``, or a new demo campaign when there is no file there yet."""
+    return load_campaign(path) if Path(path).exists() else new_campaign()
+
+
+def next_mission(path: str | os.PathLike[str], chosen: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """The options of the next mission of the campaign saved at ``path`` (a new demo campaign when
+    there is no file yet), with the ``players`` and ``characters`` chosen (a list, or names with
+    commas between; by default 1 player with Grumple and Whisper), and the campaign in words;
+    ``infinite`` true switches the campaign (a lost one too) to infinite lives, saved at once.
+    ConfigError or IllegalAction (one line) when the file is not a campaign, the options are not
+    the campaign's or no mission can start."""
+    unknown = sorted(set(chosen) - {"players", "characters", "infinite"})
+    if unknown:
+        raise ConfigError(f"a campaign's mission takes the options players, characters and infinite, "
+                          f"not {unknown[0]}")
+    infinite = chosen.get("infinite", False)
+    if type(infinite) is not bool:
+        raise ConfigError(f"infinite must be true or false, got {infinite!r}")
+    players = chosen.get("players", 1)
+    if type(players) is not int or players not in DEFAULT_CHARACTERS:
+        raise ConfigError(f"players must be one of 1, 2, 3, 4, got {players!r}")
+    characters = chosen.get("characters", list(DEFAULT_CHARACTERS[players]))
+    if isinstance(characters, str):  # at the command line: characters=ringr,meziah,whisper
+        characters = [name.strip() for name in characters.split(",")]
+    campaign = open_campaign(path)
+    if infinite and not campaign.infinite:  # seed: a lost campaign may go on with infinite lives
+        campaign = infinite_lives(campaign)
+        save_campaign(campaign, path)
+    options = mission_options(campaign, characters, players)
+    start_mission(campaign, 0, characters, players)  # refuses a lost or finished campaign, wrong characters
+    return options, campaign_text(campaign)
+
+
+def record_mission(path: str | os.PathLike[str], final_state: State) -> str:
+    """The campaign saved at ``path`` after its mission ended in ``final_state``, saved again there
+    (with its drawing next to it, ``.svg``); the campaign in words."""
+    campaign = finish_mission(open_campaign(path), final_state)
+    save_campaign(campaign, path)
+    Path(f"{path}.svg").write_text(campaign_svg(campaign), encoding="utf-8")
+    return campaign_text(campaign) + f"\nSaved to {path} (its drawing: {path}.svg)."
