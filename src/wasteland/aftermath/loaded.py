@@ -8,8 +8,9 @@ book (or the starter book), and a view's is that book as the party knows it (``v
 the current page alone, its entries read shown, passing the reader's checks of a page); the
 ``graph`` is the current page's own map; every space named is on the page; every action card,
 item, encounter card, scavenge token and enemy card in exactly one place and within its id range
-(a view hides only where ``view`` hides); every dial, wound, charge and counter within its
-bounds; every character and seat within the options; the book's effects on the stack and in the
+(a view hides only where ``view`` hides; an item of the campaign's discovery deck or colony
+supply may be out of play); every dial, wound, charge and counter within its bounds; every
+character and seat within the options; the campaign's outing within the book; the book's effects on the stack and in the
 test, choice and group task in progress are the book's own; and, in rules, the decision waiting
 has an answer. A field is checked on its own line, so a new field is a new line.
 """
