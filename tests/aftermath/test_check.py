@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wasteland.aftermath.book import (
-    DEFAULT_BOOK_PATH, DEMO_CAMPAIGN_PATH, Discover, Goal, LiftCap, EFFECT_NAMES, SHARED_NAMES, Batteries, Book, BookAttack, Choice, Dial, DrawItems, Effect,
+    DEFAULT_BOOK_PATH, DEMO_CAMPAIGN_PATH, Discover, Goal, LiftCap, EFFECT_NAMES, SHARED_NAMES, Batteries, Book,
+    BookAttack, Choice, Dial, DrawItems, Effect,
     Encounter, EncounterCard, EndMission, GainItem, GoToPage, GroupTask, Hunt, Mission, Option, PlaceTokens,
     RandomEncounter, Read, RemoveTokens, Situation, Status, Travel, Wound, read_book,
 )
