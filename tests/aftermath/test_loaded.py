@@ -12,6 +12,7 @@ import pytest
 from tests.support import load_changed, played
 
 from wasteland.aftermath import GAME
+from wasteland.aftermath.campaign import mission_options, new_campaign
 from wasteland.aftermath.cards import HIDDEN
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
@@ -120,3 +121,23 @@ def test_a_table_dealt_from_a_view_holds_the_book_as_the_party_knows_it() -> Non
     assert codec.loads(codec.dumps(table)) == table
     with pytest.raises(CodecError, match="the graph is not the map"):
         load_changed(table, _border_dropped)
+
+
+def test_a_campaign_mission_loads_and_its_outing_is_checked() -> None:
+    options = mission_options(new_campaign(), ["grumple", "whisper"])
+    state = played(GAME, 30, **options)
+    assert state.options.campaign is not None and state.book.map is not None
+    for seen in (state, GAME.view(state, 0), GAME.determinize(GAME.view(state, 0), 0, 2)):
+        assert codec.loads(codec.dumps(seen)) == seen
+
+    def off_the_map(doc: dict[str, Any]) -> None:
+        doc["outing"]["location"] = "nowhere"
+
+    with pytest.raises(CodecError, match="the party marker is not on the travel map"):
+        load_changed(state, off_the_map)
+
+    def goal_twice(doc: dict[str, Any]) -> None:
+        doc["outing"]["goals"] = {"$t": ["grumple", "grumple"]}
+
+    with pytest.raises(CodecError, match="a personal goal done is not the book's, or is done twice"):
+        load_changed(GAME.view(state, 0), goal_twice)
