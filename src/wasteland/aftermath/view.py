@@ -21,7 +21,7 @@ from wasteland.aftermath.cards import (
 )
 from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.setup import out_of_deck
-from wasteland.aftermath.mission import decider, enemy, figures_at, life_of, owner
+from wasteland.aftermath.mission import decider, enemy, life_of, owner
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Phase, State
 from wasteland.aftermath.vocabulary import DIALS
@@ -126,22 +126,42 @@ def observation_size(state: State) -> int:
 
 
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
-    """Only what seat ``me`` may see, so the table and ``me``'s view give the same numbers."""
+    """Only what seat ``me`` may see, so the table and ``me``'s view give the same numbers. The
+    buffer is zeroed: only the numbers that are not zero are written, each piece counted once."""
     page = next((p for p in view.book.pages if p.number == view.page), None)
-    names = [sp.name for sp in page.spaces] if page else []
+    index = {sp.name: k for k, sp in enumerate(page.spaces[:MAX_SPACES])} if page else {}
     base = shape.start["spaces"]
-    for k, name in enumerate(names[:MAX_SPACES]):
-        at = base + k * _SPACE
-        out[at] = float(sum(1 for sp in view.spaces if sp == name))
-        out[at + 1] = float(len(figures_at(view, name)))
-        out[at + 2] = float(sum(1 for t in view.tokens if t.space == name))
-        out[at + 3] = float(sum(1 for c in view.caches if c.space == name))
-    base = shape.start["characters"]
+    for sp in view.spaces:
+        k = index.get(sp)
+        if k is not None:
+            out[base + k * _SPACE] += 1.0
+    for foe in view.foes:
+        for sp in foe.spaces:
+            k = index.get(sp)
+            if k is not None:
+                out[base + k * _SPACE + 1] += 1.0
+    for t in view.tokens:
+        k = index.get(t.space)
+        if k is not None:
+            out[base + k * _SPACE + 2] += 1.0
+    for cache in view.caches:
+        k = index.get(cache.space)
+        if k is not None:
+            out[base + k * _SPACE + 3] += 1.0
+    _characters(view, me, shape, out, index)
+    _track(view, shape, out)
+    _public(view, me, shape, out)
+
+
+def _characters(view: State, me: int, shape: Layout, out: FloatBuffer, index: dict[str, int]) -> None:
+    base, hand = shape.start["characters"], shape.start["hand"]
     for c, name in enumerate(view.options.characters):
         at = base + c * _CHARACTER
         here = view.spaces[c]
-        out[at] = 1.0 if here else 0.0
-        out[at + 1] = float(names.index(here) + 1) if here in names else 0.0
+        if here:
+            out[at] = 1.0
+            if here in index:
+                out[at + 1] = float(index[here] + 1)
         out[at + 2] = float(CHARACTERS[CHARACTER_NAMES.index(name)].life)
         out[at + 3] = float(view.wounds[c])
         out[at + 4] = float(view.toxic[c])
@@ -149,10 +169,13 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
         out[at + 6] = float(len(view.hands[c]))
         out[at + 7] = float(sum(1 for i in view.gear[c] if i != NONE))
         out[at + 8] = float(view.batteries[c])
-        out[at + 9] = 1.0 if owner(view, c) == me else 0.0
         if owner(view, c) == me:
+            out[at + 9] = 1.0
             for card in view.hands[c]:
-                out[shape.start["hand"] + card] = 1.0
+                out[hand + card] = 1.0
+
+
+def _track(view: State, shape: Layout, out: FloatBuffer) -> None:
     base = shape.start["track"]
     for k in range(TRACK):
         at = base + k * _SLOT
@@ -167,6 +190,9 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
             out[at + 5] = float(sum(foe.wounds))
         if view.threats[k] != NONE:
             out[at + 6] = float(ACTION_CARDS[view.threats[k]].value)
+
+
+def _public(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     for k, value in enumerate(view.dials):
         out[shape.start["dials"] + k] = float(value)
     out[shape.start["situation"]] = 1.0 if view.hostile else 0.0
