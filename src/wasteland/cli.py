@@ -955,7 +955,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "book", "tools for Aftermath's adventure books")
     books = p.add_subparsers(dest="book_command", metavar="COMMAND", required=True, parser_class=_Parser)
     p = _command(books, "check", "check an Aftermath book: every reference lands, every page and entry can be "
-                                 "reached, each mission can be won and lost")
+                                 "reached, each mission can be won")
     p.add_argument("file", nargs="?", metavar="FILE", help="the book (JSON; default: the starter book)")
     p.add_argument("--cards", metavar="FILE", help="the card set to check the names against (JSON, as the cards "
                                                    "option; default: the game's)")
