@@ -21,9 +21,10 @@ from wasteland.aftermath.book import (
     Encounter, EndMission, GoToPage, GroupTask, Hunt, Read, Travel, Trigger, book_data, load_book, read_book,
 )
 from wasteland.aftermath.book import Test as SkillTest
-from wasteland.aftermath.vocabulary import DIALS, LINE_NAMES, TOKENS
+from wasteland.aftermath.vocabulary import LINE_NAMES
 from wasteland.core import codec
 from wasteland.core.game import ConfigError
+from tests.aftermath.strategies import DELETE, JUNK, STARTER_DATA, STARTER_PATHS, books, set_at
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -79,19 +80,6 @@ def test_a_small_book_reads_with_defaults_filled_in() -> None:
     assert book.pages[0].entries[0].effects == (Read("2-1"),)
 
 
-def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(b: dict[str, Any]) -> None:
-        target: Any = b
-        for key in path[:-1]:
-            target = target[key]
-        if value is _DELETE:
-            del target[path[-1]]
-        else:
-            target[path[-1]] = value
-    return change
-
-
-_DELETE = object()
 P2 = ("pages", 0)
 E = (*P2, "entries")
 FX = (*E, 1, "effects", 0)
@@ -107,51 +95,51 @@ def _deep_choice(depth: int) -> dict[str, Any]:
 #: Each refusal: how a valid book is spoilt, and words of the one-line message (with its place).
 REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "not_an_object": (lambda b: b.clear() or b.update({"pages": 3, "junk": 1}), "book: unknown key 'junk'"),
-    "unknown_key_in_book": (_set(("extra",), 1), "book: unknown key 'extra'"),
-    "wrong_format": (_set(("format",), "other"), "book.format: must be 'wasteland-aftermath-book'"),
-    "wrong_version": (_set(("version",), 3), "book.version: this reader reads versions 1 and 2, got 3"),
-    "version_as_bool": (_set(("version",), True), "book.version"),
-    "title_not_text": (_set(("title",), 7), "book.title: must be text"),
-    "title_two_lines": (_set(("title",), "a\nb"), "book.title: must be printable text on one line"),
-    "no_missions": (_set(("missions",), []), "book.missions: must hold 1 to 8 entries"),
-    "mission_start_not_in_book": (_set(("missions", 0, "start_page"), 9),
+    "unknown_key_in_book": (set_at(("extra",), 1), "book: unknown key 'extra'"),
+    "wrong_format": (set_at(("format",), "other"), "book.format: must be 'wasteland-aftermath-book'"),
+    "wrong_version": (set_at(("version",), 3), "book.version: this reader reads versions 1 and 2, got 3"),
+    "version_as_bool": (set_at(("version",), True), "book.version"),
+    "title_not_text": (set_at(("title",), 7), "book.title: must be text"),
+    "title_two_lines": (set_at(("title",), "a\nb"), "book.title: must be printable text on one line"),
+    "no_missions": (set_at(("missions",), []), "book.missions: must hold 1 to 8 entries"),
+    "mission_start_not_in_book": (set_at(("missions", 0, "start_page"), 9),
                                   "book.missions[0].start_page: no page 9 in this book"),
-    "mission_failure_page_not_in_book": (_set(("missions", 0, "failure_page"), 7),
+    "mission_failure_page_not_in_book": (set_at(("missions", 0, "failure_page"), 7),
                                          "book.missions[0].failure_page: no page 7"),
-    "mission_failure_entry_not_on_page": (_set(("missions", 0, "failure_entry"), "3-9"),
+    "mission_failure_entry_not_on_page": (set_at(("missions", 0, "failure_entry"), "3-9"),
                                           "book.missions[0].failure_entry: no entry '3-9' on page 3"),
-    "mission_time_out_of_range": (_set(("missions", 0, "time"), 0), "book.missions[0].time: must be a whole"),
-    "page_number_out_of_range": (_set((*P2, "number"), 0), "book.pages[0].number: must be a whole number from 1"),
-    "duplicate_page_number": (_set(("pages", 1, "number"), 2), "book.pages[1].number: two pages are numbered 2"),
-    "unknown_key_in_page": (_set((*P2, "colour"), "red"), "book.pages[0] (page 2): unknown key 'colour'"),
-    "no_spaces": (_set((*P2, "spaces"), []), "book.pages[0] (page 2).spaces: must hold 1 to 16"),
-    "space_name_not_a_name": (_set((*P2, "spaces", 0, "name"), "a b"), "spaces[0].name: a space's name must be"),
-    "duplicate_space_name": (_set((*P2, "spaces", 1, "name"), "A"), "spaces[1].name: two spaces are named 'A'"),
-    "space_width_zero": (_set((*P2, "spaces", 0, "w"), 0), "spaces[0].w: must be a whole number from 1"),
-    "space_off_the_grid": (_set((*P2, "spaces", 1, "x"), 98), "spaces[1].w: must be a whole number from 1 to 1"),
-    "overlapping_spaces": (_set((*P2, "spaces", 1, "x"), 1), "spaces[1]: space 'B' overlaps space 'A'"),
-    "scavenge_difficulty_out_of_range": (_set((*P2, "spaces", 0, "scavenge"), [13]), "spaces[0].scavenge[0]"),
-    "three_scavenge_tokens_on_a_space": (_set((*P2, "spaces", 0, "scavenge"), [4, 6, 8]),
+    "mission_time_out_of_range": (set_at(("missions", 0, "time"), 0), "book.missions[0].time: must be a whole"),
+    "page_number_out_of_range": (set_at((*P2, "number"), 0), "book.pages[0].number: must be a whole number from 1"),
+    "duplicate_page_number": (set_at(("pages", 1, "number"), 2), "book.pages[1].number: two pages are numbered 2"),
+    "unknown_key_in_page": (set_at((*P2, "colour"), "red"), "book.pages[0] (page 2): unknown key 'colour'"),
+    "no_spaces": (set_at((*P2, "spaces"), []), "book.pages[0] (page 2).spaces: must hold 1 to 16"),
+    "space_name_not_a_name": (set_at((*P2, "spaces", 0, "name"), "a b"), "spaces[0].name: a space's name must be"),
+    "duplicate_space_name": (set_at((*P2, "spaces", 1, "name"), "A"), "spaces[1].name: two spaces are named 'A'"),
+    "space_width_zero": (set_at((*P2, "spaces", 0, "w"), 0), "spaces[0].w: must be a whole number from 1"),
+    "space_off_the_grid": (set_at((*P2, "spaces", 1, "x"), 98), "spaces[1].w: must be a whole number from 1 to 1"),
+    "overlapping_spaces": (set_at((*P2, "spaces", 1, "x"), 1), "spaces[1]: space 'B' overlaps space 'A'"),
+    "scavenge_difficulty_out_of_range": (set_at((*P2, "spaces", 0, "scavenge"), [13]), "spaces[0].scavenge[0]"),
+    "three_scavenge_tokens_on_a_space": (set_at((*P2, "spaces", 0, "scavenge"), [4, 6, 8]),
                                          "spaces[0].scavenge: must hold 0 to 2 entries"),
-    "unknown_setup_token": (_set((*P2, "spaces", 1, "tokens"), ["gold"]), "spaces[1].tokens[0]: no token 'gold'"),
-    "line_to_unknown_space": (_set((*P2, "lines", 0, "b"), "Z"), "lines[0].b: no space on this page named 'Z'"),
-    "unknown_line_kind": (_set((*P2, "lines", 0, "kind"), "dotted"), "lines[0].kind: no line kind 'dotted'"),
-    "line_joins_a_space_to_itself": (_set((*P2, "lines", 0, "b"), "A"), "lines[0]: a line joins two spaces"),
-    "two_lines_for_one_pair": (_set((*P2, "lines", 1), {"a": "B", "b": "A", "kind": "wall"}),
+    "unknown_setup_token": (set_at((*P2, "spaces", 1, "tokens"), ["gold"]), "spaces[1].tokens[0]: no token 'gold'"),
+    "line_to_unknown_space": (set_at((*P2, "lines", 0, "b"), "Z"), "lines[0].b: no space on this page named 'Z'"),
+    "unknown_line_kind": (set_at((*P2, "lines", 0, "kind"), "dotted"), "lines[0].kind: no line kind 'dotted'"),
+    "line_joins_a_space_to_itself": (set_at((*P2, "lines", 0, "b"), "A"), "lines[0]: a line joins two spaces"),
+    "two_lines_for_one_pair": (set_at((*P2, "lines", 1), {"a": "B", "b": "A", "kind": "wall"}),
                                "lines[1]: spaces 'B' and 'A' already have a line"),
-    "line_without_a_shared_edge": (_set((*P2, "spaces", 2), {"name": "C", "x": 0, "y": 5, "w": 5, "h": 1}),
+    "line_without_a_shared_edge": (set_at((*P2, "spaces", 2), {"name": "C", "x": 0, "y": 5, "w": 5, "h": 1}),
                                    "lines[1]: spaces 'A' and 'C' do not share an edge"),
     "diagonal_line": (lambda b: (page2(b)["spaces"].__setitem__(2, {"name": "C", "x": 5, "y": 2, "w": 1, "h": 1}),
-                                 _set((*P2, "lines", 1), {"a": "A", "b": "C", "kind": "double"})(b)),
+                                 set_at((*P2, "lines", 1), {"a": "A", "b": "C", "kind": "double"})(b)),
                       "spaces 'A' and 'C' do not share an edge"),
-    "start_not_on_page": (_set((*P2, "start"), "Q"), "(page 2).start: no space on page 2 named 'Q'"),
+    "start_not_on_page": (set_at((*P2, "start"), "Q"), "(page 2).start: no space on page 2 named 'Q'"),
     "calamity_value_without_entry": (lambda b: page2(b)["entries"].pop(), "(page 2).calamity: a page with a calamity"),
-    "calamity_entry_without_value": (_set((*P2, "calamity"), 0), "(page 2).calamity: a page with a calamity"),
-    "calamity_value_out_of_range": (_set((*P2, "calamity"), 41), "(page 2).calamity: must be a whole number"),
-    "no_entries": (_set((*P2, "entries"), []), "(page 2).entries: must hold 1 to 40"),
+    "calamity_entry_without_value": (set_at((*P2, "calamity"), 0), "(page 2).calamity: a page with a calamity"),
+    "calamity_value_out_of_range": (set_at((*P2, "calamity"), 41), "(page 2).calamity: must be a whole number"),
+    "no_entries": (set_at((*P2, "entries"), []), "(page 2).entries: must hold 1 to 40"),
     "first_entry_not_begin": (lambda b: page2(b)["entries"].reverse(),
                               "entries[0] (calamity).trigger: the first entry of a page is its begin entry"),
-    "second_begin": (_set((*E, 1, "trigger"), "begin"), "entries[1] (2-1).trigger: the first entry of a page"),
+    "second_begin": (set_at((*E, 1, "trigger"), "begin"), "entries[1] (2-1).trigger: the first entry of a page"),
     "two_threat_entries": (lambda b: page2(b)["entries"].extend(
         [{"id": "t1", "trigger": "threat", "text": "x"}, {"id": "t2", "trigger": "threat", "text": "y"}]),
         "entries[6] (t2).trigger: a page has one threat entry"),
@@ -160,67 +148,69 @@ REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
         "entries[6] (l2).trigger: a page has one leave entry"),
     "two_calamity_entries": (lambda b: page2(b)["entries"].append({"id": "c2", "trigger": "calamity", "text": "x"}),
                              "entries[5] (c2).trigger: a page has one calamity entry"),
-    "duplicate_entry_id": (_set((*E, 2, "id"), "2-1"), "entries[2] (2-1).id: two entries are numbered '2-1'"),
-    "entry_id_not_an_id": (_set((*E, 2, "id"), "2 1"), "entries[2].id: an entry id must be"),
-    "unknown_trigger": (_set((*E, 2, "trigger"), "dusk"), "entries[2] (2-2).trigger: no trigger 'dusk'"),
-    "unknown_key_in_entry": (_set((*E, 2, "when"), 1), "entries[2] (2-2): unknown key 'when'"),
-    "space_entry_on_a_space_not_on_page": (_set((*E, 2, "space"), "Z"), "entries[2] (2-2).space: no space on page 2"),
-    "space_entry_without_space": (_set((*E, 2, "space"), _DELETE), "entries[2] (2-2).space: no space on page 2"),
-    "token_entry_unknown_token": (_set((*E, 3, "token"), "gold"), "entries[3] (2-3).token: no token 'gold'"),
-    "numbered_entry_naming_a_space": (_set((*E, 1, "space"), "A"), "entries[1] (2-1).space: only a space or token"),
-    "space_entry_naming_a_token": (_set((*E, 2, "token"), "fire"), "entries[2] (2-2).token: only a token entry"),
-    "empty_text": (_set((*E, 2, "text"), ""), "entries[2] (2-2).text: must be text of 1 to 600"),
-    "text_too_long": (_set((*E, 2, "text"), "x" * 601), "entries[2] (2-2).text: must be text of 1 to 600"),
-    "revisit_not_a_bool": (_set((*E, 2, "revisit"), "yes"), "entries[2] (2-2).revisit: must be true or false"),
-    "effect_not_an_object": (_set((*E, 2, "effects"), ["read"]), "entries[2] (2-2).effects[0]: an effect must"),
-    "unknown_effect": (_set((*E, 2, "effects"), [{"do": "eval"}]), "effects[0].do: no effect 'eval'"),
-    "unknown_key_in_effect": (_set((*FX, "colour"), "red"), "(2-1).effects[0]: unknown key 'colour'"),
-    "missing_field": (_set((*FX, "difficulty"), _DELETE), "(2-1).effects[0].difficulty: the test effect needs it"),
-    "wrong_type_in_effect": (_set((*FX, "opposed"), "no"), "(2-1).effects[0].opposed: must be true or false"),
-    "difficulty_out_of_range": (_set((*FX, "difficulty"), 31), "effects[0].difficulty: must be a whole number"),
-    "unknown_attribute": (_set((*FX, "attribute"), "purple"), "effects[0].attribute: no attribute 'purple'"),
-    "white_is_not_an_attribute": (_set((*FX, "attribute"), "white"), "effects[0].attribute: no attribute 'white'"),
-    "read_of_an_entry_not_on_page": (_set((*E, 0, "effects", 0, "entry"), "3-1"),
+    "duplicate_entry_id": (set_at((*E, 2, "id"), "2-1"), "entries[2] (2-1).id: two entries are numbered '2-1'"),
+    "entry_id_not_an_id": (set_at((*E, 2, "id"), "2 1"), "entries[2].id: an entry id must be"),
+    "unknown_trigger": (set_at((*E, 2, "trigger"), "dusk"), "entries[2] (2-2).trigger: no trigger 'dusk'"),
+    "unknown_key_in_entry": (set_at((*E, 2, "when"), 1), "entries[2] (2-2): unknown key 'when'"),
+    "space_entry_on_a_space_not_on_page": (set_at((*E, 2, "space"), "Z"), "entries[2] (2-2).space: no space on page 2"),
+    "space_entry_without_space": (set_at((*E, 2, "space"), DELETE), "entries[2] (2-2).space: no space on page 2"),
+    "token_entry_unknown_token": (set_at((*E, 3, "token"), "gold"), "entries[3] (2-3).token: no token 'gold'"),
+    "numbered_entry_naming_a_space": (set_at((*E, 1, "space"), "A"), "entries[1] (2-1).space: only a space or token"),
+    "space_entry_naming_a_token": (set_at((*E, 2, "token"), "fire"), "entries[2] (2-2).token: only a token entry"),
+    "empty_text": (set_at((*E, 2, "text"), ""), "entries[2] (2-2).text: must be text of 1 to 600"),
+    "text_too_long": (set_at((*E, 2, "text"), "x" * 601), "entries[2] (2-2).text: must be text of 1 to 600"),
+    "revisit_not_a_bool": (set_at((*E, 2, "revisit"), "yes"), "entries[2] (2-2).revisit: must be true or false"),
+    "effect_not_an_object": (set_at((*E, 2, "effects"), ["read"]), "entries[2] (2-2).effects[0]: an effect must"),
+    "unknown_effect": (set_at((*E, 2, "effects"), [{"do": "eval"}]), "effects[0].do: no effect 'eval'"),
+    "unknown_key_in_effect": (set_at((*FX, "colour"), "red"), "(2-1).effects[0]: unknown key 'colour'"),
+    "missing_field": (set_at((*FX, "difficulty"), DELETE), "(2-1).effects[0].difficulty: the test effect needs it"),
+    "wrong_type_in_effect": (set_at((*FX, "opposed"), "no"), "(2-1).effects[0].opposed: must be true or false"),
+    "difficulty_out_of_range": (set_at((*FX, "difficulty"), 31), "effects[0].difficulty: must be a whole number"),
+    "unknown_attribute": (set_at((*FX, "attribute"), "purple"), "effects[0].attribute: no attribute 'purple'"),
+    "white_is_not_an_attribute": (set_at((*FX, "attribute"), "white"), "effects[0].attribute: no attribute 'white'"),
+    "read_of_an_entry_not_on_page": (set_at((*E, 0, "effects", 0, "entry"), "3-1"),
                                      "book.pages[0] (page 2).entries[0] (begin).effects[0].entry: no entry '3-1'"),
-    "go_to_page_not_in_book": (_set((*FX, "success", 0, "page"), 9),
+    "go_to_page_not_in_book": (set_at((*FX, "success", 0, "page"), 9),
                                "book.pages[0] (page 2).entries[1] (2-1).effects[0].success[0].page: no page 9"),
-    "travel_to_page_not_in_book": (_set((*FX, "failure"), [{"do": "travel", "pages": [3, 8]}]),
+    "travel_to_page_not_in_book": (set_at((*FX, "failure"), [{"do": "travel", "pages": [3, 8]}]),
                                    "effects[0].failure[0].pages[1]: no page 8 in this book"),
-    "travel_naming_a_page_twice": (_set((*FX, "failure"), [{"do": "travel", "pages": [3, 3]}]),
+    "travel_naming_a_page_twice": (set_at((*FX, "failure"), [{"do": "travel", "pages": [3, 3]}]),
                                    "failure[0].pages: names a page twice"),
-    "effect_space_not_on_page": (_set((*E, 4, "effects", 0, "spaces"), ["Z"]),
+    "effect_space_not_on_page": (set_at((*E, 4, "effects", 0, "spaces"), ["Z"]),
                                  "entries[4] (calamity).effects[0].spaces[0]: no space on page 2 named 'Z'"),
-    "effect_space_twice": (_set((*E, 4, "effects", 0, "spaces"), ["C", "C"]), "effects[0].spaces: names a space twice"),
-    "unknown_enemy": (_set((*FX, "failure"), [{"do": "encounter", "enemies": ["dragon"], "spaces": ["A"],
+    "effect_space_twice": (set_at((*E, 4, "effects", 0, "spaces"), ["C", "C"]),
+                           "effects[0].spaces: names a space twice"),
+    "unknown_enemy": (set_at((*FX, "failure"), [{"do": "encounter", "enemies": ["dragon"], "spaces": ["A"],
                                                "hostile": True}]), "failure[0].enemies[0]: no enemy card 'dragon'"),
-    "too_many_enemies": (_set((*FX, "failure"), [{"do": "encounter", "enemies": ["crow"] * 6, "spaces": ["A"],
+    "too_many_enemies": (set_at((*FX, "failure"), [{"do": "encounter", "enemies": ["crow"] * 6, "spaces": ["A"],
                                                   "hostile": True}]), "failure[0].enemies: must hold 1 to 5"),
-    "unknown_enemy_type": (_set((*FX, "failure"), [{"do": "random_encounter", "enemy_type": "dragons", "count": 1,
+    "unknown_enemy_type": (set_at((*FX, "failure"), [{"do": "random_encounter", "enemy_type": "dragons", "count": 1,
                                                     "spaces": ["A"], "hostile": True}]),
                            "failure[0].enemy_type: no enemy type 'dragons'"),
-    "unknown_item": (_set((*FX, "failure"), [{"do": "gain_item", "item": "laser"}]), "failure[0].item: no item"),
-    "unknown_status": (_set((*FX, "failure"), [{"do": "status", "status": "bored"}]), "failure[0].status: no status"),
-    "unknown_dial": (_set((*FX, "failure"), [{"do": "dial", "dial": "gold", "amount": 1}]), "failure[0].dial: no dial"),
-    "zero_dial_change": (_set((*FX, "failure"), [{"do": "dial", "dial": "food", "amount": 0}]),
+    "unknown_item": (set_at((*FX, "failure"), [{"do": "gain_item", "item": "laser"}]), "failure[0].item: no item"),
+    "unknown_status": (set_at((*FX, "failure"), [{"do": "status", "status": "bored"}]), "failure[0].status: no status"),
+    "unknown_dial": (set_at((*FX, "failure"), [{"do": "dial", "dial": "gold", "amount": 1}]),
+                     "failure[0].dial: no dial"),
+    "zero_dial_change": (set_at((*FX, "failure"), [{"do": "dial", "dial": "food", "amount": 0}]),
                          "failure[0].amount: must not be 0"),
-    "unknown_token_in_effect": (_set((*FX, "failure"), [{"do": "place_tokens", "token": "gold", "spaces": ["A"]}]),
+    "unknown_token_in_effect": (set_at((*FX, "failure"), [{"do": "place_tokens", "token": "gold", "spaces": ["A"]}]),
                                 "failure[0].token: no token 'gold'"),
-    "loot_unknown_dial": (_set((*FX, "failure"), [{"do": "encounter", "enemies": ["crow"], "spaces": ["A"],
+    "loot_unknown_dial": (set_at((*FX, "failure"), [{"do": "encounter", "enemies": ["crow"], "spaces": ["A"],
                                                    "hostile": True, "loot": {"dials": {"gold": 1}}}]),
                           "failure[0].loot.dials: unknown key 'gold'"),
-    "choice_of_one_option": (_set((*FX, "failure"), [{"do": "choice", "options": [{"label": "x"}]}]),
+    "choice_of_one_option": (set_at((*FX, "failure"), [{"do": "choice", "options": [{"label": "x"}]}]),
                              "failure[0].options: must hold 2 to 6"),
-    "too_many_effects_in_a_list": (_set((*E, 2, "effects"), [{"do": "batteries", "count": 1}] * 17),
+    "too_many_effects_in_a_list": (set_at((*E, 2, "effects"), [{"do": "batteries", "count": 1}] * 17),
                                    "entries[2] (2-2).effects: must hold 0 to 16"),
-    "branches_nested_too_deep": (_set((*E, 2, "effects"), [_deep_choice(MAX_NESTING + 1)]),
+    "branches_nested_too_deep": (set_at((*E, 2, "effects"), [_deep_choice(MAX_NESTING + 1)]),
                                  f"branches nest more than {MAX_NESTING} deep"),
-    "reads_in_a_circle": (_set((*E, 2, "effects"), [{"do": "read", "entry": "2-2"}]),
+    "reads_in_a_circle": (set_at((*E, 2, "effects"), [{"do": "read", "entry": "2-2"}]),
                           "book.pages[0] (page 2): entries read one another in a circle with no choice between: 2-2"),
-    "begins_send_the_team_round_a_circle": (_set(("pages", 1, "entries", 0, "effects"),
+    "begins_send_the_team_round_a_circle": (set_at(("pages", 1, "entries", 0, "effects"),
                                                  [{"do": "go_to_page", "page": 2}]),
                                             "book.pages: the begin entries of pages send the team round a circle "
                                             "with no choice between: 2 -> 3 -> 2"),
-    "reads_in_a_circle_through_a_test": (_set((*FX, "failure"), [{"do": "read", "entry": "begin"}]),
+    "reads_in_a_circle_through_a_test": (set_at((*FX, "failure"), [{"do": "read", "entry": "begin"}]),
                                          "in a circle with no choice between: begin -> 2-1 -> begin"),
 }
 
@@ -441,117 +431,6 @@ def test_the_format_pages_example_refusal_is_the_one_given() -> None:
 
 # -- generated books: what book_data writes, read_book reads back --------------------------------
 
-SPACE_NAMES = ("A", "B", "C", "D", "E")
-
-
-@st.composite
-def _effect(draw: st.DrawFn, spaces: list[str], pages: list[int], later: list[str], depth: int) -> dict[str, Any]:
-    """One effect naming only what exists: ``later`` are the entries it may read (after its own),
-    ``pages`` those it may go to (none: it moves nobody)."""
-    some_spaces = st.lists(st.sampled_from(spaces), min_size=1, max_size=len(spaces), unique=True)
-    dials = st.dictionaries(st.sampled_from(DIALS), st.integers(1, 20), max_size=3)
-    prize = st.fixed_dictionaries({}, optional={"dials": dials, "batteries": st.integers(0, 8),
-                                                "items": st.integers(0, 5), "broken": st.integers(0, 5)})
-    flag = st.booleans()
-    kinds = ["go_to_page", "travel"] if pages else []
-    kinds += ["encounter", "random_encounter", "encounter_card", "hunt", "place_tokens",
-             "remove_tokens", "dial", "gain_item", "draw_items", "batteries", "wound", "book_attack", "status",
-             "situation", "end_mission"]
-    if later:
-        kinds.append("read")
-    if depth < 2:
-        kinds += ["test", "group_task", "choice"]
-    do = draw(st.sampled_from(kinds))
-    branch = st.lists(_effect(spaces, pages, later, depth + 1), max_size=2)
-    fields: dict[str, st.SearchStrategy[Any]] = {
-        "read": st.fixed_dictionaries({"entry": st.sampled_from(later or ["begin"])}),
-        "go_to_page": st.fixed_dictionaries({"page": st.sampled_from(pages)}),
-        "travel": st.fixed_dictionaries({"pages": st.lists(st.sampled_from(pages), min_size=1, unique=True)}),
-        "encounter": st.fixed_dictionaries(
-            {"enemies": st.lists(st.sampled_from(sorted(SHARED_NAMES.enemies)), min_size=1, max_size=5),
-             "spaces": some_spaces, "hostile": flag}, optional={"loot": prize}),
-        "random_encounter": st.fixed_dictionaries(
-            {"enemy_type": st.sampled_from(sorted(SHARED_NAMES.enemy_types)), "count": st.integers(1, 5),
-             "spaces": some_spaces, "hostile": flag}),
-        "encounter_card": st.fixed_dictionaries({"spaces": some_spaces}),
-        "hunt": st.fixed_dictionaries({"spaces": some_spaces}),
-        "place_tokens": st.fixed_dictionaries({"token": st.sampled_from(TOKENS), "spaces": some_spaces}),
-        "remove_tokens": st.fixed_dictionaries({"token": st.sampled_from(TOKENS)}, optional={"spaces": some_spaces}),
-        "dial": st.fixed_dictionaries({"dial": st.sampled_from(DIALS),
-                                       "amount": st.integers(-20, 20).filter(bool)}),
-        "gain_item": st.fixed_dictionaries({"item": st.sampled_from(sorted(SHARED_NAMES.items))},
-                                           optional={"broken": flag}),
-        "draw_items": st.fixed_dictionaries({"count": st.integers(1, 5)}, optional={"broken": flag}),
-        "batteries": st.fixed_dictionaries({"count": st.integers(1, 8)}),
-        "wound": st.fixed_dictionaries({"amount": st.integers(1, 10)}, optional={"toxic": flag, "everyone": flag}),
-        "book_attack": st.fixed_dictionaries({"strength": st.integers(1, 20)},
-                                             optional={"toxic": flag, "everyone": flag}),
-        "status": st.fixed_dictionaries({"status": st.sampled_from(sorted(SHARED_NAMES.statuses))},
-                                        optional={"everyone": flag}),
-        "situation": st.fixed_dictionaries({"hostile": flag}),
-        "end_mission": st.fixed_dictionaries({"success": flag}),
-        "test": st.fixed_dictionaries(
-            {"attribute": st.sampled_from(["red", "green", "blue", "yellow"]), "difficulty": st.integers(1, 30)},
-            optional={"opposed": flag, "success": branch, "failure": branch}),
-        "group_task": st.fixed_dictionaries(
-            {"attribute": st.sampled_from(["red", "green", "blue", "yellow"]), "difficulty": st.integers(1, 60)},
-            optional={"success": branch}),
-        "choice": st.fixed_dictionaries({"options": st.lists(
-            st.fixed_dictionaries({"label": st.text(st.characters(min_codepoint=32, max_codepoint=126),
-                                                    min_size=1, max_size=10)}, optional={"effects": branch}),
-            min_size=2, max_size=3)}),
-    }
-    return {"do": do, **draw(fields[do])}
-
-
-@st.composite
-def _page(draw: st.DrawFn, number: int, pages: list[int]) -> dict[str, Any]:
-    """Spaces side by side in a row (each shares an edge with the next), lines between neighbours."""
-    count = draw(st.integers(1, len(SPACE_NAMES)))
-    spaces, x = [], 0
-    for name in SPACE_NAMES[:count]:
-        w, h = draw(st.integers(1, 4)), draw(st.integers(1, 4))
-        space: dict[str, Any] = {"name": name, "x": x, "y": 0, "w": w, "h": h}
-        space.update(draw(st.fixed_dictionaries({}, optional={
-            "scavenge": st.lists(st.integers(1, 12), max_size=2),
-            "tokens": st.lists(st.sampled_from(TOKENS), max_size=2)})))
-        spaces.append(space)
-        x += w
-    names = [s["name"] for s in spaces]
-    lines = [{"a": a, "b": b, "kind": draw(st.sampled_from(LINE_NAMES))}
-             for a, b in zip(names, names[1:]) if draw(st.booleans())]
-    triggers = draw(st.lists(st.sampled_from(["numbered", "space", "token", "threat", "calamity", "leave"]),
-                             max_size=4, unique_by=lambda t: t if t in ("threat", "calamity", "leave") else None))
-    ids = ["begin", *(f"{number}-{k}" for k in range(len(triggers)))]
-    entries = []
-    for k, (entry_id, trigger) in enumerate(zip(ids, ["begin", *triggers])):
-        entry: dict[str, Any] = {"id": entry_id, "trigger": trigger, "text": f"Entry {entry_id}."}
-        if trigger in ("space", "token"):
-            entry["space"] = draw(st.sampled_from(names))
-        if trigger == "token":
-            entry["token"] = draw(st.sampled_from(TOKENS))
-        entry.update(draw(st.fixed_dictionaries({}, optional={
-            # a begin entry moves the team on and reads nothing, so no begin entries go round a circle
-            "effects": st.lists(_effect(names, pages if k else [], ids[k + 1:] if k else [], 0), max_size=3),
-            "revisit": st.booleans()})))
-        entries.append(entry)
-    page = {"number": number, "title": f"Page {number}", "spaces": spaces, "lines": lines,
-            "start": draw(st.sampled_from(names)), "entries": entries}
-    if "calamity" in triggers:
-        page["calamity"] = draw(st.integers(1, 40))
-    return page
-
-
-@st.composite
-def books(draw: st.DrawFn) -> dict[str, Any]:
-    numbers = draw(st.lists(st.integers(1, 999), min_size=1, max_size=3, unique=True))
-    pages = [draw(_page(n, numbers)) for n in numbers]
-    return {"format": BOOK_FORMAT, "version": 1, "title": "Generated", "provenance": "design: generated",
-            "missions": [{"name": "M", "start_page": numbers[0], "failure_page": numbers[-1],
-                          "failure_entry": "begin", "time": draw(st.integers(1, 99))}],
-            "pages": pages}
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(books())
 def test_a_generated_book_reads_and_reads_back_to_the_same_book(data: dict[str, Any]) -> None:
@@ -566,32 +445,11 @@ def test_a_book_goes_through_the_codec_and_back() -> None:
     assert codec.loads(codec.dumps(book)) == book
 
 
-def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in plain JSON data, as the keys and indexes that reach it."""
-    out = [here]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*here, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*here, i))
-    return out
-
-
-_JUNK = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=6,
-)
-_STARTER_DATA = json.loads(DEFAULT_BOOK_PATH.read_text(encoding="utf-8"))
-_STARTER_PATHS = _paths(_STARTER_DATA)[1:]
-
-
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(_STARTER_PATHS), _JUNK)
+@given(st.sampled_from(STARTER_PATHS), JUNK)
 def test_any_value_anywhere_in_a_book_is_read_or_refused_in_one_line(path: tuple[Any, ...], junk: Any) -> None:
-    data = copy.deepcopy(_STARTER_DATA)
-    _set(path, junk)(data)
+    data = copy.deepcopy(STARTER_DATA)
+    set_at(path, junk)(data)
     try:
         read_book(data, SHARED_NAMES)
     except ConfigError as exc:

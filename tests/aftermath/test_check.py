@@ -32,8 +32,8 @@ from wasteland.aftermath import apply, legal_actions, new_game, outcome
 from wasteland.aftermath.vocabulary import Attribute
 from wasteland.cli import main
 from wasteland.core.game import ConfigError
+from tests.aftermath.strategies import JUNK, STARTER_PATHS, books, set_at
 
-from tests.aftermath.test_book import _JUNK, _STARTER_PATHS, _set, books
 
 
 def starter() -> dict[str, Any]:
@@ -650,10 +650,10 @@ def test_what_the_checker_calls_unreachable_random_play_never_reaches(data: dict
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(_STARTER_PATHS), _JUNK)
+@given(st.sampled_from(STARTER_PATHS), JUNK)
 def test_any_value_anywhere_is_read_to_check_or_refused_in_one_line(path: tuple[Any, ...], junk: Any) -> None:
     data = starter()
-    _set(path, junk)(data)
+    set_at(path, junk)(data)
     try:
         book = read_for_check(data)
     except ConfigError as exc:
