@@ -27,10 +27,11 @@ from wasteland.raxxon.actions import (
 from wasteland.raxxon.cards import POWER_LIMIT
 from wasteland.raxxon.end_of_day import end_of_day
 from wasteland.raxxon.icons import file_raxxon, healthy_left, resolve_icon
+from wasteland.raxxon.loaded import check_state_content
 from wasteland.raxxon.setup import initial_state, make_options
 from wasteland.raxxon.state import (
     CELL_KINDS, CHOOSE, DECISION_LIMIT, DONE, K_OPTIONAL, K_PLACE, LINE_KINDS, START, Ask, DayEnded, EndOfDay,
-    Ending, FileRaxxon, Icon, Options, Phase, State, Step, Work, check_state_content,
+    Ending, FileRaxxon, Icon, Options, Phase, State, Step, Work,
 )
 from wasteland.raxxon.turn import pending
 

@@ -26,7 +26,8 @@ from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import POWER_LIMIT
-from wasteland.raxxon.state import CELLS, EMPTY, HIDDEN, KINDS, Ask, Looked, Phase, State, check_view_content
+from wasteland.raxxon.loaded import check_view_content
+from wasteland.raxxon.state import CELLS, EMPTY, HIDDEN, KINDS, Ask, Looked, Phase, State
 
 __all__ = ["view", "determinize", "HIDDEN_RNG", "observation_size", "observe", "OBSERVATION_SIZE", "LAYOUT",
            "CELL_LAYOUT", "SEAT_LAYOUT"]
