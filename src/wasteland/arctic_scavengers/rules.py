@@ -26,6 +26,7 @@ from wasteland.arctic_scavengers.gathering import (
     equip_modifier, equip_reason, gathering_actions, gathering_over, hire_mercenary, hire_reason, keep_actions,
     keep_dug_card, keep_reason, resolve_action, resolve_reason,
 )
+from wasteland.arctic_scavengers.loaded import check_state_content
 from wasteland.arctic_scavengers.setup import initial_state, make_options
 from wasteland.arctic_scavengers.skirmish import (
     declaration_actions, declare, declare_sabotage, declare_snipe, end_declarations, end_declarations_reason,
@@ -133,6 +134,7 @@ def _options_read_back(options: Options) -> None:
 
 
 add_check(Options, _options_read_back)
+add_check(State, check_state_content)
 
 
 # -- the contract ---------------------------------------------------------------------------------

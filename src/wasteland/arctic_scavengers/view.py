@@ -37,9 +37,8 @@ from wasteland.arctic_scavengers.cards import CARD_TYPES, HIDDEN, MERCENARY_PILE
 from wasteland.arctic_scavengers.draw_phase import peeked_card, peeks
 from wasteland.arctic_scavengers.gathering import action_total, can_afford, medicine_in
 from wasteland.arctic_scavengers.skirmish import fight_total, people_present
-from wasteland.arctic_scavengers.state import (
-    TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task, check_view_content,
-)
+from wasteland.arctic_scavengers.loaded import check_view_content
+from wasteland.arctic_scavengers.state import TASKS, Cards, Event, Options, Phase, SkirmishResolved, State, Task
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state, short
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout

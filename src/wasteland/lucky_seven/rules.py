@@ -29,6 +29,7 @@ from wasteland.lucky_seven.board import phase_reason, squad_eliminated, threats_
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import SQUAD_SIZE
 from wasteland.lucky_seven.counter_attack import counter_attack, end_of_turn
+from wasteland.lucky_seven.loaded import check_state_content
 from wasteland.lucky_seven.setup import initial_state, make_options
 from wasteland.lucky_seven.state import (
     AFTER_ATTACK, CounterAttack, EndOfTurn, Ending, Options, Phase, ResolveAttack, State, Work,
@@ -221,10 +222,11 @@ def _options_read_back(options: Options) -> None:
 
 
 def _decision_has_an_answer(state: State) -> None:
-    """A running game read from a file has a legal action (the rest is ``state.check_state_content``)."""
+    """A running game read from a file has a legal action (the rest is ``loaded.check_state_content``)."""
     if state.phase is not Phase.OVER and not actions_of(state):
         raise ValueError("the decision waiting has no legal answer")
 
 
 add_check(Options, _options_read_back)
+add_check(State, check_state_content)
 add_check(State, _decision_has_an_answer)

@@ -33,7 +33,8 @@ from wasteland.lucky_seven.board import GRID
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import DEPOT_KIND, INFANTRY, MACHINE_GUN, SQUAD_SIZE
 from wasteland.lucky_seven.rules import current_player
-from wasteland.lucky_seven.state import Phase, State, check_view_content
+from wasteland.lucky_seven.loaded import check_view_content
+from wasteland.lucky_seven.state import Phase, State
 
 __all__ = [
     "view", "determinize", "HIDDEN_RNG", "observation_size", "observation_layout", "observe", "GAME_LAYOUT",
