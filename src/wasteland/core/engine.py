@@ -210,12 +210,12 @@ class Moves(Generic[S, A]):
     one of them without checking it again.
 
     ``actions`` is exactly ``legal_actions(state)``. ``play(action)`` (or ``play_at(i)`` for
-    ``actions[i]``) returns
-    ``apply(state, action)``: when ``action`` is one of the listed objects themselves (``is``,
-    not ``==``), the check is skipped, since the engine listed it as legal on this very table and
-    both are immutable; anything else goes through ``apply``'s door and checks, so the result
-    and the refusals are always ``apply``'s. A bot, a search or a simulation that picks from the
-    list saves the check (one sixth to one eighth of a random decision).
+    ``actions[i]``) returns ``apply(state, action)``: when ``action`` is one of the listed objects
+    themselves (``is``, not ``==``), the check is skipped, since the engine listed it as legal on
+    this very table and both are immutable; anything else goes through ``apply``'s door and
+    checks, so the result and the refusals are always ``apply``'s. A bot, a search or a
+    simulation that picks from the list saves the check (one sixth to one eighth of a random
+    decision).
     """
 
     __slots__ = ("state", "actions", "_engine")
