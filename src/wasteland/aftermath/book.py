@@ -32,8 +32,8 @@ __all__ = [
     "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation",
     "EndMission", "Option", "Choice", "Discover", "Goal", "LiftCap", "CAMPAIGN_EFFECTS", "Entry", "Space", "Line",
     "Page", "Mission", "MapSpace", "TravelMap", "PersonalGoal", "Book", "CHARACTERS", "step", "neighbours",
-    "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "DEMO_CAMPAIGN_PATH", "EFFECT_NAMES", "read_book", "read_page",
-    "load_book", "book_data",
+    "all_effects", "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "DEMO_CAMPAIGN_PATH", "EFFECT_NAMES", "read_book",
+    "read_page", "load_book", "book_data",
 ]
 
 K = TypeVar("K")
@@ -1028,7 +1028,7 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
 def _no_map_travel(where: str, pages: Sequence[Page]) -> None:
     for page in pages:
         for entry in page.entries:
-            if any(isinstance(x, Travel) and not x.pages for x in _all_effects(entry.effects)):
+            if any(isinstance(x, Travel) and not x.pages for x in all_effects(entry.effects)):
                 raise _fail(where, f"entry {entry.id} of page {page.number} travels on the travel map, and the "
                                    "book has none")
 
@@ -1059,17 +1059,18 @@ def _campaign_parts(where: str, d: Mapping[str, Any], reader: _Reader) -> _Parts
     return travel_map, discovery, colony, overtime, tuple(goals)
 
 
-def _all_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
-    """Every effect of ``effects``, branches and options included."""
+def all_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
+    """Every effect of ``effects``, and those of every branch inside them: a test's success and
+    failure, a group task's success, a choice's options."""
     for effect in effects:
         yield effect
         if isinstance(effect, Test):
-            yield from _all_effects(effect.success + effect.failure)
+            yield from all_effects(effect.success + effect.failure)
         elif isinstance(effect, GroupTask):
-            yield from _all_effects(effect.success)
+            yield from all_effects(effect.success)
         elif isinstance(effect, Choice):
             for option in effect.options:
-                yield from _all_effects(option.effects)
+                yield from all_effects(option.effects)
 
 
 def read_page(data: object, names: Names, where: str = "page") -> Page:
@@ -1165,5 +1166,5 @@ def _version_of(book: Book) -> int:
     campaign = (book.map is not None or book.discovery or book.colony or book.overtime or book.goals
                 or any(m.location or m.won or m.lost for m in book.missions)
                 or any(isinstance(x, _V2_EFFECTS) or isinstance(x, Travel) and not x.pages
-                       for p in book.pages for e in p.entries for x in _all_effects(e.effects)))
+                       for p in book.pages for e in p.entries for x in all_effects(e.effects)))
     return 2 if campaign else 1

@@ -31,9 +31,9 @@ from typing import Literal, TypeAlias
 from attrs import frozen
 
 from wasteland.aftermath.book import (
-    Book, Choice, Dial, Discover, Effect, Encounter, EncounterCard, EndMission, Entry, GainItem, Goal, GoToPage,
-    GroupTask, Hunt, LiftCap, MapSpace, Names, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Status, Test,
-    Travel, TravelMap, Trigger, neighbours, read_book,
+    Book, Dial, Discover, Effect, Encounter, EncounterCard, EndMission, Entry, GainItem, Goal, GoToPage,
+    Hunt, LiftCap, MapSpace, Names, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Status, Test,
+    Travel, TravelMap, Trigger, all_effects, neighbours, read_book,
 )
 from wasteland.aftermath.card_set import CardSet
 from wasteland.aftermath.cards import CHARACTER_NAMES, CHARACTERS, ITEMS, WHITE_DIE
@@ -144,30 +144,10 @@ def book_effects(book: Book) -> Iterator[tuple[str, Effect]]:
     it is won or lost, the colony phase of every mission, a day over a mission's time), with who
     holds them."""
     for m in book.missions:
-        yield from ((f"mission {m.name!r} won", e) for e in _walk(m.won))
-        yield from ((f"mission {m.name!r} lost", e) for e in _walk(m.lost))
-    yield from (("the colony phase", e) for e in _walk(book.colony))
-    yield from (("a day over time", e) for e in _walk(book.overtime))
-
-
-def _branches(effect: Effect) -> tuple[tuple[Effect, ...], ...]:
-    """The effect lists inside an effect: a test's two branches, a group task's success, a
-    choice's options."""
-    if isinstance(effect, Test):
-        return (effect.success, effect.failure)
-    if isinstance(effect, GroupTask):
-        return (effect.success,)
-    if isinstance(effect, Choice):
-        return tuple(o.effects for o in effect.options)
-    return ()
-
-
-def _walk(effects: Iterable[Effect]) -> Iterator[Effect]:
-    """Every effect of ``effects``, and those of every branch inside them."""
-    for effect in effects:
-        yield effect
-        for branch in _branches(effect):
-            yield from _walk(branch)
+        yield from ((f"mission {m.name!r} won", e) for e in all_effects(m.won))
+        yield from ((f"mission {m.name!r} lost", e) for e in all_effects(m.lost))
+    yield from (("the colony phase", e) for e in all_effects(book.colony))
+    yield from (("a day over time", e) for e in all_effects(book.overtime))
 
 
 class _Book:
@@ -242,7 +222,7 @@ def _landing(book: _Book) -> Iterator[Problem]:
             said: dict[str, None] = {}  # each problem once, in the order met
             if e.trigger in (Trigger.SPACE, Trigger.TOKEN) and e.space not in book.spaces(p.number):
                 said[_miss("space", p.number, e.space, "is read on space")] = None
-            for effect in _walk(e.effects):
+            for effect in all_effects(e.effects):
                 for kind, target in effect_references(effect):
                     if not LANDS[kind].lands(book, p.number, target):
                         said[_miss(kind, p.number, target)] = None
@@ -279,7 +259,7 @@ def _placed(page: Page, entries: Iterable[Entry]) -> set[tuple[str, str]]:
     """The (space, token) pairs on ``page`` at setup and placed by ``entries``."""
     out = {(s.name, t) for s in page.spaces for t in s.tokens}
     for e in entries:
-        for effect in _walk(e.effects):
+        for effect in all_effects(e.effects):
             if isinstance(effect, PlaceTokens):
                 out.update((s, effect.token) for s in effect.spaces)
     return out
@@ -329,7 +309,7 @@ class _Reach:
 
     def _follow(self, page: int, entry: Entry) -> None:
         places = False
-        for effect in _walk(entry.effects):
+        for effect in all_effects(entry.effects):
             places = places or isinstance(effect, PlaceTokens)
             for kind, target in effect_references(effect):
                 if kind == "page" and isinstance(target, int):
@@ -344,7 +324,7 @@ class _Reach:
 
     def effects(self) -> Iterator[Effect]:
         for page, entry in self.entries:
-            yield from _walk(self.book.entries[page][entry].effects)
+            yield from all_effects(self.book.entries[page][entry].effects)
 
 
 def _map_reach(travel_map: TravelMap) -> list[MapSpace]:
@@ -371,7 +351,7 @@ def _why_unread(page: Page, e: Entry) -> str:
         return (f"is never read: no {e.token} token is ever on space {e.space!r} "
                 "(none at setup, none placed there by an entry that is read)")
     readers = [x.id for x in page.entries
-               if any(isinstance(f, Read) and f.entry == e.id for f in _walk(x.effects))]
+               if any(isinstance(f, Read) and f.entry == e.id for f in all_effects(x.effects))]
     if readers:
         return f"is never read: only entries that are never read read it ({', '.join(readers)})"
     return "is never read: no entry reads it"
@@ -435,10 +415,10 @@ def _warnings(book: _Book) -> Iterator[Problem]:
         if not last and not any(e.trigger is Trigger.LEAVE for e in page.entries):
             yield Problem(n, "", "has no leave entry (how to leave the page)", True)
         if not last and not any(isinstance(x, (GoToPage, Travel, EndMission)) for e in page.entries
-                                for x in _walk(e.effects)):
+                                for x in all_effects(e.effects)):
             yield Problem(n, "", "no entry goes to another page or ends the mission: the team cannot leave", True)
         for e in page.entries:
-            for x in _walk(e.effects):
+            for x in all_effects(e.effects):
                 if isinstance(x, Test) and x.difficulty > skill_reach(x.attribute.value):
                     yield Problem(n, e.id, f"a {x.attribute.value} test of {x.difficulty} is beyond reach: "
                                            f"{TEST_CARDS} cards of {_CARD_VALUE}, the best bonus and the white "

@@ -17,13 +17,13 @@ has an answer. A field is checked on its own line, so a new field is a new line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from wasteland.core.game import ConfigError
 from wasteland.core.rng import HIDDEN_RNG
 from wasteland.core.records import replace
 from wasteland.aftermath.book import (
-    Book, Choice, Effect as BookEffect, GroupTask, Page, Test, book_data, read_book, read_page,
+    Book, Page, all_effects, book_data, read_book, read_page,
 )
 from wasteland.aftermath.card_set import card_set_data, read_card_set, table_of
 from wasteland.aftermath.cards import (
@@ -147,19 +147,6 @@ def _once(cards: Iterable[int], count: int, what: str, *, view: bool) -> None:
 def _bounded(values: Iterable[int], low: int, high: int, what: str) -> None:
     if not all(low <= v <= high for v in values):
         raise ValueError(f"{what} runs from {low} to {high}")
-
-
-def _effects(effects: Iterable[BookEffect]) -> Iterator[BookEffect]:
-    """Every effect of ``effects``, branches included."""
-    for effect in effects:
-        yield effect
-        if isinstance(effect, Test):
-            yield from _effects((*effect.success, *effect.failure))
-        elif isinstance(effect, GroupTask):
-            yield from _effects(effect.success)
-        elif isinstance(effect, Choice):
-            for option in effect.options:
-                yield from _effects(option.effects)
 
 
 def _page(state: State) -> Page:
@@ -362,7 +349,7 @@ def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
     book_effects = [e for p in state.book.pages for entry in p.entries for e in entry.effects]
     book_effects += [*state.book.colony, *state.book.overtime]
     book_effects += [e for m in state.book.missions for e in (*m.won, *m.lost)]
-    known = set(_effects(book_effects))
+    known = set(all_effects(book_effects))
     book = [*(e for e in state.stack if not isinstance(e, _RULE_EFFECTS))]
     if state.test is not None:
         book += [*state.test.success, *state.test.failure]

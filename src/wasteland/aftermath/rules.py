@@ -68,7 +68,6 @@ ENGINE: Engine[State, Action, Work, Any] = Engine(
     driver=Driver(effects=HANDLERS, advance=_advance), make_options=make_options, setup=initial_state,
     notation=notation, over=over, ending=ending, action_count=action_count, decode=decode,
 )
-assert set(RULES) == set(ACTION_TYPES)
 
 new_game = ENGINE.new_game
 legal_actions = ENGINE.legal_actions
