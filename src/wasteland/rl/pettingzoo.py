@@ -58,6 +58,9 @@ __all__ = ["env", "raw_env", "WastelandEnv", "ActionOutOfSpace", "agent_name", "
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 Observation = dict[str, Any]
+#: What the environment works out once a table: (the table, the seat to move or None once over,
+#: its legal actions as the game's ``moves`` lists them, each one's index there by id).
+_Known = tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]]
 
 
 class ActionOutOfSpace(IllegalAction, AssertionError):
@@ -194,11 +197,14 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
         # What is worked out once per table: the table, the seat to move (None once over), its
         # legal actions (the game's moves) and their indices there by id; see _known.
-        self._legal: tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]] | None = None
+        self._legal: _Known | None = None
         observe = self.encoding.observe
         # The game's writer and layout (the options fix them), or None for a plain observe.
         self._observer: Observer[Any] | None = observe if isinstance(observe, Observer) else None
         self._layout: Layout | None = None
+        # Zeros to copy, quicker than making new ones: an observation, a mask.
+        self._zeros = np.zeros(self.encoding.observation_size, np.float32)
+        self._no_actions = np.zeros(self.encoding.action_count, np.int8)
 
     # -- spaces -----------------------------------------------------------------------------
 
@@ -242,7 +248,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._select()
 
-    def _known(self) -> tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]]:
+    def _known(self) -> _Known:
         """(the table, the seat to move or None once over, its legal actions as the game's
         ``moves`` lists them, each one's index in that list by id), worked out once per table
         and shared by ``observe`` (the mask) and ``step`` (which plays the listed action
@@ -251,11 +257,15 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         if known is not None and known[0] is table:
             return known
-        game = self.game
-        player = game.current_player(table)
+        return self._list(table, self.game.current_player(table))
+
+    def _list(self, table: Any, player: int | None) -> _Known:
+        """What :meth:`_known` gives, worked out for ``table``, whose seat to move is ``player``."""
+        known: _Known
         if player is None:
             known = self._legal = (table, None, None, {})
             return known
+        game = self.game
         moves = game.moves(table)
         action_id, legal = game.action_id, moves.actions
         by_id = {action_id(table, action): index for index, action in enumerate(legal)}
@@ -274,8 +284,8 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
                 raise ActionOutOfSpace(f"action is not in action space: {agent}'s game is over, its action is None")
             self._was_dead_step(action)
             return
-        i = action if type(action) is int and 0 <= action < self.encoding.action_count \
-            else action_index(action, self.encoding.action_count)
+        count = self.encoding.action_count
+        i = action if type(action) is int and 0 <= action < count else action_index(action, count)
         table = self.table
         known = self._legal
         _, _, moves, by_id = known if known is not None and known[0] is table else self._known()
@@ -293,8 +303,8 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         # the mover's cumulative reward, returned by last(), is reset.
         self._cumulative_rewards[agent] = 0.0
         player = game.current_player(table)
+        self._list(table, player)  # the next observe and step need them
         if player is None:
-            self._legal = (table, None, None, {})
             cut = game.outcome(table)
             ended = self.truncations if cut is not None and cut.truncated else self.terminations
             for name, value in zip(self.possible_agents, game.returns(table)):
@@ -341,11 +351,11 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             # observe(view(table, seat)) written by the game straight from the table: the
             # table is the environment's own and the seat one of its agents, so the checks of
             # seat_into are done once, at reset.
-            vector = np.zeros(spec.observation_size, np.float32)
+            vector = self._zeros.copy()
             observer.write(table, seat, shape, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
         else:
             vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
-        mask = np.zeros(spec.action_count, dtype=np.int8)
+        mask = self._no_actions.copy()
         known = self._legal
         _, player, _, by_id = known if known is not None and known[0] is table else self._known()
         if player == seat and not self.terminations.get(agent, False):
