@@ -9,7 +9,9 @@ from wasteland.core.rng import Rng
 from wasteland.raxxon import (
     GAME, action_count, action_from_id, action_id, apply, legal_actions, new_game, observation_size, observe, view,
 )
-from wasteland.raxxon.actions import ACT, Action, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN
+from wasteland.raxxon.actions import (
+    ACT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Line, Option, Place, Target,
+)
 from wasteland.raxxon.view import OBSERVATION_SIZE
 
 
@@ -21,6 +23,20 @@ def test_the_id_layout_of_the_rules_page() -> None:
                                    PLACE[63]: 123}
     for action, i in expected.items():
         assert action_id(state, action) == i
+
+
+def test_an_action_made_anew_has_the_id_of_the_listed_one_and_a_look_alike_has_none() -> None:
+    """The listed actions are looked up; one made anew is worked out from its fields, the same
+    way; one that only compares equal (a bool for an int) is refused."""
+    state = new_game(1)
+    for made, listed in ((Act(3), ACT[3]), (Option(1), OPTION[1]), (Target(35), TARGET[35]), (Line(11), LINE[11]),
+                         (Place(0), PLACE[0])):
+        assert made is not listed and action_id(state, made) == action_id(state, listed)
+    for stranger in (Act(True), Option(False), Target(36), Line(-1), Place(2**70), "Act(1)", None):
+        with pytest.raises(IllegalAction, match="no action id"):
+            action_id(state, stranger)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="not a Raxxon state"):
+        action_id("a table", ACT[0])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

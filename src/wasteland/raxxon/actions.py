@@ -210,8 +210,13 @@ def action_count(state: State) -> int:
 
 def action_id(state: State, action: Action) -> int:
     """The id of ``action`` (arithmetic on its fields, without checking it is legal now);
-    IllegalAction for what has no id."""
-    _checked(state)
+    IllegalAction for what has no id. The rules list the actions made once below (``ACT``,
+    ``TARGET``...), whose ids are looked up; an equal action made elsewhere is worked out."""
+    if type(state) is not State:
+        _checked(state)
+    known = _LISTED_IDS.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
     kind = type(action)
     fixed = _FIXED_IDS.get(kind)
     if fixed is not None:
@@ -244,3 +249,10 @@ def decode(state: State, i: int) -> Action:
     if i < _PLACE_BASE:
         return LINE[i - _LINE_BASE]
     return PLACE[i - _PLACE_BASE]
+
+
+#: The actions made once (what the rules list), by their object's id: (the action, its id). The
+#: table holds every action, so no id in it can be taken by another object.
+_LISTED_IDS: dict[int, tuple[Action, int]] = {
+    id(action): (action, i) for i, action in enumerate((*_FIXED, *ACT, *OPTION, *TARGET, *LINE, *PLACE))
+}
