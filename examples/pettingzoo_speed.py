@@ -15,7 +15,9 @@ each, so a machine whose load changes slows both alike. ``--profile`` prints ins
 PettingZoo loop of one table spends its time in (cProfile); ``--breakdown`` the microseconds
 of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that writes the
 observation (the loop run a third time on the same game with a writer that writes nothing,
-in turn with the others), e.g.::
+in turn with the others) and the rest; and, last, what the loop alone costs: the same loop
+on an environment that does nothing (the table's spaces, a fresh zero observation and a mask
+of three ids at each step, no game), the least any environment of that size pays, e.g.::
 
     python examples/pettingzoo_speed.py                      # every table, about a second each
     python examples/pettingzoo_speed.py arctic_scavengers --players 4 --seconds 3
@@ -37,11 +39,12 @@ from typing import Any
 
 import attrs
 import numpy as np
+from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
 from wasteland import GAMES
 from wasteland.core.game import Game
 from wasteland.core.observation import FloatBuffer, Layout, Observer
-from wasteland.rl.pettingzoo import env
+from wasteland.rl.pettingzoo import WastelandEnv, _Ordered, env
 
 
 def tables(keys: list[str], players: int | None) -> list[tuple[str, dict[str, Any]]]:
@@ -134,6 +137,63 @@ def breakdown(key: str, options: dict[str, Any], seconds: float, seed: int) -> t
     return bare_us, zoo_us, empty_us
 
 
+class Idle(AECEnv):  # type: ignore[misc]
+    """An AEC environment with a table's spaces that does nothing: its agents (the table's
+    first two) take turns for ``length`` decisions, each observation is a new zero vector
+    and a mask of three ids."""
+
+    metadata = {"name": "idle", "render_modes": [], "is_parallelizable": False}
+
+    def __init__(self, like: WastelandEnv, length: int = 200) -> None:
+        super().__init__()
+        self.possible_agents = like.possible_agents[:2]
+        self.observation_spaces, self.action_spaces = like.observation_spaces, like.action_spaces
+        self._size, self._count, self._length = like.encoding.observation_size, like.encoding.action_count, length
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+        self._played = 0
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        mask = np.zeros(self._count, np.int8)
+        mask[:3] = 1
+        return {"observation": np.zeros(self._size, np.float32), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._played += 1
+        if self._played >= self._length:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[self._played % len(self.possible_agents)]
+
+
+def idle(key: str, options: dict[str, Any], seconds: float, seed: int) -> float:
+    """Microseconds a decision of PettingZoo's loop on an :class:`Idle` environment with the
+    spaces of ``key`` with ``options``, in the order-enforcing wrapper the environment has."""
+    e = _Ordered(Idle(env(key, **options).unwrapped))
+    decisions, spent = 0, 0.0
+    games = 0
+    while spent < seconds or games < 2:
+        d, s = pettingzoo_game(e, seed + games)
+        decisions, spent, games = decisions + d, spent + s, games + 1
+    return 1e6 * spent / decisions
+
+
 def label(key: str, options: dict[str, Any]) -> str:
     extra = "".join(f", {k}={v}" for k, v in options.items() if k != "players")
     return f"{key} {options['players']}p{extra}"
@@ -177,11 +237,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.breakdown:
         print(f"{'table (µs a decision)':<40} {'bare rules':>11} {'PettingZoo':>11} {'observation':>12} "
-              f"{'the rest':>9}")
+              f"{'the rest':>9} {'loop alone':>11}")
         for key, options in chosen:
             bare_us, zoo_us, empty_us = breakdown(key, options, args.seconds, args.seed)
+            alone_us = idle(key, options, args.seconds / 3, args.seed)
             print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
-                  f"{empty_us - bare_us:>9.1f}", flush=True)
+                  f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f}", flush=True)
         return 0
     print(f"{'table':<40} {'bare rules':>12} {'PettingZoo':>12} {'ratio':>6} {'games':>6}")
     for key, options in chosen:

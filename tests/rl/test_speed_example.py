@@ -46,6 +46,7 @@ def test_the_speed_example_breaks_a_decision_down() -> None:
     done = _run("raxxon", "--players", "1", "--seconds", "0.05", "--breakdown")
     assert done.returncode == 0, done.stderr
     header, row = done.stdout.splitlines()
-    assert header.split()[-6:] == ["bare", "rules", "PettingZoo", "observation", "the", "rest"]
-    bare, zoo, observation, rest = (float(x) for x in row.split()[-4:])
+    assert header.split()[-8:] == ["bare", "rules", "PettingZoo", "observation", "the", "rest", "loop", "alone"]
+    bare, zoo, observation, rest, alone = (float(x) for x in row.split()[-5:])
     assert bare > 0 and zoo > 0 and observation + rest == pytest.approx(zoo - bare, abs=0.2)
+    assert 0 < alone < zoo, "the loop on an environment that does nothing costs less than on the game"
