@@ -11,8 +11,9 @@ from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.aftermath import (
     Ability, Card, Cheer, Choose, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Recover,
-    Go, Scavenge, Step, apply, legal_actions, view,
+    Go, Scavenge, Step, apply, legal_actions, new_game, view,
 )
+from wasteland.aftermath.actions import COUNT, action_id, decode
 from wasteland.aftermath.book import (
     BookAttack, Choice, Dial, Encounter, EncounterCard, EndMission, GoToPage, GroupTask, Hunt, Option,
     RandomEncounter, Test as BookTest, Travel, Trigger, Wound,
@@ -452,3 +453,14 @@ def test_travel_leaves_the_page_for_the_location_the_accountant_picks() -> None:
     assert set(legal_actions(s)) == {Go(0), Go(1)}
     s = apply(s, Go(1))
     assert s.page == 3 and s.spaces[0] == "A" and s.threats == (NONE,) * 5
+
+
+def test_every_action_id_decodes_to_itself_and_a_stranger_has_none() -> None:
+    """``action_id`` is ``decode``'s inverse over the 768 ids; anything that is not an action of
+    the game, or has a field that is not an int or lies out of its kind's range, is refused."""
+    state = new_game(0)
+    assert [action_id(state, decode(state, i)) for i in range(COUNT)] == list(range(COUNT))
+    for stranger in ("move c1", None, 3, Move("1"), Move(True), Move(-1), Move(10**9), Cheer(1, 4), Cheer(-1, 0),
+                     Equip(0, True), Ability(-2), Pick(2**70)):
+        with pytest.raises(IllegalAction, match="has no action id in Aftermath"):
+            action_id(state, stranger)  # type: ignore[arg-type]

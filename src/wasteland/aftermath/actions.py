@@ -10,6 +10,7 @@ threat track (both from 1); a space is its name on the page's map.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from attrs import frozen
@@ -284,30 +285,60 @@ def action_count(state: State) -> int:
 
 
 def action_id(state: State, action: Action) -> int:
-    """The fixed id of a legal action (see ``decode``)."""
-    need_state(state, State, "an Aftermath")
-    base = _OFFSET[type(action)]
-    if isinstance(action, (Discard, Move, Card, Contribute)):
-        return base + action.card
-    if isinstance(action, Step):
-        return base + action.space
-    if isinstance(action, (Communicate, Melee, Ranged)):
-        return base + action.target
-    if isinstance(action, Scavenge):
-        return base + action.cache
-    if isinstance(action, Recover):
-        return base + action.status
-    if isinstance(action, Ability):
-        return base + action.target + 1
-    if isinstance(action, Cheer):
-        return base + action.card * MAX_PLAYERS + action.to
-    if isinstance(action, Equip):
-        return base + action.item * MAX_PLAYERS + action.to
-    if isinstance(action, (Pick, Go)):
-        return base + action.option
-    if isinstance(action, Choose):
-        return base + action.character
-    return base
+    """The fixed id of an action (see ``decode``): its kind's first id plus its index among
+    the kind's; IllegalAction for what is not an action of the game or has a field out of its
+    range (whether it is legal now is the rules' to say)."""
+    if type(state) is not State:
+        need_state(state, State, "an Aftermath")
+    plan = _PLANS.get(type(action))
+    if plan is not None:
+        base, size, index = plan
+        k = index(action)
+        if type(k) is int and 0 <= k < size:
+            return base + k
+    raise IllegalAction(f"{short(action)} has no action id in Aftermath")
+
+
+def _pair(name: str) -> Callable[[Any], object]:
+    """The index of an action giving a card or an item to a character: the thing's number
+    times MAX_PLAYERS plus the character's (None for fields that are not ints or a character
+    out of range)."""
+    thing = attrgetter(name)
+
+    def index(action: Any) -> object:
+        value, to = thing(action), action.to
+        if type(value) is int and type(to) is int and 0 <= to < MAX_PLAYERS and value >= 0:
+            return value * MAX_PLAYERS + to
+        return None
+    return index
+
+
+def _ability_index(action: Any) -> object:
+    """An Ability's index: its target plus one (NONE, -1, comes first)."""
+    target = action.target
+    return target + 1 if type(target) is int else None
+
+
+def _first(action: Any) -> object:
+    """The index of a kind with a single id."""
+    return 0
+
+
+_INDEXES: list[tuple[type, int, Callable[[Any], object]]] = [
+    (kind, size, attrgetter(name)) for kind, size, name in (
+        (Discard, _C, "card"), (Move, _C, "card"), (Card, _C, "card"), (Contribute, _C, "card"),
+        (Step, MAX_SPACES, "space"), (Communicate, TARGETS, "target"), (Melee, TARGETS, "target"),
+        (Ranged, TARGETS, "target"), (Scavenge, MAX_CACHES, "cache"), (Recover, len(STATUSES), "status"),
+        (Pick, MAX_OPTIONS, "option"), (Go, MAX_OPTIONS, "option"), (Choose, MAX_PLAYERS, "character"))
+]
+_INDEXES += [(Ability, _ABILITY, _ability_index), (Cheer, _C * MAX_PLAYERS, _pair("card")),
+             (Equip, _I * MAX_PLAYERS, _pair("item"))]
+_INDEXES += [(kind, 1, _first) for kind in (Draw, Done, Consult, End, Nest, Pass)]
+#: Each kind: (its first id, how many ids it has, its index among them: the int field itself
+#: for the kinds of one field, whatever it is, checked by ``action_id``).
+_PLANS: dict[type, tuple[int, int, Callable[[Any], object]]] = {
+    kind: (_OFFSET[kind], size, index) for kind, size, index in _INDEXES
+}
 
 
 def decode(state: State, i: int) -> Action:
