@@ -171,20 +171,24 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
     sides = len(view.decks)
     own = seat if sides == 2 else 0
     _progress(view, seat, own, table, start, out)
-    adjacent = GEOMETRY[sides].adjacent
-    weakened = _weakened(view, adjacent)
-    boosted = _boosted(view, adjacent)
+    geometry = GEOMETRY[sides]
+    weakened = _weakened(view, geometry.adjacent)
+    boosted = _boosted(view, geometry.adjacent)
     cells_of = [0] * sides  # where the cells section of each grid starts
+    fallen_of = [0] * sides  # and its fallen section
     shielded = {card // table.stride for card in view.depots if table.kind[card] == DEPOT_KIND}
     for position in range(sides):
         side = own if position == 0 else 1 - own
         prefix = GRID_PREFIXES[position]
         cells_of[side] = start[prefix + "cells"]
-        _cells(view, side, cells_of[side], table, weakened, boosted, out)
+        fallen_of[side] = start[prefix + "fallen"]
+        _cells(view, geometry.map_cells[side], cells_of[side], table, weakened, boosted, out)
         _counts(view, side, prefix, start, table, out)
         if side in shielded:
             out[start[prefix + "shielded"]] = 1.0
     _flares_and_attacks(view, cells_of, table, boosted, out)
+    for member in view.fallen:  # each member falls once
+        out[fallen_of[member // SQUAD_SIZE] + member % SQUAD_SIZE] = 1.0
 
 
 def _progress(view: State, seat: int, own: int, table: CardTable, start: Mapping[str, int], out: FloatBuffer) -> None:
@@ -258,10 +262,6 @@ _UP, _DOWN, _ROTATED, _SELECTED = _C["up"], _C["down"], _C["rotated"], _C["selec
 _ATTACKING, _ATTACK_STRENGTH = _C["attacking"], _C["attack_strength"]
 _PRINTED, _STRENGTH, _FLARE = _C["threat_printed"], _C["threat_strength"], _C["flare"]
 _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
-#: The 24 map cells of each grid with where their numbers start in the grid's ``cells``
-#: section, in its order (the tank column left out).
-_MAP_CELLS = tuple(tuple((side * GRID + index // 6 * 7 + index % 6 + 1, index * CELL_FEATURES) for index in range(24))
-                   for side in (0, 1))
 #: Where the numbers of each cell of the board start in its grid's ``cells`` section; -1 for the
 #: cells of the tank columns, which have none.
 _CELL_AT = tuple(-1 if (cell % GRID) % 7 == 0 else ((cell % GRID) // 7 * 6 + (cell % GRID) % 7 - 1) * CELL_FEATURES
@@ -269,9 +269,10 @@ _CELL_AT = tuple(-1 if (cell % GRID) % 7 == 0 else ((cell % GRID) // 7 * 6 + (ce
 
 
 def _cells(
-    view: State, side: int, cells: int, table: CardTable, weakened: list[int], boosted: set[int], out: FloatBuffer,
+    view: State, map_cells: Sequence[int], cells: int, table: CardTable, weakened: list[int], boosted: set[int],
+    out: FloatBuffer,
 ) -> None:
-    """The map cells of grid ``side`` (its ``cells`` section starts at ``cells``), only those
+    """The ``map_cells`` of a grid (its ``cells`` section starts at ``cells``), only those
     with a member or a threat: the member's place in the squad, up or down, rotated, selected,
     attacking, and its attack strength (``attack.can_attack`` and ``attacker_strength``:
     never the Joker or the Pacifist, while down only the Mouse, never a visible side of
@@ -282,10 +283,11 @@ def _cells(
     attacking = {member for member, _ in view.attacks}
     up_strength, down_strength = table.up, table.down
     kind_of, attackable, printed_of = table.kind, table.attackable, table.strength
-    for cell, at in _MAP_CELLS[side]:
+    cell_at = _CELL_AT
+    for cell in map_cells:
         member = squad[cell]
         if member >= 0:
-            here = cells + at
+            here = cells + cell_at[cell]
             kind = member % SQUAD_SIZE
             out[here + kind] = 1.0
             if member in down:
@@ -306,7 +308,7 @@ def _cells(
                 out[here + _ATTACK_STRENGTH] = float(strength)
         card = threats[cell]
         if card >= 0:
-            here = cells + at
+            here = cells + cell_at[cell]
             slot = _CELL_SLOT[kind_of[card]]
             if slot >= 0:
                 out[here + slot] = 1.0
@@ -362,7 +364,7 @@ _deck_bytes: DerivedCache[CardTable, tuple[bytes, bytes]] = DerivedCache(_transl
 
 def _counts(view: State, side: int, prefix: str, start: Mapping[str, int], table: CardTable, out: FloatBuffer) -> None:
     """Grid ``side``'s sections after its cells: a Tank in each row's tank column, the deck's
-    cards by kind and by printed column, the fallen members."""
+    cards by kind and by printed column."""
     threats = view.threats
     first = side * GRID
     tanks = start[prefix + "tanks"]
@@ -386,10 +388,6 @@ def _counts(view: State, side: int, prefix: str, start: Mapping[str, int], table
             count = columns.count(column)
             if count:
                 out[by_column + column] = float(count)
-    fallen = start[prefix + "fallen"]
-    for member in view.fallen:
-        if member // SQUAD_SIZE == side:
-            out[fallen + member % SQUAD_SIZE] = 1.0  # each member falls once
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``
