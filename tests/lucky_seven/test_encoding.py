@@ -18,6 +18,7 @@ from wasteland.lucky_seven import (
     action_count, action_from_id, action_id, apply, current_player, determinize, legal_actions, new_game,
     observation_size, observe, outcome, view,
 )
+from wasteland.lucky_seven.actions import decode
 from wasteland.lucky_seven.state import Phase
 from wasteland.lucky_seven.view import CELL_FEATURES, GLOBAL_FEATURES, GRID_FEATURES
 
@@ -332,3 +333,20 @@ def test_observation_of_each_competitive_seat() -> None:
     squad, threats = observe(view(state, 0)), observe(view(state, 1))
     assert squad[6:11] == (1, 0, 1, 1, 0) and threats[6:11] == (1, 1, 0, 0, 1)  # the threats decide
     assert squad[11:] == threats[11:]
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 2}, {"players": 2, "variant": "cooperative"}])
+def test_every_id_is_the_id_of_the_action_it_decodes_to_from_either_grid(options: dict[str, Any]) -> None:
+    """``action_id`` inverts ``decode`` for every id, with either grid in play; the same fields
+    a grid too far, of the other grid or of the wrong type have no id."""
+    state = new_game(2, **options)
+    stranger: Any = 1.0
+    for active in range(len(state.decks)):
+        table = replace(state, active=active)
+        other = (1 - active) * 8
+        for i in range(action_count(table)):
+            assert action_id(table, decode(table, i)) == i
+        for action in (Select(other), Move(other * 28 // 8 + 1), Attack(other, 9), Attack(active * 8, 56),
+                       Attack(active * 8 + 6, active * 28 + 1), Attack(True, 9), Discard(other), Discard(stranger)):
+            with pytest.raises(IllegalAction):
+                action_id(table, action)

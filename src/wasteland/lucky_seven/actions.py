@@ -33,7 +33,7 @@ well as the table.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from attrs import frozen
 
@@ -262,39 +262,79 @@ def _kind_of(member: object, active: int) -> int:
     return kind if 0 <= kind < SQUAD_SIZE else -1
 
 
+#: ``_map_index`` of every cell of the board, by grid in play.
+_MAP_INDEX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_map_index(cell, side) for cell in range(_CELLS)) for side in (0, 1))
+#: ``_target_index`` of every cell of the board, by number of grids and grid in play.
+_TARGETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_target_index(cell, active, sides) for cell in range(_CELLS)) for active in range(sides))
+    for sides in (1, 2))
+
+
+def _select_id(state: State, action: Any) -> int:
+    """Select(8s + k): k."""
+    return _kind_of(action.member, state.active)
+
+
+def _move_id(state: State, action: Any) -> int:
+    """Move(cell): 8 + its map index in the grid in play."""
+    cell = action.cell
+    if type(cell) is int and 0 <= cell < _CELLS:
+        target = _MAP_INDEX[state.active][cell]
+        if target >= 0:
+            return SQUAD_SIZE + target
+    return -1
+
+
+def _attack_id(state: State, action: Any) -> int:
+    """Attack(8s + k, c): k < 6 (never the Joker or the Pacifist), c a cell it may ever attack."""
+    active, sides = state.active, len(state.decks)
+    member, cell = action.member, action.cell
+    if type(member) is int and type(cell) is int and 0 <= cell < _CELLS:
+        kind = member - active * SQUAD_SIZE
+        target = _TARGETS[sides - 1][active][cell]
+        if 0 <= kind < _ATTACKERS and target >= 0:
+            return _ATTACK_BASE + kind * _targets(sides) + target
+    return -1
+
+
+def _discard_id(state: State, action: Any) -> int:
+    """Discard(8s + k): after the attacks."""
+    member = _kind_of(action.member, state.active)
+    return _ATTACK_BASE + _ATTACKERS * _targets(len(state.decks)) + member if member >= 0 else -1
+
+
+def _choose_row_id(state: State, action: Any) -> int:
+    """ChooseRow(r), competitive only: after the discards."""
+    row = action.row
+    if state.options.variant == "competitive" and _int_in(row, 4):
+        return _ATTACK_BASE + _ATTACKERS * _targets(1) + SQUAD_SIZE + int(row)
+    return -1
+
+
+#: The id of an action of each type with fields, from its fields (-1: none); the fields are
+#: checked there, not trusted.
+_ID_OF: dict[type, Callable[[State, Any], int]] = {
+    Select: _select_id, Move: _move_id, Attack: _attack_id, Discard: _discard_id, ChooseRow: _choose_row_id,
+}
+
+
 def action_id(state: State, action: Action) -> int:
     """The id of ``action`` in the action space of ``state`` (members and cells counted from the
     grid in play): arithmetic on its fields, without checking that it is legal now.
     IllegalAction for what has no id (a member of the other grid, the tank column, an attack by
     the Joker, a row choice outside the competitive game, a field of the wrong type...)."""
-    active = _checked(state).active
+    if type(state) is not State:
+        _checked(state)  # IllegalAction
     kind = type(action)
     fixed = _FIXED_IDS.get(kind)
     if fixed is not None:
         return fixed
-    a: Any = action  # the fields are checked here, not trusted
-    if kind is Attack:
-        sides = len(state.decks)
-        member = _kind_of(a.member, active)
-        target = _target_index(a.cell, active, sides)
-        if 0 <= member < _ATTACKERS and target >= 0:
-            return _ATTACK_BASE + member * _targets(sides) + target
-    elif kind is Select:
-        member = _kind_of(a.member, active)
-        if member >= 0:
-            return member
-    elif kind is Move:
-        target = _map_index(a.cell, active)
-        if target >= 0:
-            return SQUAD_SIZE + target
-    elif kind is Discard:
-        member = _kind_of(a.member, active)
-        if member >= 0:
-            return _ATTACK_BASE + _ATTACKERS * _targets(len(state.decks)) + member
-    elif kind is ChooseRow:
-        if state.options.variant == "competitive" and _int_in(a.row, 4):
-            row: int = a.row
-            return _ATTACK_BASE + _ATTACKERS * _targets(1) + SQUAD_SIZE + row
+    id_of = _ID_OF.get(kind)
+    if id_of is not None:
+        i = id_of(state, action)
+        if i >= 0:
+            return i
     raise IllegalAction(f"{short(action)} has no action id in this game now")
 
 

@@ -22,16 +22,18 @@ order); the layout is documented in docs/rules/lucky_seven.md.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
+from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state
 from wasteland.core.observation import FloatBuffer, Layout, Observer, Section, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
-from wasteland.lucky_seven.attack import attacker_strength, can_attack, threat_strength
-from wasteland.lucky_seven.board import GRID
+from wasteland.lucky_seven.board import GEOMETRY, GRID
 from wasteland.lucky_seven.card_set import table_of
-from wasteland.lucky_seven.cards import DEPOT_KIND, INFANTRY, MACHINE_GUN, SQUAD_SIZE
+from wasteland.lucky_seven.cards import (
+    ANVIL, DEPOT_KIND, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, CardTable,
+)
 from wasteland.lucky_seven.rules import current_player
 from wasteland.lucky_seven.loaded import check_view_content
 from wasteland.lucky_seven.state import Phase, State
@@ -133,9 +135,11 @@ CELL_FEATURES = CELL_LAYOUT.size
 GRID_FEATURES = LAYOUTS[0].size - GLOBAL_FEATURES
 
 _PHASES = {Phase.ENCOUNTER: 0, Phase.MANEUVER: 1, Phase.ATTACK: 2, Phase.OVER: 3}
-#: Where a threat kind is marked in a cell: only these kinds lie on map cells (a flare lies on
-#: top and has its own number, a Mortar resolves at once, a Tank takes the tank column).
-_CELL_KIND = {kind: CELL_LAYOUT.start["threat"] + i for i, kind in enumerate((INFANTRY, MACHINE_GUN, DEPOT_KIND))}
+#: By threat kind, where it is marked in a cell, -1 if nowhere: only Infantry, Machine Guns and
+#: the Depot lie on map cells (a flare lies on top and has its own number, a Mortar resolves at
+#: once, a Tank takes the tank column).
+_CELL_SLOT = tuple(CELL_LAYOUT.start["threat"] + (INFANTRY, MACHINE_GUN, DEPOT_KIND).index(kind)
+                   if kind in (INFANTRY, MACHINE_GUN, DEPOT_KIND) else -1 for kind in range(DEPOT_KIND + 1))
 
 
 def observation_layout(state: State) -> Layout:
@@ -166,6 +170,30 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
     table = table_of(view)
     sides = len(view.decks)
     own = seat if sides == 2 else 0
+    _progress(view, seat, own, table, start, out)
+    geometry = GEOMETRY[sides]
+    weakened = _weakened(view, geometry.adjacent)
+    boosted = _boosted(view, geometry.adjacent)
+    cells_of = [0] * sides  # where the cells section of each grid starts
+    fallen_of = [0] * sides  # and its fallen section
+    shielded = {card // table.stride for card in view.depots if table.kind[card] == DEPOT_KIND}
+    for position in range(sides):
+        side = own if position == 0 else 1 - own
+        prefix = GRID_PREFIXES[position]
+        cells_of[side] = start[prefix + "cells"]
+        fallen_of[side] = start[prefix + "fallen"]
+        _cells(view, geometry.map_cells[side], cells_of[side], table, weakened, boosted, out)
+        _counts(view, side, prefix, start, table, out)
+        if side in shielded:
+            out[start[prefix + "shielded"]] = 1.0
+    _flares_and_attacks(view, cells_of, table, boosted, out)
+    for member in view.fallen:  # each member falls once
+        out[fallen_of[member // SQUAD_SIZE] + member % SQUAD_SIZE] = 1.0
+
+
+def _progress(view: State, seat: int, own: int, table: CardTable, start: Mapping[str, int], out: FloatBuffer) -> None:
+    """The numbers before the grids: phase, turn, who decides, the seat, the drawn threat and
+    the rows dealt."""
     out[start["phase"] + _PHASES[view.phase]] = 1.0
     if view.turn:
         out[start["turn"]] = float(view.turn)
@@ -187,24 +215,46 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
         out[start["drawn_column"] + table.column[card]] = 1.0
         if view.pending_row >= 0:
             out[start["drawn_row"] + view.pending_row] = 1.0
-    for row in view.dealt_rows:
-        out[start["dealt_rows"] + row] = 1.0
-    assigned: dict[int, list[int]] = {}  # target cell -> [attackers, total strength]
-    attackers: set[int] = set()
-    squad = view.squad
-    for member, target in view.attacks:
-        attackers.add(member)
-        tally = assigned.setdefault(target, [0, 0])
-        tally[0] += 1
-        tally[1] += attacker_strength(view, member, squad.index(member))
-    flares = {cell for cell, _ in view.flares}
-    shielded = {card // table.stride for card in view.depots if table.kind[card] == DEPOT_KIND}
-    for position in range(sides):
-        side = own if position == 0 else 1 - own
-        prefix = GRID_PREFIXES[position]
-        _grid(view, side, prefix, start, out, assigned, attackers, flares)
-        if side in shielded:
-            out[start[prefix + "shielded"]] = 1.0
+    if view.dealt_rows:
+        dealt = start["dealt_rows"]
+        for row in view.dealt_rows:
+            out[dealt + row] = 1.0
+
+
+def _up_cells(view: State, kind: int) -> list[int]:
+    """The cells of the up members of squad order ``kind`` (one a squad; every member stands
+    on a cell or has fallen)."""
+    squad, down, fallen = view.squad, view.down, view.fallen
+    return [squad.index(member) for member in range(kind, SQUAD_SIZE * len(view.decks), SQUAD_SIZE)
+            if member not in down and member not in fallen]
+
+
+def _weakened(view: State, adjacent: Sequence[Sequence[int]]) -> list[int]:
+    """By cell, how many up Jokers touch it: the threat there is that much weaker (the Joker's
+    rule, ``attack.threat_strength``, for every cell at once; adjacency goes both ways)."""
+    weakened = [0] * len(view.squad)
+    for joker in _up_cells(view, JOKER):
+        for cell in adjacent[joker]:
+            weakened[cell] += 1
+    return weakened
+
+
+def _boosted(view: State, adjacent: Sequence[Sequence[int]]) -> set[int]:
+    """The cells next to an up Pacifist, where the Hammer and the Anvil have 1 more strength
+    (the Pacifist's rule, ``attack.attacker_strength``, for every cell at once)."""
+    boosted: set[int] = set()
+    for pacifist in _up_cells(view, PACIFIST):
+        boosted.update(adjacent[pacifist])
+    return boosted
+
+
+def _strength(view: State, table: CardTable, member: int, cell: int, boosted: set[int]) -> int:
+    """``attack.attacker_strength``: the strength of the member's visible side, 1 more for the
+    Hammer and the Anvil next to an up Pacifist."""
+    strength = table.down[member] if member in view.down else table.up[member]
+    if cell in boosted and member % SQUAD_SIZE in (HAMMER, ANVIL):
+        return strength + 1
+    return strength
 
 
 _C = CELL_LAYOUT.start
@@ -212,101 +262,132 @@ _UP, _DOWN, _ROTATED, _SELECTED = _C["up"], _C["down"], _C["rotated"], _C["selec
 _ATTACKING, _ATTACK_STRENGTH = _C["attacking"], _C["attack_strength"]
 _PRINTED, _STRENGTH, _FLARE = _C["threat_printed"], _C["threat_strength"], _C["flare"]
 _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
-#: The 24 map cells of each grid, in the order of its ``cells`` section (its tank column left out).
-_MAP_CELLS = tuple(tuple(side * GRID + index // 6 * 7 + index % 6 + 1 for index in range(24)) for side in (0, 1))
 #: Where the numbers of each cell of the board start in its grid's ``cells`` section; -1 for the
 #: cells of the tank columns, which have none.
 _CELL_AT = tuple(-1 if (cell % GRID) % 7 == 0 else ((cell % GRID) // 7 * 6 + (cell % GRID) % 7 - 1) * CELL_FEATURES
                  for cell in range(2 * GRID))
 
 
-def _grid(
-    view: State, side: int, prefix: str, start: Mapping[str, int], out: FloatBuffer,
-    assigned: dict[int, list[int]], attackers: set[int], flares: set[int],
+def _cells(
+    view: State, map_cells: Sequence[int], cells: int, table: CardTable, weakened: list[int], boosted: set[int],
+    out: FloatBuffer,
 ) -> None:
-    """Write grid ``side``'s sections, named with ``prefix``: its members, its threats, its
-    flares and attacks cell by cell, only where there are some; its tanks, deck and fallen."""
-    table = table_of(view)
-    first = side * GRID
-    cells = start[prefix + "cells"]
-    _members(view, first, cells, out, attackers)
-    _threats(view, first, cells, out)
-    last = first + GRID
+    """The ``map_cells`` of a grid (its ``cells`` section starts at ``cells``), only those
+    with a member or a threat: the member's place in the squad, up or down, rotated, selected,
+    attacking, and its attack strength (``attack.can_attack`` and ``attacker_strength``:
+    never the Joker or the Pacifist, while down only the Mouse, never a visible side of
+    strength 0; +1 for the Hammer and the Anvil in a ``boosted`` cell); the threat's kind
+    if it lies on map cells, and if it can be attacked its printed strength and that less the
+    ``weakened`` count of its cell (``attack.threat_strength``, never below 0)."""
+    squad, threats, down, rotated, selected = view.squad, view.threats, view.down, view.rotated, view.selected
+    attacking = {member for member, _ in view.attacks}
+    up_strength, down_strength = table.up, table.down
+    kind_of, attackable, printed_of = table.kind, table.attackable, table.strength
     cell_at = _CELL_AT
-    for cell in flares:
-        if first <= cell < last and cell_at[cell] >= 0:
-            out[cells + cell_at[cell] + _FLARE] = 1.0
-    for cell, (count, strength) in assigned.items():
-        if first <= cell < last and cell_at[cell] >= 0:
-            at = cells + cell_at[cell]
+    for cell in map_cells:
+        member = squad[cell]
+        if member >= 0:
+            here = cells + cell_at[cell]
+            kind = member % SQUAD_SIZE
+            out[here + kind] = 1.0
+            if member in down:
+                out[here + _DOWN] = 1.0
+                strength = down_strength[member] if kind == MOUSE else 0
+            else:
+                out[here + _UP] = 1.0
+                strength = up_strength[member]
+            if member in rotated:
+                out[here + _ROTATED] = 1.0
+            if member == selected:
+                out[here + _SELECTED] = 1.0
+            if member in attacking:
+                out[here + _ATTACKING] = 1.0
+            if strength > 0 and kind != JOKER and kind != PACIFIST:
+                if (kind == HAMMER or kind == ANVIL) and cell in boosted:
+                    strength += 1
+                out[here + _ATTACK_STRENGTH] = float(strength)
+        card = threats[cell]
+        if card >= 0:
+            here = cells + cell_at[cell]
+            slot = _CELL_SLOT[kind_of[card]]
+            if slot >= 0:
+                out[here + slot] = 1.0
+            if attackable[card]:
+                printed = printed_of[card]
+                if printed:
+                    out[here + _PRINTED] = float(printed)
+                    strength = printed - weakened[cell]
+                    if strength > 0:
+                        out[here + _STRENGTH] = float(strength)
+
+
+def _flares_and_attacks(
+    view: State, cells_of: list[int], table: CardTable, boosted: set[int], out: FloatBuffer
+) -> None:
+    """The flares on map cells, and for each attacked cell its attackers and their total
+    strength (``cells_of[side]``: where grid ``side``'s cells section starts)."""
+    cell_at = _CELL_AT
+    for cell, _ in view.flares:
+        at = cell_at[cell]
+        if at >= 0:
+            out[cells_of[cell // GRID] + at + _FLARE] = 1.0
+    if not view.attacks:
+        return
+    tallies: dict[int, list[int]] = {}  # target cell -> [attackers, total strength]
+    squad = view.squad
+    for member, target in view.attacks:
+        tally = tallies.setdefault(target, [0, 0])
+        tally[0] += 1
+        tally[1] += _strength(view, table, member, squad.index(member), boosted)
+    for cell, (count, strength) in tallies.items():
+        at = cell_at[cell]
+        if at >= 0:
+            at += cells_of[cell // GRID]
             out[at + _ATTACKERS] = float(count)
             if strength:
                 out[at + _ATTACKERS_STRENGTH] = float(strength)
+
+
+#: The kinds a deck may hold: Infantry, Machine Gun, Flare, Mortar, Tank (never the Depot).
+_DECK_KINDS = 5
+
+
+def _translations(table: CardTable) -> tuple[bytes, bytes]:
+    """The kind and the printed column of each card id as ``bytes.translate`` tables (card ids
+    and both numbers are below 256), to count a deck's cards in C."""
+    blank = bytes(256 - len(table.kind))
+    return bytes(table.kind) + blank, bytes(table.column) + blank
+
+
+_deck_bytes: DerivedCache[CardTable, tuple[bytes, bytes]] = DerivedCache(_translations)
+
+
+def _counts(view: State, side: int, prefix: str, start: Mapping[str, int], table: CardTable, out: FloatBuffer) -> None:
+    """Grid ``side``'s sections after its cells: a Tank in each row's tank column, the deck's
+    cards by kind and by printed column."""
     threats = view.threats
+    first = side * GRID
     tanks = start[prefix + "tanks"]
     for row in range(4):
         if threats[first + row * 7] >= 0:
             out[tanks + row] = 1.0
     deck = view.decks[side]
-    out[start[prefix + "deck"]] = float(len(deck))
-    by_kind, columns = start[prefix + "deck_kinds"], start[prefix + "deck_columns"] - 1
-    kinds, column_of = table.kind, table.column
-    for card in deck:
-        out[by_kind + kinds[card]] += 1.0
-        column = column_of[card]
-        if column:
-            out[columns + column] += 1.0
-    fallen = start[prefix + "fallen"]
-    for member in view.fallen:
-        if member // SQUAD_SIZE == side:
-            out[fallen + member % SQUAD_SIZE] += 1.0
-
-
-def _members(view: State, first: int, cells: int, out: FloatBuffer, attackers: set[int]) -> None:
-    """The members standing on the map cells of the grid from cell ``first``."""
-    squad, down, rotated, selected = view.squad, view.down, view.rotated, view.selected
-    cell_at = _CELL_AT
-    for cell in [c for c in range(first, first + GRID) if squad[c] >= 0]:
-        at = cell_at[cell]
-        if at < 0:
-            continue
-        at += cells
-        member = squad[cell]
-        out[at + member % SQUAD_SIZE] = 1.0
-        out[at + (_DOWN if member in down else _UP)] = 1.0
-        if member in rotated:
-            out[at + _ROTATED] = 1.0
-        if member == selected:
-            out[at + _SELECTED] = 1.0
-        if member in attackers:
-            out[at + _ATTACKING] = 1.0
-        if can_attack(view, member):
-            strength = attacker_strength(view, member, cell)
-            if strength:
-                out[at + _ATTACK_STRENGTH] = float(strength)
-
-
-def _threats(view: State, first: int, cells: int, out: FloatBuffer) -> None:
-    """The threats lying on the map cells of the grid from cell ``first`` (not its tank column)."""
-    table = table_of(view)
-    threats = view.threats
-    kinds, attackable, printed = table.kind, table.attackable, table.strength
-    cell_at = _CELL_AT
-    for cell in [c for c in range(first, first + GRID) if threats[c] >= 0]:
-        at = cell_at[cell]
-        if at < 0:
-            continue
-        at += cells
-        card = threats[cell]
-        slot = _CELL_KIND.get(kinds[card])
-        if slot is not None:
-            out[at + slot] = 1.0
-        if attackable[card]:
-            if printed[card]:
-                out[at + _PRINTED] = float(printed[card])
-            strength = threat_strength(view, cell)
-            if strength:
-                out[at + _STRENGTH] = float(strength)
+    if deck:
+        out[start[prefix + "deck"]] = float(len(deck))
+        kind_of, column_of = _deck_bytes(table)
+        cards = bytes(deck)
+        kinds = cards.translate(kind_of)  # the cards' kinds, one byte a card
+        by_kind = start[prefix + "deck_kinds"]
+        for kind in range(_DECK_KINDS):
+            count = kinds.count(kind)
+            if count:
+                out[by_kind + kind] = float(count)
+        columns = cards.translate(column_of)  # their printed columns
+        by_column = start[prefix + "deck_columns"] - 1
+        for column in range(1, 7):  # the tank column (0) is not counted
+            count = columns.count(column)
+            if count:
+                out[by_column + column] = float(count)
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``
