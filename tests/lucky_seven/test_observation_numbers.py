@@ -41,11 +41,17 @@ ODD_CARDS: dict[str, Any] = {
     "depot": {"strength": 7},
 }
 
+#: The biggest decks a card set may hold (``MAX_THREATS`` a deck): the card ids go highest.
+BIG_CARDS: dict[str, Any] = {"threats": [
+    {"kind": "Infantry", "strength": 1, "column": 1 + i % 6, "count": 20} for i in range(4)
+] + [{"kind": "Machine Gun", "strength": 2, "column": 3, "count": 18}, {"kind": "Tank", "count": 2}]}
+
 TABLES: list[dict[str, Any]] = [
     {"players": 1}, {"players": 1, "depot": True}, {"players": 2},
     {"players": 2, "variant": "cooperative"}, {"players": 2, "variant": "cooperative", "depot": True},
     {"players": 1, "cards": ODD_CARDS}, {"players": 2, "cards": ODD_CARDS},
     {"players": 2, "variant": "cooperative", "depot": True, "cards": ODD_CARDS},
+    {"players": 2, "variant": "cooperative", "depot": True, "cards": BIG_CARDS},
 ]
 
 
@@ -65,7 +71,7 @@ def _agree(state: State) -> None:
 
 
 @pytest.mark.parametrize("options", TABLES, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items() if k != "cards")
-                         + ("-odd-cards" if "cards" in o else ""))
+                         + ({id(ODD_CARDS): "-odd-cards", id(BIG_CARDS): "-big-decks"}.get(id(o.get("cards")), "")))
 def test_random_play_gives_the_old_writer_s_numbers(options: dict[str, Any]) -> None:
     positions = 0
     for seed in range(6):
