@@ -331,33 +331,37 @@ def action_id(state: State, action: Action) -> int:
     actions legal at the same time have distinct ids. It does not check that ``action`` is
     legal now; an action it cannot number (not an action of this game, a card outside the
     set, an Equip on a person not committed) raises IllegalAction. Works on a table or a view.
+    The action types are tried in the order of how often they are legal (Commit, Begin,
+    EndGathering, Resolve, ...): the masks of the RL adapters number every legal action.
     """
-    space = action_space(state)
-    kind = type(action)
+    if type(state) is not State:
+        need_state(state, State, "an Arctic Scavengers")  # raises IllegalAction
+    cards = state.options.cards
+    space = PUBLIC_SPACE if cards is None else _SPACES(cards)
     if type(action) is Commit:
         return _card_id(FIRST_CARD_ID, space.index, action.card, "card")
-    if type(action) is Equip:
-        return _equip_id(space, state, action)
     if type(action) is Begin:
         task = action.task
         if task.__class__ is not Task:
             raise IllegalAction(f"the action to begin must be a Task, got {short(task)}")
         return BEGIN_ID + task._value_
-    if kind is Resolve:
-        return RESOLVE_ID
-    if kind is EndGathering:
+    if type(action) is EndGathering:
         return END_GATHERING_ID
-    if kind is EndDeclarations:
-        return END_DECLARATIONS_ID
+    if type(action) is Resolve:
+        return RESOLVE_ID
     if type(action) is Keep:
         if action.card is None:
             return KEEP_NONE_ID
         return _card_id(space.keep_id, space.index, action.card, "dug card")
+    if type(action) is Equip:
+        return _equip_id(space, state, action)
     if type(action) is Hire:
         pile = action.pile
         if pile.__class__ is not int or not 0 <= pile < len(MERCENARY_PILES):
             raise IllegalAction(f"pile must be 0..{len(MERCENARY_PILES) - 1}, got {short(pile)}")
         return HIRE_ID + pile
+    if type(action) is EndDeclarations:
+        return END_DECLARATIONS_ID
     if type(action) is Sabotage:
         return _pair_id(space.sabotage_id, space.saboteur_index, space.tool_index, action.saboteur,
                         action.target, ("Saboteur", "tool"))

@@ -45,7 +45,10 @@ def fight_total(table: CardTable, force: Cards, spent: Cards = ()) -> int:
 def people_present(table: CardTable, force: Cards) -> int:
     """People in the force (Refugees and Tribe Families count), for breaking ties."""
     people = table.people
-    return sum(people[c] for c in force)
+    total = 0
+    for c in force:
+        total += people[c]
+    return total
 
 
 def skirmish_result(state: State | Work) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:

@@ -302,9 +302,12 @@ def peeks(state: State) -> bool:
     return options.players != 2 or options.peek_rule != "no_peek"
 
 
+_OVER = Phase.OVER  # a name of the module: reading a member through its Enum class is slow
+
+
 def peeked_card(state: State) -> int | None:
     """The contested resource the initiator has looked at this round, if any (round 3 on)."""
-    if state.round >= FIRST_SKIRMISH_ROUND and state.contested and state.phase is not Phase.OVER and peeks(state):
+    if state.round >= FIRST_SKIRMISH_ROUND and state.contested and state.phase is not _OVER and peeks(state):
         return state.contested[0]
     return None
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from wasteland.arctic_scavengers.actions import action_space, space_for
+from wasteland.arctic_scavengers.actions import space_for
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import CARD_TYPES, HIDDEN, MERCENARY_PILES, CardTable
 from wasteland.arctic_scavengers.draw_phase import peeked_card, peeks
@@ -309,16 +309,36 @@ def _make_layout(options: Options) -> Layout:
 _LAYOUTS: DerivedCache[Options, Layout] = DerivedCache(_make_layout)
 
 
-def _make_flags(options: Options) -> tuple[dict[int, int], ...]:
-    """Where each card's flag of each feature lies: ``flags[f][card]`` is the index of flag
-    ``f`` in the card's block of the ``cards`` section."""
-    space = space_for(options.cards)
-    width = len(CARD_FEATURES) + 3 * (options.players - 1)
-    first = _LAYOUTS(options).start["cards"]
-    return tuple({c: first + i * width + f for c, i in space.index.items()} for f in range(width))
+class _Places:
+    """Where the writer puts the numbers of one game's observation, from its layout (built once
+    per options): ``start`` each section's first index; ``flags[f][card]`` the index of the flag
+    of feature ``f`` (``CARD_FEATURES``, then the other tribes' three) in the card's block of the
+    ``cards`` section, by card id (-1 for an id the set lacks); ``tribes[r]`` the first index
+    of relative seat ``r``'s block; ``others[r]`` (``r`` >= 1) the flags of that tribe's force,
+    discard and played cards; ``positions`` the committed positions the layout has slots for."""
+
+    __slots__ = ("start", "flags", "tribes", "others", "positions")
+
+    def __init__(self, options: Options) -> None:
+        shape = _LAYOUTS(options)
+        space = space_for(options.cards)
+        n = options.players
+        width = len(CARD_FEATURES) + 3 * (n - 1)
+        first = shape.start["cards"]
+        top = max(space.cards, default=-1) + 1
+        self.start: Mapping[str, int] = shape.start
+        self.flags: tuple[tuple[int, ...], ...] = tuple(
+            tuple(first + space.index[c] * width + f if c in space.index else -1 for c in range(top))
+            for f in range(width))
+        tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
+        self.tribes: tuple[int, ...] = tuple(shape.start["tribes"] + r * tribe_size for r in range(n))
+        other = len(CARD_FEATURES)
+        self.others: tuple[tuple[tuple[int, ...], ...], ...] = ((),) + tuple(
+            self.flags[other + 3 * (r - 1):other + 3 * r] for r in range(1, n))
+        self.positions: int = space.positions
 
 
-_FLAGS: DerivedCache[Options, tuple[dict[int, int], ...]] = DerivedCache(_make_flags)
+_PLACES: DerivedCache[Options, _Places] = DerivedCache(_Places)
 
 
 def _layout(state: object) -> Layout:
@@ -359,17 +379,19 @@ _F_HAND, _F_DECK, _F_DISCARD, _F_PLAYED, _F_COMMITTED, _F_EQUIPPED, _F_DUG, _F_P
         "spent"))
 _T_HAND, _T_DECK, _T_DISCARD, _T_PLAYED, _T_UNSEEN, _T_FIGHT, _T_PEOPLE = (TRIBE_FEATURES.index(name) for name in (
     "hand", "deck", "discard", "played", "discard_unseen", "fight", "people"))
+#: Where each tribe block's four type-count groups begin, from the block's first index.
+_HAND_TYPES, _DECK_TYPES, _DISCARD_TYPES, _PLAYED_TYPES = (len(TRIBE_FEATURES) + k * _TYPES for k in range(4))
 
 
-def _both(out: FloatBuffer, at: int, cards: Cards, kind: tuple[int, ...], flag: dict[int, int]) -> None:
-    """Count the types of the cards shown from ``at`` and set their flag, in one pass; nothing
-    for a zone the viewer sees only the back of."""
-    if cards[0] == HIDDEN and cards.count(HIDDEN) == len(cards):
-        return
+def _shown(out: FloatBuffer, at: int, cards: Cards, kind: tuple[int, ...], flag: tuple[int, ...]) -> None:
+    """Count the types of ``cards`` from ``at`` and set each card's ``flag``: a zone the viewer
+    sees whole (its own zones, the face-up piles, a revealed force)."""
     for c in cards:
-        if c != HIDDEN:
-            out[at + kind[c]] += 1.0
-            out[flag[c]] = 1.0
+        out[at + kind[c]] += 1.0
+        out[flag[c]] = 1.0
+
+
+_TRASH, _SKIRMISH, _OVER = Task.TRASH, Phase.SKIRMISH, Phase.OVER
 
 
 def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
@@ -378,94 +400,121 @@ def _write(seen: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     the table: a card counts only where :func:`view` shows it to ``me`` (the rules are the
     same: the hands until the reveal, the decks, the unseen discards, a Trash under way, the
     contested pile but the peeked card, another's dug cards), so both give the same numbers.
-    Only the numbers that are not zero are written (the buffer starts at zero)."""
+    The zones a view shows whole (the seat's own, the piles, the removed cards, the revealed
+    forces, the played cards but another's Trash under way) are read without looking for
+    hidden cards. Only the numbers that are not zero are written (the buffer starts at zero)."""
     table = table_of(seen)
     kind = table.type_index
-    flags = _FLAGS(seen.options)
-    start = shape.start
-    _write_round(seen, me, start, out)
-    trashing = seen.task is Task.TRASH and seen.turn != me
-    _write_action(seen, table, start, out, kind, flags, _hidden(seen.committed) if trashing else seen.committed)
+    options = seen.options
+    places = _PLACES(options)
+    start, flags = places.start, places.flags
+    n = options.players
+    _write_round(seen, me, n, start, out)
+    trashing = seen.task is _TRASH and seen.turn != me
+    if seen.task is not None or seen.committed or seen.equipped or seen.spent:
+        _write_action(seen, table, places, out, kind, trashing)
     _write_piles(seen, me, start, out, kind, flags)
-    _write_tribes(seen, me, table, start, out, kind, flags, trashing)
+    tribes = places.tribes
+    _write_own_tribe(seen, me, table, tribes[0], out, kind, flags)
+    phase = seen.phase
+    revealed = phase is _SKIRMISH or phase is _OVER
+    turn = seen.turn
+    for r in range(1, n):
+        q = (me + r) % n
+        _write_other_tribe(seen, q, table, tribes[r], out, kind, places.others[r], revealed,
+                           seen.committed if trashing and q == turn else ())
 
 
-_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-
-
-def _write_round(seen: State, me: int, start: Mapping[str, int], out: FloatBuffer) -> None:
+def _write_round(seen: State, me: int, n: int, start: Mapping[str, int], out: FloatBuffer) -> None:
     """The round, the phase, the seats (relative to ``me``), peeking, the actions taken, the food."""
-    n = seen.options.players
     if seen.round:
         out[start["round"]] = float(seen.round)
-    out[start["phase"] + _PHASE_INDEX[seen.phase]] = 1.0
+    phase = seen.phase
+    out[start["phase"] + PHASES.index(phase)] = 1.0
     out[start["seat"] + me] = 1.0
     out[start["initiator"] + (seen.initiator - me) % n] = 1.0
-    if seen.phase is not Phase.OVER:
+    if phase is not _OVER:
         out[start["decider"] + (seen.turn - me) % n] = 1.0
     if peeks(seen):
         out[start["peeking"]] = 1.0
     used = seen.used
     if used:
         taken = start["taken"]
-        for task in TASKS:
-            if used >> task._value_ & 1:
-                out[taken + task._value_] = 1.0
+        for value in range(len(TASKS)):
+            if used >> value & 1:
+                out[taken + value] = 1.0
     if seen.food:
         out[start["food"]] = float(seen.food)
 
 
-def _write_action(seen: State, table: CardTable, start: Mapping[str, int], out: FloatBuffer, kind: tuple[int, ...],
-                  flags: tuple[dict[int, int], ...], committed: Cards) -> None:
+def _write_action(seen: State, table: CardTable, places: _Places, out: FloatBuffer, kind: tuple[int, ...],
+                  trashing: bool) -> None:
     """The action under way: its task and total, the committed cards (face down for another's
-    Trash) position by position with what is equipped on each."""
+    Trash: their number only) position by position with what is equipped on each, the equipped
+    modifiers, the spent units."""
+    start, flags = places.start, places.flags
+    committed = seen.committed
     if seen.task is not None:
         out[start["task"] + seen.task._value_] = 1.0
-        if HIDDEN not in committed:
+        if trashing:  # another seat's Trash: its cards lie face down, their number is known
+            if committed:
+                out[start["action_total"]] = float(len(committed))
+        else:
             total = action_total(seen, table)
             if total:
                 out[start["action_total"]] = float(total)
             medicine = medicine_in(table, committed)
             if medicine:
                 out[start["medicine"]] = float(medicine)
-        elif committed:  # another seat's Trash: its cards lie face down, their number is known
-            out[start["action_total"]] = float(len(committed))
     if committed:
         out[start["committed"]] = float(len(committed))
-        _both(out, start["committed_types"], committed, kind, flags[_F_COMMITTED])
-        slot = _TYPES + 2
-        is_leader = table.is_leader
-        slots = start["committed_slots"]
-        equipped = seen.equipped
-        for position, c in enumerate(committed[:action_space(seen).positions]):
-            if c == HIDDEN:
-                continue
-            at = slots + position * slot
-            out[at + kind[c]] = 1.0
-            for m, person in equipped:
-                if person == c:
-                    out[at + _TYPES + (1 if is_leader[m] else 0)] = 1.0
-    if seen.equipped:
-        _both(out, start["equipped_types"], tuple(m for m, _ in seen.equipped), kind, flags[_F_EQUIPPED])
+        if not trashing:
+            _shown(out, start["committed_types"], committed, kind, flags[_F_COMMITTED])
+            _write_slots(seen, table, start["committed_slots"], places.positions, out, kind)
+    equipped = seen.equipped
+    if equipped:
+        at, flag = start["equipped_types"], flags[_F_EQUIPPED]
+        for m, _ in equipped:
+            out[at + kind[m]] += 1.0
+            out[flag[m]] = 1.0
     spent = seen.spent
     if spent:
         out[start["spent"]] = float(len(spent))
         flag = flags[_F_SPENT]
         for c in spent:
-            if c != HIDDEN:
-                out[flag[c]] = 1.0
+            out[flag[c]] = 1.0
+
+
+def _write_slots(seen: State, table: CardTable, slots: int, positions: int, out: FloatBuffer,
+                 kind: tuple[int, ...]) -> None:
+    """The committed cards face up, position by position from ``slots`` (the first ``positions``):
+    each one's type, and 1 for a tool and 1 for Group Leaders equipped on it."""
+    committed = seen.committed
+    if len(committed) > positions:
+        committed = committed[:positions]
+    slot = _TYPES + 2
+    for position, c in enumerate(committed):
+        out[slots + position * slot + kind[c]] = 1.0
+    equipped = seen.equipped
+    if equipped:
+        is_leader = table.is_leader
+        for position, c in enumerate(committed):
+            for m, person in equipped:
+                if person == c:
+                    out[slots + position * slot + _TYPES + (1 if is_leader[m] else 0)] = 1.0
 
 
 def _write_piles(seen: State, me: int, start: Mapping[str, int], out: FloatBuffer, kind: tuple[int, ...],
-                 flags: tuple[dict[int, int], ...]) -> None:
+                 flags: tuple[tuple[int, ...], ...]) -> None:
     """The contested pile (and its top for the initiator who peeked), the junkyard, the mercenary
     piles, the removed cards, the dug cards (their types for the digger)."""
     if seen.contested:
         out[start["contested"]] = float(len(seen.contested))
-    top = peeked_card(seen) if me == seen.initiator else None
-    if top is not None and top != HIDDEN:
-        out[start["peeked"] + kind[top]] = 1.0
-        out[flags[_F_PEEKED][top]] = 1.0
+        if me == seen.initiator:
+            top = peeked_card(seen)
+            if top is not None and top != HIDDEN:
+                out[start["peeked"] + kind[top]] = 1.0
+                out[flags[_F_PEEKED][top]] = 1.0
     if seen.junkyard:
         out[start["junkyard"]] = float(len(seen.junkyard))
     piles = start["piles"]
@@ -473,77 +522,91 @@ def _write_piles(seen: State, me: int, start: Mapping[str, int], out: FloatBuffe
     for i, pile in enumerate(seen.piles):
         if pile:
             out[piles + i] = float(len(pile))
-            for c in pile:  # the mercenary piles lie face up: no card of theirs is hidden
+            for c in pile:  # the mercenary piles lie face up: their types are the pile's
                 out[flag[c]] = 1.0
     if seen.removed:
-        _both(out, start["removed"], seen.removed, kind, flags[_F_REMOVED])
+        _shown(out, start["removed"], seen.removed, kind, flags[_F_REMOVED])
     if seen.dug:
         out[start["dug"]] = float(len(seen.dug))
         if me == seen.turn:
-            _both(out, start["dug_types"], seen.dug, kind, flags[_F_DUG])
+            _shown(out, start["dug_types"], seen.dug, kind, flags[_F_DUG])
 
 
-_OWN_ZONES = (_F_HAND, _F_DECK, _F_DISCARD, _F_PLAYED)
+def _write_force(table: CardTable, at: int, out: FloatBuffer, hand: Cards, spent: Cards) -> None:
+    """The fight total and the people present of a force the viewer sees whole."""
+    fight = fight_total(table, hand, spent)
+    if fight:
+        out[at + _T_FIGHT] = float(fight)
+    people = people_present(table, hand)
+    if people:
+        out[at + _T_PEOPLE] = float(people)
 
 
-def _write_tribes(seen: State, me: int, table: CardTable, start: Mapping[str, int], out: FloatBuffer,
-                  kind: tuple[int, ...], flags: tuple[dict[int, int], ...], trashing: bool) -> None:
-    """Each tribe from ``me`` clockwise: its zones' sizes, its unseen discards, its force's fight
-    and people once seen, and the types and flags of the cards ``me`` sees."""
-    n = seen.options.players
-    tribe_size = len(TRIBE_FEATURES) + 4 * _TYPES
-    spent = seen.spent
-    revealed = seen.phase is Phase.SKIRMISH or seen.phase is Phase.OVER
-    first = start["tribes"]
-    for r in range(n):
-        q = (me + r) % n
-        at = first + r * tribe_size
-        hand, deck, discard, played = seen.hands[q], seen.decks[q], seen.discards[q], seen.played[q]
-        if hand:
-            out[at + _T_HAND] = float(len(hand))
-        if deck:
-            out[at + _T_DECK] = float(len(deck))
-        if discard:
-            out[at + _T_DISCARD] = float(len(discard))
-        if played:
-            out[at + _T_PLAYED] = float(len(played))
-        types = at + len(TRIBE_FEATURES)
-        if r == 0:
-            zones: tuple[tuple[Cards, int, int], ...] = (
-                (hand, types, _F_HAND), (deck, types + _TYPES, _F_DECK), (discard, types + 2 * _TYPES, _F_DISCARD),
-                (played, types + 3 * _TYPES, _F_PLAYED))
-        else:
-            hand, discard, played = _seen_of_another(seen, q, revealed, trashing)
-            other = len(CARD_FEATURES) + 3 * (r - 1)
-            zones = ((hand, types, other), (discard, types + 2 * _TYPES, other + 1),
-                     (played, types + 3 * _TYPES, other + 2))
-        unseen = discard.count(HIDDEN)
+def _write_own_tribe(seen: State, me: int, table: CardTable, at: int, out: FloatBuffer, kind: tuple[int, ...],
+                     flags: tuple[tuple[int, ...], ...]) -> None:
+    """The viewer's own tribe block from ``at``: its zones' sizes, its hand's fight and people,
+    the type counts and flags of its hand, deck, discard and played cards (all seen)."""
+    hand, deck, discard, played = seen.hands[me], seen.decks[me], seen.discards[me], seen.played[me]
+    if hand:
+        out[at + _T_HAND] = float(len(hand))
+        _write_force(table, at, out, hand, seen.spent)
+        _shown(out, at + _HAND_TYPES, hand, kind, flags[_F_HAND])
+    if deck:
+        out[at + _T_DECK] = float(len(deck))
+        _shown(out, at + _DECK_TYPES, deck, kind, flags[_F_DECK])
+    if discard:
+        out[at + _T_DISCARD] = float(len(discard))
+        _shown(out, at + _DISCARD_TYPES, discard, kind, flags[_F_DISCARD])
+    if played:
+        out[at + _T_PLAYED] = float(len(played))
+        _shown(out, at + _PLAYED_TYPES, played, kind, flags[_F_PLAYED])
+
+
+def _write_other_tribe(seen: State, q: int, table: CardTable, at: int, out: FloatBuffer, kind: tuple[int, ...],
+                       flags: tuple[tuple[int, ...], ...], revealed: bool, face_down: Cards) -> None:
+    """Another tribe's block from ``at``, as the viewer sees it: its zones' sizes; its hand (force
+    flag ``flags[0]``) with its fight and people once revealed; its discard (flag ``flags[1]``)
+    but the cards it took unseen, which are counted apart; its played cards (flag ``flags[2]``)
+    but ``face_down`` (the cards of its Trash under way). Its deck is only ever seen from the back."""
+    hand, discard, played = seen.hands[q], seen.discards[q], seen.played[q]
+    if hand:
+        out[at + _T_HAND] = float(len(hand))
+        if revealed:
+            _write_force(table, at, out, hand, seen.spent)
+            _shown(out, at + _HAND_TYPES, hand, kind, flags[0])
+    if seen.decks[q]:
+        out[at + _T_DECK] = float(len(seen.decks[q]))
+    if discard:
+        out[at + _T_DISCARD] = float(len(discard))
+        unseen = _discard_of_another(out, at + _DISCARD_TYPES, discard, seen.secret[q], kind, flags[1])
         if unseen:
             out[at + _T_UNSEEN] = float(unseen)
-        if HIDDEN not in hand and (r == 0 or revealed or not seen.hands[q]):  # a force seen (or none)
-            fight = fight_total(table, hand, spent)
-            if fight:
-                out[at + _T_FIGHT] = float(fight)
-            people = people_present(table, hand)
-            if people:
-                out[at + _T_PEOPLE] = float(people)
-        for cards, where, feature in zones:
-            if cards:
-                _both(out, where, cards, kind, flags[feature])
+    if played:
+        out[at + _T_PLAYED] = float(len(played))
+        if face_down:
+            at += _PLAYED_TYPES
+            flag = flags[2]
+            for c in played:
+                if c != HIDDEN and c not in face_down:
+                    out[at + kind[c]] += 1.0
+                    out[flag[c]] = 1.0
+        else:
+            _shown(out, at + _PLAYED_TYPES, played, kind, flags[2])
 
 
-def _seen_of_another(seen: State, q: int, revealed: bool, trashing: bool) -> tuple[Cards, Cards, Cards]:
-    """Tribe ``q``'s hand (none until the reveal: its size is all another seat knows), discard
-    (its unseen cards hidden) and played cards (another's Trash under way face down), as
-    another seat sees them; another tribe's deck is only ever seen from the back."""
-    hand, discard, played = seen.hands[q] if revealed else (), seen.discards[q], seen.played[q]
-    secret = seen.secret[q]
-    if secret:
-        discard = tuple(HIDDEN if c in secret else c for c in discard)
-    if trashing and q == seen.turn:
-        face_down = frozenset(seen.committed)
-        played = tuple(HIDDEN if c in face_down else c for c in played)
-    return hand, discard, played
+def _discard_of_another(out: FloatBuffer, at: int, discard: Cards, secret: frozenset[int], kind: tuple[int, ...],
+                        flag: tuple[int, ...]) -> int:
+    """Count the types of another tribe's discard from ``at`` and set their flag, but for the
+    cards it took unseen (``secret`` on the table, placeholders in a view); returns how many
+    those are."""
+    unseen = 0
+    for c in discard:
+        if c == HIDDEN or c in secret:
+            unseen += 1
+        else:
+            out[at + kind[c]] += 1.0
+            out[flag[c]] = 1.0
+    return unseen
 
 
 #: ``observe(seen)``: the observation vector of ``seen.viewer``, from the view only (the table is
