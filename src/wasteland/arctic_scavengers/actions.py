@@ -368,7 +368,7 @@ def action_id(state: State, action: Action) -> int:
     if type(action) is Snipe:
         return _pair_id(space.snipe_id, space.sniper_index, space.person_index, action.sniper,
                         action.target, ("Sniper Team", "person"))
-    raise IllegalAction(f"not an Arctic Scavengers action: {short(action)}")
+    raise IllegalAction(f"{short(action)} has no action id in Arctic Scavengers")
 
 
 def decode(state: State, i: int) -> Action:

@@ -335,7 +335,7 @@ def action_id(state: State, action: Action) -> int:
         i = id_of(state, action)
         if i >= 0:
             return i
-    raise IllegalAction(f"{short(action)} has no action id in this game now")
+    raise IllegalAction(f"{short(action)} has no action id in The Lucky Seven now")
 
 
 def _cell_from(index: int, active: int) -> int:
