@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from itertools import compress
 
+from attrs import frozen
+
+from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
@@ -18,7 +21,7 @@ from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty, Worm,
 )
-from wasteland.terror_below.card_set import table_of
+from wasteland.terror_below.card_set import CardSet, card_table
 from wasteland.terror_below.rules import ENGINE
 from wasteland.terror_below.setup import in_play
 from wasteland.terror_below.state import Phase, State
@@ -144,6 +147,67 @@ _OVER = Phase.OVER
 #: ``float(i)`` for every count of a game's pieces (rubble, eggs, cards; the 54 Vehicles are the
 #: most of any kind) and every number of a card, read from here rather than built for each write.
 _FLOAT = tuple(float(i) for i in range(len(VEHICLES) + 1))
+#: 0, 1, 2... as far as the longest tuple of counts (``State.eggs``): ``compress(_INDEX, counts)``
+#: gives the indices of the counts that are not zero (it stops at the end of ``counts``), and walks
+#: a tuple faster than a range.
+_INDEX = tuple(range(4 * CELLS))
+
+
+#: The numbers a card writes wherever it lies: (index, number) pairs, the zeros left out.
+_Numbers = tuple[tuple[int, float], ...]
+
+
+@frozen
+class _CardNumbers:
+    """What each card of a card set writes: ``worms[k][w]`` Worm ``w`` in slot ``k`` of the Terror
+    zone (1 for its type, 1 for its egg colour, its health, its card limit), ``bounties[k][b]``
+    Bounty ``b`` in slot ``k`` of the line (1 if it is a hunt, 1 for its egg colour, its Location
+    and its Worm type, each when it names one, its points), and ``points[b]`` Bounty ``b``'s points."""
+
+    worms: tuple[tuple[_Numbers, ...], ...]
+    bounties: tuple[tuple[_Numbers, ...], ...]
+    points: tuple[int, ...]
+
+
+def _worm_numbers(worm: Worm, at: int) -> _Numbers:
+    """What ``worm`` writes in the slot whose numbers start at ``at``."""
+    numbers = [(at + worm.kind, 1.0)]
+    if worm.colour >= 0:
+        numbers.append((at + 5 + worm.colour, 1.0))
+    if worm.health:
+        numbers.append((at + 9, float(worm.health)))
+    if worm.limit:
+        numbers.append((at + 10, float(worm.limit)))
+    return tuple(numbers)
+
+
+def _bounty_numbers(bounty: Bounty, at: int) -> _Numbers:
+    """What ``bounty`` writes in the slot of the line whose numbers start at ``at``."""
+    numbers = [(at, 1.0)] if bounty.hunt else []
+    if bounty.colour >= 0:
+        numbers.append((at + 1 + bounty.colour, 1.0))
+    if bounty.location >= 0:
+        numbers.append((at + 5 + bounty.location, 1.0))
+    if bounty.kind >= 0:
+        numbers.append((at + 10 + bounty.kind, 1.0))
+    if bounty.points:
+        numbers.append((at + 15, float(bounty.points)))
+    return tuple(numbers)
+
+
+def _card_numbers(cards: CardSet | None) -> _CardNumbers:
+    played = card_table(cards)
+    return _CardNumbers(
+        worms=tuple(tuple(_worm_numbers(w, _WORMS_AT + k * _SLOT) for w in played.worms) for k in range(3)),
+        bounties=tuple(tuple(_bounty_numbers(b, _LINE_AT + k * _BOUNTY) for b in played.bounties)
+                       for k in range(LINE)),
+        points=tuple(b.points for b in played.bounties),
+    )
+
+
+#: The numbers of each card of the designed set, and of each card set of one's own.
+_DESIGNED_NUMBERS = _card_numbers(None)
+_CARD_NUMBERS: DerivedCache[CardSet, _CardNumbers] = DerivedCache(_card_numbers)
 
 
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
@@ -152,11 +216,12 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     Vehicles, gear and hidden bounties, the phase, the action points, whose decision: only what seat
     ``me`` may see, so the table and ``me``'s view give the same numbers. Only the numbers that are
     not zero are written (the buffer starts at zero). ``shape`` is ``LAYOUT``, for every table."""
-    cards = table_of(view)
+    cards = view.options.cards
+    numbers = _DESIGNED_NUMBERS if cards is None else _CARD_NUMBERS(cards)
     _write_board(view, me, out)
-    _write_worms(view, cards.worms, out)
-    _write_line(view.line, cards.bounties, out)
-    _write_seats(view, me, cards.bounties, out)
+    _write_worms(view, numbers.worms, out)
+    _write_line(view.line, numbers.bounties, out)
+    _write_seats(view, me, numbers.points, out)
     _write_own(view, me, out)
 
 
@@ -169,9 +234,9 @@ def _write_board(view: State, me: int, out: FloatBuffer) -> None:
     """Per cell: its rubble, its eggs of each colour, 1 for each Worm whose Target it is, 1 for a
     Location, 1 for the pawn of each seat on it (counted from ``me`` on)."""
     rubble, eggs = view.rubble, view.eggs
-    for c in compress(range(len(rubble)), rubble):  # the cells with rubble, found at C speed
+    for c in compress(_INDEX, rubble):  # the cells with rubble, found at C speed
         out[_RUBBLE_AT[c]] = _FLOAT[rubble[c]]
-    for i in compress(range(len(eggs)), eggs):
+    for i in compress(_INDEX, eggs):
         out[_EGG_AT[i]] = _FLOAT[eggs[i]]
     for k, c in enumerate(view.targets):
         if 0 <= c < CELLS:
@@ -184,44 +249,27 @@ def _write_board(view: State, me: int, out: FloatBuffer) -> None:
             out[_PAWN_AT + c * _CELL + (p - me) % n] = 1.0
 
 
-def _write_worms(view: State, worms: tuple[Worm, ...], out: FloatBuffer) -> None:
-    """Per slot of the Terror zone that holds a Worm: 1 for its type, 1 for its egg colour (none
-    for a Queen), its health, its card limit, the count of Vehicles under it."""
+def _write_worms(view: State, worms: tuple[tuple[_Numbers, ...], ...], out: FloatBuffer) -> None:
+    """Per slot of the Terror zone that holds a Worm: the Worm's numbers (``_CardNumbers``), then
+    the count of Vehicles under it."""
     under = view.under
     for k, w in enumerate(view.worms):
         if w >= 0:
-            worm = worms[w]
-            at = _WORMS_AT + k * _SLOT
-            out[at + worm.kind] = 1.0
-            if worm.colour >= 0:
-                out[at + 5 + worm.colour] = 1.0
-            if worm.health:
-                out[at + 9] = _FLOAT[worm.health]
-            if worm.limit:
-                out[at + 10] = _FLOAT[worm.limit]
+            for at, number in worms[k][w]:
+                out[at] = number
             if under[k]:
-                out[at + 11] = _FLOAT[len(under[k])]
+                out[_WORMS_AT + k * _SLOT + 11] = _FLOAT[len(under[k])]
 
 
-def _write_line(line: tuple[int, ...], bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
-    """Per slot of the bounty line that holds a bounty: 1 if it is a hunt, 1 for its egg colour,
-    its Location and its Worm type (each when it names one), its points."""
+def _write_line(line: tuple[int, ...], bounties: tuple[tuple[_Numbers, ...], ...], out: FloatBuffer) -> None:
+    """Per slot of the bounty line that holds a bounty: the bounty's numbers (``_CardNumbers``)."""
     for k, b in enumerate(line):
         if b >= 0:
-            bounty = bounties[b]
-            at = _LINE_AT + k * _BOUNTY
-            if bounty.hunt:
-                out[at] = 1.0
-            if bounty.colour >= 0:
-                out[at + 1 + bounty.colour] = 1.0
-            if bounty.location >= 0:
-                out[at + 5 + bounty.location] = 1.0
-            if bounty.kind >= 0:
-                out[at + 10 + bounty.kind] = 1.0
-            out[at + 15] = _FLOAT[bounty.points]
+            for at, number in bounties[k][b]:
+                out[at] = number
 
 
-def _write_seats(view: State, me: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
+def _write_seats(view: State, me: int, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
     """Per seat, in blocks counted from ``me`` on: its VP (bounties completed included), its eggs
     carried of each colour, its rubble carried, its squad's size, 1 if it is out, the sizes of its
     hand and its gear, its bounties completed."""
@@ -233,7 +281,7 @@ def _write_seats(view: State, me: int, bounties: tuple[Bounty, ...], out: FloatB
         points = vp[p]
         completed = completed_by[p]
         if completed:
-            points += sum(bounties[b].points for b in completed)
+            points += sum(bounty_points[b] for b in completed)
             out[at + 10] = _FLOAT[len(completed)]
         if points:
             out[at] = float(points)
@@ -248,7 +296,7 @@ def _write_seats(view: State, me: int, bounties: tuple[Bounty, ...], out: FloatB
         if gear[p]:
             out[at + 9] = _FLOAT[len(gear[p])]
     carried = view.carried
-    for i in compress(range(len(carried)), carried):  # the eggs of colour i % 4 that seat i // 4 carries
+    for i in compress(_INDEX, carried):  # the eggs of colour i % 4 that seat i // 4 carries
         out[_SEATS_AT + (i // 4 - me) % n * _SEAT + 1 + i % 4] = _FLOAT[carried[i]]
 
 
