@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.rl.observation_reference import terror_observe
+from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.terror_below import (
     ACTION_TYPES, GAME, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash,
@@ -76,6 +77,33 @@ def test_the_legal_actions_ids_round_trip_through_action_from_id_over_whole_game
             kinds.update(type(a) for a in legal)
             state = GAME.apply(state, pick.choice(legal))
         assert {Lead, Enter, Play, Pass, Move, PickUp, Deliver, Use} <= kinds
+
+
+def test_action_id_refuses_what_has_no_id() -> None:
+    """What is not an action, and fields of the wrong type or outside the game's ranges, as a file
+    or a network may bring: IllegalAction with a short reason, never another error or an id out of
+    the space."""
+    state = new_game(1)
+    stranger: Any = 2.0  # 2.0, "a", None, 2: fields of the wrong type, as a file or a network may bring
+    text: Any = "a"
+    nothing: Any = None
+    two: Any = 2
+    junk: tuple[Any, ...] = (
+        None, 3, "pass", object(), Pass, Phase.ACT,
+        Lead(-1), Lead(len(CHARACTERS)), Lead(True), Lead(stranger), Lead(nothing),
+        Enter(5), Enter(-1), Play(len(VEHICLES), 0), Play(0, 3), Play(0, -1), Play(text, 1), Play(stranger, 0),
+        Extra(-1), Stash(0, 3), Stash(nothing, 0), Move(CELLS), Move(-1), Move(nothing), Move(10**5000),
+        Leap(CELLS), Clear(stranger), Deliver(4, NONE), Deliver(0, len(BOUNTIES)), Deliver(0, -2),
+        Deliver(stranger, 1), Use(len(GEAR), NONE), Use(0, 5), Use(0, -2), Use(False, 1), Draw(two), Draw(nothing),
+        Draw(stranger), Hide(LINE + 1), Hide(-1), Hide(True),
+    )
+    for action in junk:
+        with pytest.raises(IllegalAction) as error:
+            action_id(state, action)
+        assert 0 < len(str(error.value)) < 120, repr(action)
+    for table in (nothing, text):
+        with pytest.raises(IllegalAction, match="not a Terror Below state"):
+            action_id(table, Pass())
 
 
 # -- the observation ---------------------------------------------------------------------------------
