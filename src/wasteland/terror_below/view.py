@@ -144,8 +144,8 @@ _WORMS_AT, _LINE_AT, _SEATS_AT, _HAND_AT, _GEAR_AT, _HIDDEN_AT, _AP_AT, _TO_PLAY
 #: Each phase's flag, by the phase's name (a name hashes at C speed, an Enum member in Python).
 _PHASE_AT = {phase.name: LAYOUT.start["phase"] + i for i, phase in enumerate(_PHASES)}
 _OVER = Phase.OVER
-#: ``float(i)`` for every count of a game's pieces (rubble, eggs, cards; the 54 Vehicles are the
-#: most of any kind) and every number of a card, read from here rather than built for each write.
+#: ``float(i)`` for every count of a game's pieces (rubble, eggs, cards in a pile; the 54 Vehicles
+#: are the most of any kind), read from here rather than built for each write.
 _FLOAT = tuple(float(i) for i in range(len(VEHICLES) + 1))
 #: 0, 1, 2... as far as the longest tuple of counts (``State.eggs``): ``compress(_INDEX, counts)``
 #: gives the indices of the counts that are not zero (it stops at the end of ``counts``), and walks
@@ -196,6 +196,7 @@ def _bounty_numbers(bounty: Bounty, at: int) -> _Numbers:
 
 
 def _card_numbers(cards: CardSet | None) -> _CardNumbers:
+    """The numbers of every card of ``cards`` (None: the designed set), in every slot."""
     played = card_table(cards)
     return _CardNumbers(
         worms=tuple(tuple(_worm_numbers(w, _WORMS_AT + k * _SLOT) for w in played.worms) for k in range(3)),
