@@ -6,6 +6,8 @@ then each choice of an ability, so that a list of legal actions never runs long.
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
 from wasteland.core.codec import register
@@ -155,6 +157,10 @@ for _kind, _n in _SIZES:
     _OFFSET[_kind] = _total
     _total += _n
 COUNT = _total
+#: The kinds of action whose one field is a whole number: (its name, how many ids the kind has).
+_ONE_FIELD: dict[type, tuple[str, int]] = {
+    Lead: ("character", _C), Enter: ("location", len(LOCATION_NAMES)), Extra: ("card", _V), Hide: ("slot", LINE + 1),
+}
 
 
 def notation(state: State, action: Action) -> str:
@@ -197,28 +203,41 @@ def action_count(state: State) -> int:
 
 
 def action_id(state: State, action: Action) -> int:
-    """The fixed id of a legal action (see ``decode``)."""
-    need_state(state, State, "a Terror Below")
-    base = _OFFSET[type(action)]
-    if isinstance(action, Lead):
-        return base + action.character
-    if isinstance(action, Enter):
-        return base + action.location
-    if isinstance(action, (Play, Stash)):
-        return base + action.card * 3 + action.slot
-    if isinstance(action, Extra):
-        return base + action.card
-    if isinstance(action, (Move, Leap, Clear)):
-        return base + action.cell
-    if isinstance(action, Deliver):
-        return base + action.colour * (_B + 1) + action.bounty + 1
-    if isinstance(action, Use):
-        return base + action.gear * (MAX_PLAYERS + 1) + action.target + 1
-    if isinstance(action, Draw):
-        return base + int(action.weapon)
-    if isinstance(action, Hide):
-        return base + action.slot
-    return base  # Pass, PickUp
+    """The fixed id of ``action`` (see ``decode``): the first id of its kind plus arithmetic on its
+    fields, without checking that it is legal now. IllegalAction for what has no id: not a Terror
+    Below action, or a field of the wrong type or outside its range. The kinds are tried from the
+    most listed (a Vehicle to play, a move) to the least."""
+    if type(state) is not State:
+        raise IllegalAction(f"not a Terror Below state: {short(state)}")
+    kind = type(action)
+    a: Any = action  # any object may come here: its fields are checked, not trusted
+    if kind is Play or kind is Stash:
+        card, slot = a.card, a.slot
+        if type(card) is int and type(slot) is int and 0 <= card < _V and 0 <= slot < 3:
+            return _OFFSET[kind] + card * 3 + slot
+    elif kind is Move or kind is Leap or kind is Clear:
+        cell = a.cell
+        if type(cell) is int and 0 <= cell < CELLS:
+            return _OFFSET[kind] + cell
+    elif kind is Pass or kind is PickUp:
+        return _OFFSET[kind]
+    elif kind is Use:
+        gear, target = a.gear, a.target
+        if type(gear) is int and type(target) is int and 0 <= gear < _G and NONE <= target < MAX_PLAYERS:
+            return _OFFSET[Use] + gear * (MAX_PLAYERS + 1) + target + 1
+    elif kind is Deliver:
+        colour, bounty = a.colour, a.bounty
+        if type(colour) is int and type(bounty) is int and 0 <= colour < len(COLOURS) and NONE <= bounty < _B:
+            return _OFFSET[Deliver] + colour * (_B + 1) + bounty + 1
+    elif kind in _ONE_FIELD:
+        name, size = _ONE_FIELD[kind]
+        value = getattr(a, name)
+        if type(value) is int and 0 <= value < size:
+            return _OFFSET[kind] + value
+    elif kind is Draw:
+        if type(a.weapon) is bool:
+            return _OFFSET[Draw] + int(a.weapon)
+    raise IllegalAction(f"{short(action)} has no action id in Terror Below")
 
 
 def decode(state: State, i: int) -> Action:

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from itertools import compress
 
+from attrs import frozen
+
+from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty,
+    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty, Worm,
 )
-from wasteland.terror_below.card_set import table_of
+from wasteland.terror_below.card_set import CardSet, card_table
 from wasteland.terror_below.rules import ENGINE
 from wasteland.terror_below.setup import in_play
 from wasteland.terror_below.state import Phase, State
@@ -127,14 +130,85 @@ def observation_size(state: State) -> int:
     return _layout(state).size
 
 
-#: Where each number of the board lies (the layout is the same for every table): each cell's
-#: rubble, each of ``State.eggs`` (four colours a cell), each Location's flag.
+#: Where each number lies (the layout is the same for every table): each cell's rubble, each of
+#: ``State.eggs`` (four colours a cell), each Location's flag, cell 0's first pawn and first Target
+#: flag, and the first number of each section after the board.
 _CELLS_AT = LAYOUT.start["cells"]
 _RUBBLE_AT = tuple(_CELLS_AT + c * _CELL for c in range(CELLS))
 _EGG_AT = tuple(_CELLS_AT + i // 4 * _CELL + 1 + i % 4 for i in range(4 * CELLS))
 _LOCATION_AT = tuple(_CELLS_AT + c * _CELL + _CELL - 1 for c in LOCATIONS)
+_PAWN_AT = _CELLS_AT + 5
 _TARGET_AT = _CELLS_AT + 5 + MAX_PLAYERS
-_PHASE_AT = {phase: LAYOUT.start["phase"] + i for i, phase in enumerate(_PHASES)}
+_WORMS_AT, _LINE_AT, _SEATS_AT, _HAND_AT, _GEAR_AT, _HIDDEN_AT, _AP_AT, _TO_PLAY_AT, _TURN_AT = (
+    LAYOUT.start[name] for name in ("worms", "line", "seats", "hand", "gear", "hidden", "ap", "to_play", "turn"))
+#: Each phase's flag, by the phase's name (a name hashes at C speed, an Enum member in Python).
+_PHASE_AT = {phase.name: LAYOUT.start["phase"] + i for i, phase in enumerate(_PHASES)}
+_OVER = Phase.OVER
+#: ``float(i)`` for every count of a game's pieces (rubble, eggs, cards in a pile; the 54 Vehicles
+#: are the most of any kind), read from here rather than built for each write.
+_FLOAT = tuple(float(i) for i in range(len(VEHICLES) + 1))
+#: 0, 1, 2... as far as the longest tuple of counts (``State.eggs``): ``compress(_INDEX, counts)``
+#: gives the indices of the counts that are not zero (it stops at the end of ``counts``), and walks
+#: a tuple faster than a range.
+_INDEX = tuple(range(4 * CELLS))
+
+
+#: The numbers a card writes wherever it lies: (index, number) pairs, the zeros left out.
+_Numbers = tuple[tuple[int, float], ...]
+
+
+@frozen
+class _CardNumbers:
+    """What each card of a card set writes: ``worms[k][w]`` Worm ``w`` in slot ``k`` of the Terror
+    zone (1 for its type, 1 for its egg colour, its health, its card limit), ``bounties[k][b]``
+    Bounty ``b`` in slot ``k`` of the line (1 if it is a hunt, 1 for its egg colour, its Location
+    and its Worm type, each when it names one, its points), and ``points[b]`` Bounty ``b``'s points."""
+
+    worms: tuple[tuple[_Numbers, ...], ...]
+    bounties: tuple[tuple[_Numbers, ...], ...]
+    points: tuple[int, ...]
+
+
+def _worm_numbers(worm: Worm, at: int) -> _Numbers:
+    """What ``worm`` writes in the slot whose numbers start at ``at``."""
+    numbers = [(at + worm.kind, 1.0)]
+    if worm.colour >= 0:
+        numbers.append((at + 5 + worm.colour, 1.0))
+    if worm.health:
+        numbers.append((at + 9, float(worm.health)))
+    if worm.limit:
+        numbers.append((at + 10, float(worm.limit)))
+    return tuple(numbers)
+
+
+def _bounty_numbers(bounty: Bounty, at: int) -> _Numbers:
+    """What ``bounty`` writes in the slot of the line whose numbers start at ``at``."""
+    numbers = [(at, 1.0)] if bounty.hunt else []
+    if bounty.colour >= 0:
+        numbers.append((at + 1 + bounty.colour, 1.0))
+    if bounty.location >= 0:
+        numbers.append((at + 5 + bounty.location, 1.0))
+    if bounty.kind >= 0:
+        numbers.append((at + 10 + bounty.kind, 1.0))
+    if bounty.points:
+        numbers.append((at + 15, float(bounty.points)))
+    return tuple(numbers)
+
+
+def _card_numbers(cards: CardSet | None) -> _CardNumbers:
+    """The numbers of every card of ``cards`` (None: the designed set), in every slot."""
+    played = card_table(cards)
+    return _CardNumbers(
+        worms=tuple(tuple(_worm_numbers(w, _WORMS_AT + k * _SLOT) for w in played.worms) for k in range(3)),
+        bounties=tuple(tuple(_bounty_numbers(b, _LINE_AT + k * _BOUNTY) for b in played.bounties)
+                       for k in range(LINE)),
+        points=tuple(b.points for b in played.bounties),
+    )
+
+
+#: The numbers of each card of the designed set, and of each card set of one's own.
+_DESIGNED_NUMBERS = _card_numbers(None)
+_CARD_NUMBERS: DerivedCache[CardSet, _CardNumbers] = DerivedCache(_card_numbers)
 
 
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
@@ -142,9 +216,14 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     line, each seat (VP, eggs and rubble carried, squad, hand and gear counts, bounties), ``me``'s own
     Vehicles, gear and hidden bounties, the phase, the action points, whose decision: only what seat
     ``me`` may see, so the table and ``me``'s view give the same numbers. Only the numbers that are
-    not zero are written (the buffer starts at zero)."""
-    _observe_board(view, me, shape, out)
-    _observe_cards(view, me, shape, out)
+    not zero are written (the buffer starts at zero). ``shape`` is ``LAYOUT``, for every table."""
+    cards = view.options.cards
+    numbers = _DESIGNED_NUMBERS if cards is None else _CARD_NUMBERS(cards)
+    _write_board(view, me, out)
+    _write_worms(view, numbers.worms, out)
+    _write_line(view.line, numbers.bounties, out)
+    _write_seats(view, me, numbers.points, out)
+    _write_own(view, me, out)
 
 
 #: ``observe(view)``: what the viewer sees, as numbers.
@@ -152,106 +231,90 @@ observe: Observer[State] = Observer(_layout, lambda state: state.viewer, lambda 
                                     _write)
 
 
-def _observe_board(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
-    n = view.options.players
+def _write_board(view: State, me: int, out: FloatBuffer) -> None:
+    """Per cell: its rubble, its eggs of each colour, 1 for each Worm whose Target it is, 1 for a
+    Location, 1 for the pawn of each seat on it (counted from ``me`` on)."""
     rubble, eggs = view.rubble, view.eggs
-    for c in compress(range(len(rubble)), rubble):  # the cells with rubble, found at C speed
-        out[_RUBBLE_AT[c]] = float(rubble[c])
-    for i in compress(range(len(eggs)), eggs):
-        out[_EGG_AT[i]] = float(eggs[i])
+    for c in compress(_INDEX, rubble):  # the cells with rubble, found at C speed
+        out[_RUBBLE_AT[c]] = _FLOAT[rubble[c]]
+    for i in compress(_INDEX, eggs):
+        out[_EGG_AT[i]] = _FLOAT[eggs[i]]
     for k, c in enumerate(view.targets):
         if 0 <= c < CELLS:
             out[_TARGET_AT + c * _CELL + k] = 1.0
     for at in _LOCATION_AT:
         out[at] = 1.0
-    for p in range(n):
-        if view.pawns[p] >= 0:
-            out[_CELLS_AT + view.pawns[p] * _CELL + 5 + (p - me) % n] = 1.0
-    base = shape.start["worms"]
-    worms = table_of(view).worms
-    for k in range(3):
-        w = view.worms[k]
-        if w >= 0:
-            worm = worms[w]
-            at = base + k * _SLOT
-            out[at + worm.kind] = 1.0
-            if worm.colour >= 0:
-                out[at + 5 + worm.colour] = 1.0
-            if worm.health:
-                out[at + 9] = float(worm.health)
-            if worm.limit:
-                out[at + 10] = float(worm.limit)
-            if view.under[k]:
-                out[at + 11] = float(len(view.under[k]))
-
-
-def _observe_cards(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
-    start = shape.start
-    bounties = table_of(view).bounties
-    _observe_line(view, start["line"], bounties, out)
-    _observe_seats(view, me, start["seats"], bounties, out)
-    at = start["hand"]
-    for c in view.hands[me]:
-        out[at + c] = 1.0
-    at = start["gear"]
-    for g in view.gear[me]:
-        out[at + g] = 1.0
-    at = start["hidden"]
-    for b in view.hidden[me]:
-        out[at + b] = 1.0
-    out[_PHASE_AT[view.phase]] = 1.0
-    if view.ap:
-        out[start["ap"]] = float(view.ap)
-    if view.decider == me and view.phase is not Phase.OVER:
-        out[start["to_play"]] = 1.0
-    if view.turn:
-        out[start["turn"]] = float(view.turn)
-
-
-def _observe_line(view: State, base: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
-    """The bounties of the line, from ``base``."""
-    for k in range(LINE):
-        b = view.line[k]
-        if b >= 0:
-            bounty = bounties[b]
-            at = base + k * _BOUNTY
-            if bounty.hunt:
-                out[at] = 1.0
-            if bounty.colour >= 0:
-                out[at + 1 + bounty.colour] = 1.0
-            if bounty.location >= 0:
-                out[at + 5 + bounty.location] = 1.0
-            if bounty.kind >= 0:
-                out[at + 10 + bounty.kind] = 1.0
-            if bounty.points:
-                out[at + 15] = float(bounty.points)
-
-
-def _observe_seats(view: State, me: int, base: int, bounties: tuple[Bounty, ...], out: FloatBuffer) -> None:
-    """Each seat's block from ``base``, the viewer's first: VP (bounties included), eggs and rubble
-    carried, squad, out, hand, gear and bounties completed."""
     n = view.options.players
-    vp, completed_by, carried, carried_rubble = view.vp, view.completed, view.carried, view.carried_rubble
+    for p, c in enumerate(view.pawns):
+        if c >= 0:
+            out[_PAWN_AT + c * _CELL + (p - me) % n] = 1.0
+
+
+def _write_worms(view: State, worms: tuple[tuple[_Numbers, ...], ...], out: FloatBuffer) -> None:
+    """Per slot of the Terror zone that holds a Worm: the Worm's numbers (``_CardNumbers``), then
+    the count of Vehicles under it."""
+    under = view.under
+    for k, w in enumerate(view.worms):
+        if w >= 0:
+            for at, number in worms[k][w]:
+                out[at] = number
+            if under[k]:
+                out[_WORMS_AT + k * _SLOT + 11] = _FLOAT[len(under[k])]
+
+
+def _write_line(line: tuple[int, ...], bounties: tuple[tuple[_Numbers, ...], ...], out: FloatBuffer) -> None:
+    """Per slot of the bounty line that holds a bounty: the bounty's numbers (``_CardNumbers``)."""
+    for k, b in enumerate(line):
+        if b >= 0:
+            for at, number in bounties[k][b]:
+                out[at] = number
+
+
+def _write_seats(view: State, me: int, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
+    """Per seat, in blocks counted from ``me`` on: its VP (bounties completed included), its eggs
+    carried of each colour, its rubble carried, its squad's size, 1 if it is out, the sizes of its
+    hand and its gear, its bounties completed."""
+    n = view.options.players
+    vp, completed_by, carried_rubble = view.vp, view.completed, view.carried_rubble
     squads, outs, hands, gear = view.squads, view.out, view.hands, view.gear
     for p in range(n):
-        at = base + ((p - me) % n) * _SEAT
+        at = _SEATS_AT + (p - me) % n * _SEAT
         points = vp[p]
         completed = completed_by[p]
         if completed:
-            points += sum(bounties[b].points for b in completed)
-            out[at + 10] = float(len(completed))
+            points += sum(bounty_points[b] for b in completed)
+            out[at + 10] = _FLOAT[len(completed)]
         if points:
             out[at] = float(points)
-        first = 4 * p
-        for k in compress(range(4), carried[first:first + 4]):
-            out[at + 1 + k] = float(carried[first + k])
         if carried_rubble[p]:
-            out[at + 5] = float(carried_rubble[p])
+            out[at + 5] = _FLOAT[carried_rubble[p]]
         if squads[p]:
-            out[at + 6] = float(len(squads[p]))
+            out[at + 6] = _FLOAT[len(squads[p])]
         if outs[p]:
             out[at + 7] = 1.0
         if hands[p]:
-            out[at + 8] = float(len(hands[p]))
+            out[at + 8] = _FLOAT[len(hands[p])]
         if gear[p]:
-            out[at + 9] = float(len(gear[p]))
+            out[at + 9] = _FLOAT[len(gear[p])]
+    carried = view.carried
+    for i in compress(_INDEX, carried):  # the eggs of colour i % 4 that seat i // 4 carries
+        out[_SEATS_AT + (i // 4 - me) % n * _SEAT + 1 + i % 4] = _FLOAT[carried[i]]
+
+
+def _write_own(view: State, me: int, out: FloatBuffer) -> None:
+    """1 for each of ``me``'s Vehicles, gear cards and hidden bounties, 1 for the phase, the action
+    points, 1 if ``me`` decides now, the turn."""
+    for c in view.hands[me]:
+        out[_HAND_AT + c] = 1.0
+    for g in view.gear[me]:
+        out[_GEAR_AT + g] = 1.0
+    for b in view.hidden[me]:
+        out[_HIDDEN_AT + b] = 1.0
+    phase = view.phase
+    out[_PHASE_AT[phase._name_]] = 1.0
+    if view.ap:
+        out[_AP_AT] = float(view.ap)
+    if view.decider == me and phase is not _OVER:
+        out[_TO_PLAY_AT] = 1.0
+    if view.turn:
+        out[_TURN_AT] = float(view.turn)
