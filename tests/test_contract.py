@@ -131,6 +131,9 @@ def test_garbage_is_an_illegal_action_with_a_short_reason(key: str, players: int
             game.apply(state, junk)
         assert len(str(caught.value)) < 300, "a refusal never echoes the whole of what it was given"
         assert isinstance(game.describe(state, junk), str)
+        with pytest.raises(IllegalAction, match="has no action id in " + game.title) as caught:
+            game.action_id(state, junk)
+        assert len(str(caught.value)) < 300
 
 
 @pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
@@ -191,6 +194,12 @@ def test_any_object_in_any_field_of_any_action_is_refused_or_legal(key: str, pla
         assert game.legal_actions(state), "an action was accepted in a finished game"
         assert after is not state
     assert isinstance(game.describe(state, action), str)
+    try:
+        i = game.action_id(state, action)
+    except IllegalAction as why:
+        assert len(str(why)) < 300
+    else:
+        assert type(i) is int and 0 <= i < game.action_count(state), "an action has an id of the space or none"
 
 
 @pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)

@@ -7,7 +7,7 @@ from attrs import frozen
 from tests.toy.salvage.cards import DECK
 from tests.toy.salvage.state import State
 from wasteland.core.codec import register
-from wasteland.core.game import need_state
+from wasteland.core.game import IllegalAction, need_state, short
 
 __all__ = ["Discard", "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode"]
 
@@ -37,7 +37,10 @@ def action_count(state: State) -> int:
 
 def action_id(state: State, action: Discard) -> int:
     need_state(state, State, "a Salvage")
-    return action.card
+    card = action.card if type(action) is Discard else None
+    if type(card) is not int or not 0 <= card < DECK:
+        raise IllegalAction(f"{short(action)} has no action id in Salvage")
+    return card
 
 
 def decode(state: State, i: int) -> Discard:
