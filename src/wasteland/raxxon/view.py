@@ -157,8 +157,14 @@ _CROWD_AT = tuple(_S["crowd"] + cell * _CELL for cell in range(CELLS))
 _FACE_UP, _SEEN_BY_ME, _SEEN_BY_OTHER, _TYPE = _C["face_up"], _C["seen_by_me"], _C["seen_by_other"], _C["type"]
 _PILES_AT = _S["piles"]
 _SEAT_AT = tuple(_S["seats"] + position * _SEAT for position in range(4))
+#: For ``n`` players and the viewer ``seat``: each seat from the viewer's on, with where its
+#: block starts (``_SEATS_FROM[n][seat]``).
+_SEATS_FROM = tuple(tuple(tuple(((seat + position) % n, _SEAT_AT[position]) for position in range(n))
+                          for seat in range(n)) for n in range(5))
 _ME, _ACTIVE, _PASSED, _CHARACTER, _TOKENS = (_P["me"], _P["active"], _P["passed"], _P["character"],
                                                _P["tokens"])
+_DAY, _POWER, _OVER, _STAGE, _MY_DECISION, _PENDING, _PENDING_COUNT = (
+    _S[name] for name in ("day", "power", "over", "stage", "my_decision", "pending", "pending_count"))
 _TYPE_GROUPS_AT = tuple(_S[name] for name in ("face_up_types", "discard_types", "evacuated_types",
                                               "contained_types", "uncontained_types"))
 
@@ -181,24 +187,26 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
 def _write_table(view: State, seat: int, out: FloatBuffer) -> None:
     """The day, the power, the piles' sizes, the end, the stage and the decision waiting."""
     if view.day:
-        out[_S["day"]] = float(view.day)
+        out[_DAY] = float(view.day)
     if view.power:
-        out[_S["power"]] = view.power / POWER_LIMIT
-    for i, pile in enumerate((view.draw, view.supply, view.discard, view.evacuated, view.contained,
-                              view.uncontained, view.raxxon_draw, view.triggered, view.untriggered, view.removed)):
+        out[_POWER] = view.power / POWER_LIMIT
+    at = _PILES_AT
+    for pile in (view.draw, view.supply, view.discard, view.evacuated, view.contained, view.uncontained,
+                 view.raxxon_draw, view.triggered, view.untriggered, view.removed):
         if pile:
-            out[_PILES_AT + i] = float(len(pile))
+            out[at] = float(len(pile))
+        at += 1
     over = view.phase is Phase.OVER
     if over:
-        out[_S["over"]] = 1.0
-    out[_S["stage"] + view.stage] = 1.0
+        out[_OVER] = 1.0
+    out[_STAGE + view.stage] = 1.0
     if not over and view.active == seat:
-        out[_S["my_decision"]] = 1.0
+        out[_MY_DECISION] = 1.0
     if view.stack:
         top = view.stack[-1]
         if type(top) is Ask:
-            out[_S["pending"] + top.kind] = 1.0
-            out[_S["pending_count"]] = float(top.count)
+            out[_PENDING + top.kind] = 1.0
+            out[_PENDING_COUNT] = float(top.count)
 
 
 def _write_crowd(view: State, seat: int, out: FloatBuffer, kind: tuple[int, ...]) -> None:
@@ -227,14 +235,9 @@ def _write_crowd(view: State, seat: int, out: FloatBuffer, kind: tuple[int, ...]
 
 def _write_seats(view: State, seat: int, out: FloatBuffer) -> None:
     """Each seat from this one on: at the table, active, passed, its character and tokens."""
-    n = view.options.players
     active, passed, characters, tokens = view.active, view.passed, view.characters, view.tokens
-    for position in range(n):
-        p = (seat + position) % n
-        base = _SEAT_AT[position]
+    for p, base in _SEATS_FROM[view.options.players][seat]:
         out[base] = 1.0  # at_table
-        if p == seat:
-            out[base + _ME] = 1.0
         if p == active:
             out[base + _ACTIVE] = 1.0
         if p in passed:
@@ -243,6 +246,7 @@ def _write_seats(view: State, seat: int, out: FloatBuffer) -> None:
         for k, count in enumerate(tokens[p][:3]):
             if count:
                 out[base + _TOKENS + k] = float(count)
+    out[_SEAT_AT[0] + _ME] = 1.0
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees, as ``OBSERVATION_SIZE`` floats (the
