@@ -210,8 +210,8 @@ def action_count(state: State) -> int:
 
 def action_id(state: State, action: Action) -> int:
     """The id of ``action`` (arithmetic on its fields, without checking it is legal now);
-    IllegalAction for what has no id. The rules list the actions made once below (``ACT``,
-    ``TARGET``...), whose ids are looked up; an equal action made elsewhere is worked out."""
+    IllegalAction for what has no id. The actions made once (``ACT``, ``TARGET``..., which the
+    rules list) are looked up in ``_LISTED_IDS``; an equal action made elsewhere is worked out."""
     if type(state) is not State:
         _checked(state)
     known = _LISTED_IDS.get(id(action))
