@@ -349,20 +349,10 @@ def _expectation(expect: dict[str, Any]) -> tuple[Outcome | None, str | None]:
 
 
 def read_bytes(path: str | Path, limit: int, error: type[Exception] = ReplayError) -> bytes:
-    """At most ``limit`` bytes of the file at ``path``; ``error`` (one line) for a folder, a missing
-    or unreadable file, or one that is larger. The command line reads option files with it too."""
-    target = Path(path)
-    name = short(str(path), 80)
-    try:
-        if target.is_dir():
-            raise error(f"{name} is a directory, not a file")
-        with target.open("rb") as stream:
-            data = stream.read(limit + 1)
-    except OSError as exc:
-        raise error(f"cannot read {name}: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise error(f"{name} is larger than {limit // (1024 * 1024)} MB")
-    return data
+    """At most ``limit`` bytes of the file at ``path`` (``core.data.read_file``); ``error`` (one
+    line) for a folder, a missing or unreadable file, or one that is larger. The command line
+    reads option files with it too."""
+    return data.read_file(path, limit, error)
 
 
 def load(path: str | Path) -> Replay:

@@ -11,7 +11,7 @@ import pytest
 
 from wasteland.core.data import (
     MAX_JSON_BYTES, at, check_provenance, need_bool, need_int, need_list, need_name, need_object, need_text,
-    read_json,
+    read_file, read_json,
 )
 from wasteland.core.game import ConfigError
 from wasteland.registry import get_game
@@ -167,3 +167,19 @@ def test_the_largest_real_replay_is_read_with_ten_times_to_spare(tmp_path: Path)
     replay.save(recorded, path)
     assert 10 * path.stat().st_size <= replay.MAX_BYTES
     assert replay.load(path).moves == recorded.moves
+
+
+def test_read_file_reads_bounded_and_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
+    small = tmp_path / "small.json"
+    small.write_bytes(b"[1, 2]")
+    assert read_file(small, 6) == b"[1, 2]"
+    with pytest.raises(ConfigError, match=r"^'.*small.json': larger than 5 bytes$"):
+        read_file(small, 5)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(ValueError, match="folder': is a directory, not a regular file"):
+        read_file(folder, error=ValueError)
+    deep = tmp_path / ("d" * 120) / "missing.json"
+    with pytest.raises(ConfigError, match=r"^'\.\.\.d+/missing.json': cannot read it \(") as caught:
+        read_file(deep)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 140

@@ -13,7 +13,6 @@ from __future__ import annotations
 import enum
 import os
 import re
-import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias, TypeVar
@@ -23,7 +22,9 @@ from attrs import frozen
 
 from wasteland.aftermath.vocabulary import ATTRIBUTES, CAPPED_DIAL, DIALS, LINE_NAMES, TOKENS, Attribute, Prize
 from wasteland.core.codec import register
-from wasteland.core.data import MAX_JSON_BYTES, at, need_bool, need_int, need_list, need_object, need_text, read_json
+from wasteland.core.data import (
+    at, file_name, need_bool, need_int, need_list, need_object, need_text, read_file, read_json,
+)
 from wasteland.core.game import ConfigError, IllegalAction, short
 
 __all__ = [
@@ -1082,15 +1083,8 @@ def read_page(data: object, names: Names, where: str = "page") -> Page:
 def load_book(path: str | os.PathLike[str], names: Names) -> Book:
     """The book in the JSON file at ``path`` (read bounded, as any file from a stranger), checked;
     ConfigError (one line naming the file and the place) if it cannot be read or is not a book."""
-    text = str(path)
-    shown = repr(text if len(text) <= 80 else "..." + text[-77:])  # the file's name is at the end
-    try:
-        with open(path, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise ConfigError(f"{shown}: not a regular file")
-            raw = f.read(MAX_JSON_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError(f"{shown}: cannot read it ({exc.strerror or type(exc).__name__})") from None
+    raw = read_file(path)
+    shown = file_name(path)
     try:
         return read_book(read_json(raw), names)
     except ConfigError as exc:

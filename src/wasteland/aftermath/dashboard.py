@@ -6,13 +6,12 @@ file is read bounded and refused with one line).
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from wasteland.core.codec import CodecError, dumps, loads
-from wasteland.core.data import MAX_JSON_BYTES
+from wasteland.core.data import file_name, read_file
 from wasteland.core.game import ConfigError
 from wasteland.core.svg import PALETTE, Drawing
 from wasteland.aftermath.campaign import (
@@ -131,17 +130,8 @@ def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
 def load_campaign(path: str | os.PathLike[str]) -> Campaign:
     """The campaign saved at ``path``; ConfigError (one line naming the file) when it cannot be
     read or is not a campaign (read bounded, as any file from a stranger)."""
-    text = str(path)
-    shown = repr(text if len(text) <= 80 else "..." + text[-77:])
-    try:
-        with open(path, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise ConfigError(f"{shown}: not a regular file")
-            raw = f.read(MAX_JSON_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError(f"{shown}: cannot read it ({exc.strerror or type(exc).__name__})") from None
-    if len(raw) > MAX_JSON_BYTES:
-        raise ConfigError(f"{shown}: larger than {MAX_JSON_BYTES} bytes")
+    raw = read_file(path)
+    shown = file_name(path)
     try:
         value = loads(raw)
     except (CodecError, ConfigError) as exc:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from typing import Any, Callable, Generic, Hashable, Mapping, Protocol, Sequence, TypeVar
 
@@ -40,6 +41,7 @@ from wasteland.core.game import ConfigError, short
 __all__ = [
     "at", "need_object", "need_list", "need_int", "need_bool", "need_name", "need_text", "read_json",
     "DerivedCache", "check_provenance", "PROVENANCES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "Played",
+    "file_name", "read_file",
 ]
 
 K = TypeVar("K", bound=Hashable)
@@ -179,6 +181,32 @@ def _check_plain(value: object, depth: int) -> None:
             _check_plain(item[1], depth + 1)
         else:
             _check_plain(item, depth + 1)
+
+
+def file_name(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message names it: quoted, and cut to its last 77 characters when longer
+    than 80 (the file's own name is at the end)."""
+    text = str(path)
+    return repr(text if len(text) <= 80 else "..." + text[-77:])
+
+
+def read_file(path: str | os.PathLike[str], limit: int = MAX_JSON_BYTES,
+              error: type[Exception] = ConfigError) -> bytes:
+    """The bytes of the file at ``path`` (a stranger's), never more than ``limit + 1`` of them
+    read; ``error`` in one line naming the file (:func:`file_name`) for a folder, a file
+    missing or unreadable, or one larger than ``limit``."""
+    name = file_name(path)
+    if os.path.isdir(path):
+        raise error(f"{name}: is a directory, not a regular file")
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{name}: cannot read it ({exc.strerror or type(exc).__name__})") from None
+    if len(data) > limit:
+        size = f"{limit // 2**20} MB" if limit % 2**20 == 0 else f"{limit} bytes"
+        raise error(f"{name}: larger than {size}")
+    return data
 
 
 def read_json(text: str | bytes, limit: int = MAX_JSON_BYTES) -> Any:
