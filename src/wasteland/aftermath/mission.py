@@ -131,15 +131,21 @@ def wait(work: Work, phase: Phase) -> None:
     work.stack.append(Wait())
 
 
-def end_game(work: Work, ending: Ending, text: str) -> None:
-    work.phase = Phase.OVER
-    work.ending = ending.value
+def _drop_under_way(work: Work) -> None:
+    """Nothing is left under way: no effect waiting, no test, choice or travel; the cards played
+    go to the discard."""
     work.stack.clear()
     work.test = None
     work.choice = None
     work.travel = []
     work.discard.extend(work.played)
     work.played = []
+
+
+def end_game(work: Work, ending: Ending, text: str) -> None:
+    work.phase = Phase.OVER
+    work.ending = ending.value
+    _drop_under_way(work)
     say(work, text)
 
 
@@ -485,12 +491,7 @@ def visit(work: Work, c: int, space: str) -> bool:
 def _go_to_page(work: Work, effect: GoToPage) -> None:
     """The turn ends (*design*: without its threat check, since the track is discarded on leaving)
     and the party leaves the page."""
-    work.stack.clear()
-    work.test = None
-    work.choice = None
-    work.travel = []
-    work.discard.extend(work.played)
-    work.played = []
+    _drop_under_way(work)
     work.stack.append(NextTurn())
     work.stack.append(Leave(effect.page))
 
