@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
+import pytest
+
 from wasteland.core import codec
 from wasteland.core.game import Game, IllegalAction
 from wasteland.core.rng import Rng
@@ -136,6 +138,15 @@ def played(game: Game[Any, Any], steps: int, seed: int = 3, **options: Any) -> A
         action, pick = pick.choice(game.legal_actions(state))
         state = game.apply(state, action)
     return state
+
+
+def assert_load_refused(state: Any, change: Callable[[dict[str, Any]], None], message: str) -> None:
+    """``state`` reads back from its file as it was; changed by ``change``, it is refused with a
+    CodecError of one line that says ``message`` (a regular expression)."""
+    assert codec.loads(codec.dumps(state)) == state
+    with pytest.raises(codec.CodecError, match=message) as refused:
+        load_changed(state, change)
+    assert "\n" not in str(refused.value)
 
 
 def load_changed(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:

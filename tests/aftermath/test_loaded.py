@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import load_changed, played
+from tests.support import assert_load_refused, load_changed, played
 
 from wasteland.aftermath import GAME
 from wasteland.aftermath.campaign import mission_options, new_campaign
@@ -94,10 +94,7 @@ def test_a_table_or_view_no_mission_can_hold_is_refused(viewer: int | None, chan
     assert state.page == 3 and state.foes and state.caches
     if viewer is not None:
         state = GAME.view(state, viewer)
-    assert codec.loads(codec.dumps(state)) == state
-    with pytest.raises(CodecError, match=message) as refused:
-        load_changed(state, change)
-    assert "\n" not in str(refused.value)
+    assert_load_refused(state, change, message)
 
 
 def test_a_book_of_ones_own_is_checked_whole_on_the_table_and_as_known_in_a_view() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import load_changed, played
+from tests.support import assert_load_refused, played
 
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
@@ -43,9 +43,7 @@ def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change:
     state = played(GAME, 6, players=2)
     if viewer is not None:
         state = GAME.view(state, viewer)
-    assert codec.loads(codec.dumps(state)) == state
-    with pytest.raises(CodecError, match=message):
-        load_changed(state, change)
+    assert_load_refused(state, change, message)
 
 
 def test_a_supply_with_a_healthy_card_is_refused() -> None:
