@@ -1,4 +1,4 @@
-"""How fast PettingZoo's loop runs against the bare rules, for every game and player count.
+"""How fast PettingZoo's loop (or Gymnasium's) runs against the bare rules, for every game and player count.
 
 Two loops of random play, side by side in one run, on the same seeds:
 
@@ -7,6 +7,10 @@ Two loops of random play, side by side in one run, on the same seeds:
   ``env.agent_iter()``: ``obs, reward, terminated, truncated, info = env.last()``, the action
   ``None`` once the agent is done and otherwise a random id of ``np.flatnonzero(mask)``,
   ``env.step(action)``.
+
+With ``--gymnasium``, the second loop is instead the Gymnasium environment's, on the tables of
+one seat: ``obs, info = env.reset(seed)``, then a random id of ``np.flatnonzero(mask)`` of
+``info["action_mask"]`` to ``env.step`` until ``terminated`` or ``truncated``.
 
 Both count decisions (the steps that play an action) per second of the whole loop, in the
 process's CPU time (``time.process_time``, so that other work on the machine counts less);
@@ -23,6 +27,7 @@ of three ids at each step, no game), the least any environment of that size pays
     python examples/pettingzoo_speed.py arctic_scavengers --players 4 --seconds 3
     python examples/pettingzoo_speed.py raxxon --players 2 --profile
     python examples/pettingzoo_speed.py lucky_seven --breakdown
+    python examples/pettingzoo_speed.py --gymnasium           # the one-seat tables, Gymnasium's loop
 
 Needs the ``rl`` extra (``pip install -e ".[rl]"``).
 """
@@ -44,6 +49,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 from wasteland import GAMES
 from wasteland.core.game import Game
 from wasteland.core.observation import FloatBuffer, Layout, Observer
+from wasteland.rl import gymnasium
 from wasteland.rl.pettingzoo import WastelandEnv, _Ordered, env
 
 
@@ -92,15 +98,33 @@ def pettingzoo_game(e: Any, seed: int) -> tuple[int, float]:
     return decisions, time.process_time() - start
 
 
-def measure(key: str, options: dict[str, Any], seconds: float, seed: int) -> tuple[float, float, int]:
-    """(bare decisions/s, PettingZoo decisions/s, games each), the loops taking turns."""
-    e = env(key, **options)
+def gymnasium_game(e: Any, seed: int) -> tuple[int, float]:
+    """One game of the Gymnasium environment's loop on ``e``: (decisions, seconds)."""
+    pick = random.Random(seed)
+    start = time.process_time()
+    _obs, info = e.reset(seed=seed)
+    decisions = 0
+    done = False
+    while not done:
+        ids = np.flatnonzero(info["action_mask"])
+        _obs, _reward, terminated, truncated, info = e.step(ids[pick.randrange(len(ids))])
+        decisions += 1
+        done = terminated or truncated
+    return decisions, time.process_time() - start
+
+
+def measure(key: str, options: dict[str, Any], seconds: float, seed: int, solo: bool = False
+            ) -> tuple[float, float, int]:
+    """(bare decisions/s, the environment's decisions/s, games each), the loops taking turns:
+    PettingZoo's, or with ``solo`` the Gymnasium environment's."""
+    e = gymnasium.env(key, **options) if solo else env(key, **options)
+    play = gymnasium_game if solo else pettingzoo_game
     bare = [0, 0.0]
     zoo = [0, 0.0]
     games = 0
     while bare[1] + zoo[1] < 2 * seconds or games < 2:
         for total, (decisions, spent) in ((bare, bare_game(key, options, seed + games)),
-                                          (zoo, pettingzoo_game(e, seed + games))):
+                                          (zoo, play(e, seed + games))):
             total[0] += decisions
             total[1] += spent
         games += 1
@@ -224,13 +248,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--breakdown", action="store_true",
                         help="microseconds a decision, and how many of PettingZoo's write the observation")
     parser.add_argument("--lines", type=int, default=25, help="functions the profile lists (default 25)")
+    parser.add_argument("--gymnasium", action="store_true",
+                        help="the Gymnasium environment's loop instead, on the tables of one seat")
     args = parser.parse_args(argv)
     unknown = [key for key in args.games if key not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}: the games are {', '.join(GAMES)}")
     chosen = tables(list(args.games) or list(GAMES), args.players)
+    if args.gymnasium:
+        if args.profile or args.breakdown:
+            parser.error("--gymnasium measures the ratio only, not with --profile or --breakdown")
+        chosen = [(key, options) for key, options in chosen if options["players"] == 1]
     if not chosen:
-        parser.error("no table has that player count")
+        parser.error("no table has that player count" + (" and one seat" if args.gymnasium else ""))
     if args.profile:
         for key, options in chosen:
             profile(key, options, args.seconds, args.seed, args.lines)
@@ -244,9 +274,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
                   f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f}", flush=True)
         return 0
-    print(f"{'table':<40} {'bare rules':>12} {'PettingZoo':>12} {'ratio':>6} {'games':>6}")
+    print(f"{'table':<40} {'bare rules':>12} {'Gymnasium' if args.gymnasium else 'PettingZoo':>12} "
+          f"{'ratio':>6} {'games':>6}")
     for key, options in chosen:
-        bare, zoo, games = measure(key, options, args.seconds, args.seed)
+        bare, zoo, games = measure(key, options, args.seconds, args.seed, args.gymnasium)
         print(f"{label(key, options):<40} {bare:>12,.0f} {zoo:>12,.0f} {zoo / bare:>6.2f} {games:>6}", flush=True)
     return 0
 

@@ -26,11 +26,14 @@ def test_an_adapter_without_its_library_says_what_to_install() -> None:
         "import sys\n"
         "sys.modules['pyspiel'] = None\n"  # as if it were not installed
         "sys.modules['pettingzoo'] = None\n"
-        "for name in ('wasteland.rl.open_spiel', 'wasteland.rl.pettingzoo'):\n"
+        "sys.modules['gymnasium'] = None\n"
+        "sys.modules['numpy'] = None\n"
+        "for name in ('wasteland.rl.open_spiel', 'wasteland.rl.pettingzoo', 'wasteland.rl.gymnasium',\n"
+        "             'wasteland.rl.table'):\n"
         "    try:\n"
         "        __import__(name)\n"
         "    except ImportError as exc:\n"
         "        print(exc)\n"
     )
     out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True)
-    assert out.stdout.splitlines() == ['the RL adapters need the "rl" extra: pip install -e ".[rl]"'] * 2
+    assert out.stdout.splitlines() == ['the RL adapters need the "rl" extra: pip install -e ".[rl]"'] * 4

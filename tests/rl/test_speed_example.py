@@ -50,3 +50,13 @@ def test_the_speed_example_breaks_a_decision_down() -> None:
     bare, zoo, observation, rest, alone = (float(x) for x in row.split()[-5:])
     assert bare > 0 and zoo > 0 and observation + rest == pytest.approx(zoo - bare, abs=0.2)
     assert 0 < alone < zoo, "the loop on an environment that does nothing costs less than on the game"
+
+
+def test_the_speed_example_measures_gymnasium_s_loop_on_the_tables_of_one_seat() -> None:
+    done = _run("raxxon", "lucky_seven", "--seconds", "0.05", "--gymnasium")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["table", "bare", "rules", "Gymnasium", "ratio", "games"]
+    assert [line.split()[:2] for line in lines[1:]] == [["raxxon", "1p"], ["lucky_seven", "1p"]]
+    refused = _run("arctic_scavengers", "--gymnasium")
+    assert refused.returncode == 2 and "one seat" in refused.stderr and "Traceback" not in refused.stderr

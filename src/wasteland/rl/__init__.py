@@ -5,11 +5,12 @@
 * :mod:`wasteland.rl.gymnasium`: ``env(game, **options)``, a Gymnasium environment of a
   table of one seat.
 
-Both are thin: they translate between the contract (``wasteland.GAMES[key]``) and the
+They are thin: they translate between the contract (``wasteland.GAMES[key]``) and the
 other library's interface, and hold no rule of any game. What they need from a game
 beyond contract v2 is its fixed action space and its observation vector
 (``action_count``, ``action_id``, ``action_from_id``, ``observation_size``, ``observe``
-in the ``Game`` bundle); the helpers here are the part both adapters share.
+in the ``Game`` bundle); the helpers here are the part the adapters share, and
+:mod:`wasteland.rl.table` the table played by ids that both environments hold.
 
 This package imports only the standard library and wasteland; numpy, gymnasium,
 PettingZoo and OpenSpiel are imported by the adapter modules themselves

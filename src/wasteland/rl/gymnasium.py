@@ -36,8 +36,7 @@ import random
 from typing import Any
 
 from wasteland.core.game import ConfigError, Game
-from wasteland.core.observation import Observer
-from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
+from wasteland.rl import MISSING_EXTRA, Encoding, encoding, seed_for
 
 try:
     import gymnasium  # type: ignore[import-not-found, unused-ignore]
@@ -46,6 +45,7 @@ except ImportError as exc:  # pragma: no cover - the base install
     raise ImportError(MISSING_EXTRA) from exc
 
 from wasteland.rl.pettingzoo import ActionOutOfSpace, action_index
+from wasteland.rl.table import IdTable
 
 __all__ = ["env", "WastelandSoloEnv", "ActionOutOfSpace", "RENDER_MODES"]
 
@@ -81,10 +81,19 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
         limit = float(np.finfo(np.float32).max)
         self.observation_space = gymnasium.spaces.Box(-limit, limit, (self.encoding.observation_size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.encoding.action_count)
-        self.table: Any = None  # the game's state, None before reset
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
-        self._ids: list[int] = []  # the legal ids of the table
+        # The table, played by ids: its legal ids, mask and vector worked out once a table.
+        self._ids = IdTable(self.encoding)
         self._done = False  # the episode is over (the game, or an illegal id)
+
+    @property
+    def table(self) -> Any:
+        """The game's state, None before reset; it may be set to another state of the game."""
+        return self._ids.table
+
+    @table.setter
+    def table(self, table: Any) -> None:
+        self._ids.table = table
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Any, dict[str, Any]]:
@@ -103,54 +112,42 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
             base, count = self._seeds
             self._seeds = (base, count + 1)
             seed = seed_for(base, count + 1)
-        self.table = self.encoding.new_game(seed)
+        self._ids.start(seed)
         self._done = False
-        return self._observe(), self._info()
+        return self._ids.vector(0), {"action_mask": self._ids.mask(0)}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play the id ``action``; see the module's text for a bad one."""
-        table = self.table
-        if table is None:
+        ids = self._ids
+        if ids.table is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
-        i = action_index(action, self.encoding.action_count)
+        count = self.encoding.action_count
+        i = action if type(action) is int and 0 <= action < count else action_index(action, count)
         if self._done:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
-        if self.illegal_reward is not None and i not in self._ids:
-            self._done = True
-            self._ids = []
-            return self._observe(), self.illegal_reward, True, False, {
-                "action_mask": self.action_masks(), "illegal_action": True}
-        table = self.game.apply(table, self.encoding.action_from_id(table, i))
-        self.table = table
-        over = self._done = self.game.current_player(table) is None
-        reward = float(self.game.returns(table)[0]) if over else 0.0
-        result = self.game.outcome(table) if over else None
-        cut = result is not None and result.truncated  # the engine's decision limit: truncated
-        observation, info = self._observe(), self._info()
+        played = ids.play(i)
+        if played is None:
+            if self.illegal_reward is not None:
+                self._done = True
+                return ids.vector(0), self.illegal_reward, True, False, {
+                    "action_mask": ids.no_mask(), "illegal_action": True}
+            played = ids.play_checked(i)  # raises IllegalAction saying why; nothing changes
+        table, player = played[0], played[1]
+        observation, info = ids.vector(0), {"action_mask": ids.mask(0)}
         if self.render_mode == "human":
             self.render()
-        return observation, reward, over and not cut, cut, info
+        if player is not None:
+            return observation, 0.0, False, False, info
+        self._done = True
+        game = self.game
+        result = game.outcome(table)
+        cut = result is not None and result.truncated  # the engine's decision limit: truncated
+        return observation, float(game.returns(table)[0]), not cut, cut, info
 
     def action_masks(self) -> Any:
         """The legal-action mask of the table (``int8``, a 1 at each legal id); all zeros once
-        the game is over."""
-        mask = np.zeros(self.encoding.action_count, np.int8)
-        mask[self._ids] = 1
-        return mask
-
-    def _info(self) -> dict[str, Any]:
-        table = self.table
-        self._ids = legal_ids(self.encoding, table)
-        return {"action_mask": self.action_masks()}
-
-    def _observe(self) -> Any:
-        spec = self.encoding
-        observe = spec.observe
-        if isinstance(observe, Observer):  # observe(view(table, 0)), without the view or a tuple
-            vector = np.zeros(spec.observation_size, np.float32)
-            observe.seat_into(self.table, 0, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
-            return vector
-        return np.asarray(spec.observation(self.table, 0), dtype=np.float32)
+        the episode is over."""
+        return self._ids.no_mask() if self._done else self._ids.mask(0)
 
     def render(self) -> Any:
         """The table as the seat sees it: text with ``"ansi"`` (printed with ``"human"``), the

@@ -38,9 +38,9 @@ import operator
 import random
 from typing import Any
 
-from wasteland.core.game import Game, IllegalAction, Listed
-from wasteland.core.observation import Layout, Observer
-from wasteland.rl import MISSING_EXTRA, Encoding, encoding, legal_ids, seed_for
+from wasteland.core.game import Game, IllegalAction
+from wasteland.rl import MISSING_EXTRA, Encoding, encoding, seed_for
+from wasteland.rl.table import IdTable
 
 try:
     import gymnasium  # type: ignore[import-not-found, unused-ignore]
@@ -58,9 +58,6 @@ __all__ = ["env", "raw_env", "WastelandEnv", "ActionOutOfSpace", "agent_name", "
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 Observation = dict[str, Any]
-#: What the environment works out once a table: (the table, the seat to move or None once over,
-#: its legal actions as the game's ``moves`` lists them, each one's index there by id).
-_Known = tuple[Any, int | None, Listed[Any, Any] | None, dict[int, int]]
 
 
 class ActionOutOfSpace(IllegalAction, AssertionError):
@@ -193,18 +190,19 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {name: gymnasium.spaces.Discrete(self.encoding.action_count)
                               for name in self.possible_agents}
-        self.table: Any = None  # the game's state (the referee's), None before reset
         self._seeds: tuple[int, int] | None = None  # (the last seed given, games started since)
-        # What is worked out once per table: the table, the seat to move (None once over), its
-        # legal actions (the game's moves) and their indices there by id; see _known.
-        self._legal: _Known | None = None
-        observe = self.encoding.observe
-        # The game's writer and layout (the options fix them), or None for a plain observe.
-        self._observer: Observer[Any] | None = observe if isinstance(observe, Observer) else None
-        self._layout: Layout | None = None
-        # Zeros to copy, quicker than making new ones: an observation, a mask.
-        self._zeros = np.zeros(self.encoding.observation_size, np.float32)
-        self._no_actions = np.zeros(self.encoding.action_count, np.int8)
+        # The table, played by ids: its legal ids, masks and vectors worked out once a table.
+        self._ids = IdTable(self.encoding)
+
+    @property
+    def table(self) -> Any:
+        """The game's state (the referee's), None before reset; it may be set to another
+        state of the game."""
+        return self._ids.table
+
+    @table.setter
+    def table(self, table: Any) -> None:
+        self._ids.table = table
 
     # -- spaces -----------------------------------------------------------------------------
 
@@ -231,14 +229,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             base, count = self._seeds
             self._seeds = (base, count + 1)
             seed = seed_for(base, count + 1)
-        table = self.table = self.encoding.new_game(seed)
-        self._legal = None
-        if self._observer is not None and self._layout is None:
-            shape = self._observer.layout_of(table)
-            if shape.size != self.encoding.observation_size:
-                raise RuntimeError(f"{self.game.key}: the observation's layout has {shape.size} numbers, "
-                                   f"observation_size says {self.encoding.observation_size}")
-            self._layout = shape
+        self._ids.start(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {name: 0.0 for name in self.agents}
         self._cumulative_rewards = {name: 0.0 for name in self.agents}
@@ -247,32 +238,6 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
         self._skip_agent_selection = None
         self._select()
-
-    def _known(self) -> _Known:
-        """(the table, the seat to move or None once over, its legal actions as the game's
-        ``moves`` lists them, each one's index in that list by id), worked out once per table
-        and shared by ``observe`` (the mask) and ``step`` (which plays the listed action
-        without the check ``apply`` would make again)."""
-        known = self._legal
-        table = self.table
-        if known is not None and known[0] is table:
-            return known
-        return self._list(table, self.game.current_player(table))
-
-    def _list(self, table: Any, player: int | None) -> _Known:
-        """What :meth:`_known` gives, worked out for ``table``, whose seat to move is ``player``."""
-        known: _Known
-        if player is None:
-            known = self._legal = (table, None, None, {})
-            return known
-        game = self.game
-        moves = game.moves(table)
-        action_id, legal = game.action_id, moves.actions
-        by_id = {action_id(table, action): index for index, action in enumerate(legal)}
-        if min(by_id) < 0 or max(by_id) >= self.encoding.action_count or len(by_id) != len(legal):
-            legal_ids(self.encoding, table)  # raises, saying which promise the game broke
-        known = self._legal = (table, player, moves, by_id)
-        return known
 
     def step(self, action: Any) -> None:
         """Play the id ``action`` for the agent to move (``None`` for an agent whose game is
@@ -286,25 +251,18 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
             return
         count = self.encoding.action_count
         i = action if type(action) is int and 0 <= action < count else action_index(action, count)
-        table = self.table
-        known = self._legal
-        _, _, moves, by_id = known if known is not None and known[0] is table else self._known()
-        index = by_id.get(i)
-        game = self.game
-        if index is not None and moves is not None:
-            table = self.table = moves.play_at(index)  # listed as legal on this very table: no check again
-        elif self.illegal_reward is not None:
-            self._end_illegal(agent)
-            return
-        else:
-            move = self.encoding.action_from_id(table, i)  # raises IllegalAction saying why; nothing changes
-            table = self.table = game.apply(table, move)
+        played = self._ids.play(i)
+        if played is None:
+            if self.illegal_reward is not None:
+                self._end_illegal(agent)
+                return
+            played = self._ids.play_checked(i)  # raises IllegalAction saying why; nothing changes
+        table, player = played[0], played[1]
         # Every reward is 0 while the game runs (the end and an illegal id end it), so only
         # the mover's cumulative reward, returned by last(), is reset.
         self._cumulative_rewards[agent] = 0.0
-        player = game.current_player(table)
-        self._list(table, player)  # the next observe and step need them
         if player is None:
+            game = self.game
             cut = game.outcome(table)
             ended = self.truncations if cut is not None and cut.truncated else self.terminations
             for name, value in zip(self.possible_agents, game.returns(table)):
@@ -330,7 +288,7 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
         self._deads_step_first()
 
     def _select(self) -> None:
-        player = self.game.current_player(self.table)
+        player = self._ids.known()[1]
         assert player is not None
         self.agent_selection = self.possible_agents[player]
 
@@ -344,24 +302,9 @@ class WastelandEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its view's vector and its legal-action mask."""
         seat = self._seat[agent]
-        table = self.table
-        spec = self.encoding
-        observer, shape = self._observer, self._layout
-        if observer is not None and shape is not None:
-            # observe(view(table, seat)) written by the game straight from the table: the
-            # table is the environment's own and the seat one of its agents, so the checks of
-            # seat_into are done once, at reset.
-            vector = self._zeros.copy()
-            observer.write(table, seat, shape, memoryview(vector))  # type: ignore[arg-type, unused-ignore]
-        else:
-            vector = np.asarray(spec.observation(table, seat), dtype=np.float32)
-        mask = self._no_actions.copy()
-        known = self._legal
-        _, player, _, by_id = known if known is not None and known[0] is table else self._known()
-        if player == seat and not self.terminations.get(agent, False):
-            for i in by_id:
-                mask[i] = 1
-        return {"observation": vector, "action_mask": mask}
+        ids = self._ids
+        mask = ids.no_mask() if self.terminations.get(agent, False) else ids.mask(seat)
+        return {"observation": ids.vector(seat), "action_mask": mask}
 
     def render(self) -> Any:
         """The table as the agent to move sees it (the game's ``render`` of its view):
