@@ -50,7 +50,7 @@ from wasteland import GAMES
 from wasteland.core.game import Game
 from wasteland.core.observation import FloatBuffer, Layout, Observer
 from wasteland.rl import gymnasium
-from wasteland.rl.pettingzoo import WastelandEnv, _Ordered, env
+from wasteland.rl.pettingzoo import WastelandEnv, env
 
 
 def tables(keys: list[str], players: int | None) -> list[tuple[str, dict[str, Any]]]:
@@ -209,7 +209,8 @@ class Idle(AECEnv):  # type: ignore[misc]
 def idle(key: str, options: dict[str, Any], seconds: float, seed: int) -> float:
     """Microseconds a decision of PettingZoo's loop on an :class:`Idle` environment with the
     spaces of ``key`` with ``options``, in the order-enforcing wrapper the environment has."""
-    e = _Ordered(Idle(env(key, **options).unwrapped))
+    table = env(key, **options)
+    e = type(table)(Idle(table.unwrapped))  # the environment's own wrapper, around Idle
     decisions, spent = 0, 0.0
     games = 0
     while spent < seconds or games < 2:
