@@ -38,6 +38,7 @@ move = arctic.legal_actions(table)[0]
 assert_type(move, arctic.Action)
 assert_type(arctic.apply(table, move), arctic.State)
 assert_type(arctic.determinize(arctic.view(table, 1), 1, 5), arctic.State)
+assert_type(arctic.GAME.determinize(arctic.view(table, 1), 1, seed=5), arctic.State)  # as the docs write it
 assert_type(arctic.GAME, Game[arctic.State, arctic.Action])
 assert_type(arctic.GAME.parse(table, "end"), arctic.Action)
 arctic_module: GameModule[arctic.State, arctic.Action] = arctic

@@ -30,6 +30,7 @@ __all__ = [
     "always",
     "Game",
     "Listed",
+    "Determinize",
     "GameModule",
     "check_options",
     "check_table",
@@ -254,6 +255,14 @@ class Listed(Protocol[S_co, A_co]):
     def play_at(self, i: int) -> S_co: ...
 
 
+class Determinize(Protocol[S]):
+    """``determinize(view, player, seed)``, as the games define it: a full table consistent
+    with everything ``player`` knows in ``view``; ``seed`` may be given by name, as the docs
+    write it."""
+
+    def __call__(self, view: S, player: int, /, seed: int) -> S: ...
+
+
 @frozen
 class Game(Generic[S, A]):
     """The functions of one game, bundled for generic tools (CLI, replays, bots, tests).
@@ -277,7 +286,7 @@ class Game(Generic[S, A]):
     outcome: Callable[[S], Outcome | None]
     returns: Callable[[S], tuple[float, ...]]
     view: Callable[[S, int], S]
-    determinize: Callable[[S, int, int], S]
+    determinize: Determinize[S]
     notation: Callable[[S, A], str]
     parse: Callable[[S, str], A]
     num_players: Callable[[S], int]
