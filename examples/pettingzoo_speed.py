@@ -1,4 +1,4 @@
-"""How fast PettingZoo's loop (or Gymnasium's) runs against the bare rules, for every game and player count.
+"""How fast PettingZoo's loop (or Gymnasium's, or OpenSpiel's) runs against the bare rules, game by game.
 
 Two loops of random play, side by side in one run, on the same seeds:
 
@@ -11,6 +11,11 @@ Two loops of random play, side by side in one run, on the same seeds:
 With ``--gymnasium``, the second loop is instead the Gymnasium environment's, on the tables of
 one seat: ``obs, info = env.reset(seed)``, then a random id of ``np.flatnonzero(mask)`` of
 ``info["action_mask"]`` to ``env.step`` until ``terminated`` or ``truncated``.
+
+With ``--open-spiel``, it is a pyspiel state's (``load_game``): ``new_initial_state(seed)`` and
+its deal, then ``legal_actions()``, the observation of ``current_player()`` through OpenSpiel's
+``make_observation(game)`` (``set_from``, then its numpy ``tensor``) and a random id of them to
+``apply_action`` until ``is_terminal()``.
 
 Both count decisions (the steps that play an action) per second of the whole loop, in the
 process's CPU time (``time.process_time``, so that other work on the machine counts less);
@@ -28,6 +33,7 @@ of three ids at each step, no game), the least any environment of that size pays
     python examples/pettingzoo_speed.py raxxon --players 2 --profile
     python examples/pettingzoo_speed.py lucky_seven --breakdown
     python examples/pettingzoo_speed.py --gymnasium           # the one-seat tables, Gymnasium's loop
+    python examples/pettingzoo_speed.py --open-spiel          # every table, through pyspiel
 
 Needs the ``rl`` extra (``pip install -e ".[rl]"``).
 """
@@ -40,16 +46,17 @@ import pstats
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 import numpy as np
+from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
 from wasteland import GAMES
 from wasteland.core.game import Game
 from wasteland.core.observation import FloatBuffer, Layout, Observer
-from wasteland.rl import gymnasium
+from wasteland.rl import gymnasium, open_spiel
 from wasteland.rl.pettingzoo import WastelandEnv, env
 
 
@@ -113,12 +120,37 @@ def gymnasium_game(e: Any, seed: int) -> tuple[int, float]:
     return decisions, time.process_time() - start
 
 
-def measure(key: str, options: dict[str, Any], seconds: float, seed: int, solo: bool = False
+def open_spiel_game(g: Any, seed: int) -> tuple[int, float]:
+    """One game of OpenSpiel's loop on the pyspiel game ``g``: (decisions, seconds)."""
+    pick = random.Random(seed)
+    start = time.process_time()
+    observation = make_observation(g)
+    state = g.new_initial_state(seed)
+    state.apply_action(state.chance_outcomes()[0][0])  # the deal
+    decisions = 0
+    while not state.is_terminal():
+        ids = state.legal_actions()
+        observation.set_from(state, state.current_player())
+        _tensor = observation.tensor
+        state.apply_action(ids[pick.randrange(len(ids))])
+        decisions += 1
+    return decisions, time.process_time() - start
+
+
+#: The loops measured against the bare rules: how to make the environment, how to play a game.
+LOOPS: dict[str, tuple[Callable[..., Any], Callable[[Any, int], tuple[int, float]]]] = {
+    "PettingZoo": (env, pettingzoo_game),
+    "Gymnasium": (gymnasium.env, gymnasium_game),
+    "OpenSpiel": (lambda key, **options: open_spiel.load_game(key, **options), open_spiel_game),
+}
+
+
+def measure(key: str, options: dict[str, Any], seconds: float, seed: int, loop: str = "PettingZoo"
             ) -> tuple[float, float, int]:
     """(bare decisions/s, the environment's decisions/s, games each), the loops taking turns:
-    PettingZoo's, or with ``solo`` the Gymnasium environment's."""
-    e = gymnasium.env(key, **options) if solo else env(key, **options)
-    play = gymnasium_game if solo else pettingzoo_game
+    ``loop`` names the environment's (a key of :data:`LOOPS`)."""
+    make, play = LOOPS[loop]
+    e = make(key, **options)
     bare = [0, 0.0]
     zoo = [0, 0.0]
     games = 0
@@ -251,14 +283,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=int, default=25, help="functions the profile lists (default 25)")
     parser.add_argument("--gymnasium", action="store_true",
                         help="the Gymnasium environment's loop instead, on the tables of one seat")
+    parser.add_argument("--open-spiel", action="store_true", help="OpenSpiel's loop instead (pyspiel)")
     args = parser.parse_args(argv)
     unknown = [key for key in args.games if key not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}: the games are {', '.join(GAMES)}")
     chosen = tables(list(args.games) or list(GAMES), args.players)
+    if args.gymnasium or args.open_spiel:
+        flag = "--gymnasium" if args.gymnasium else "--open-spiel"
+        if args.profile or args.breakdown or (args.gymnasium and args.open_spiel):
+            parser.error(f"{flag} measures the ratio only, not with --profile, --breakdown or another loop")
     if args.gymnasium:
-        if args.profile or args.breakdown:
-            parser.error("--gymnasium measures the ratio only, not with --profile or --breakdown")
         chosen = [(key, options) for key, options in chosen if options["players"] == 1]
     if not chosen:
         parser.error("no table has that player count" + (" and one seat" if args.gymnasium else ""))
@@ -275,10 +310,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
                   f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f}", flush=True)
         return 0
-    print(f"{'table':<40} {'bare rules':>12} {'Gymnasium' if args.gymnasium else 'PettingZoo':>12} "
-          f"{'ratio':>6} {'games':>6}")
+    loop = "Gymnasium" if args.gymnasium else "OpenSpiel" if args.open_spiel else "PettingZoo"
+    print(f"{'table':<40} {'bare rules':>12} {loop:>12} {'ratio':>6} {'games':>6}")
     for key, options in chosen:
-        bare, zoo, games = measure(key, options, args.seconds, args.seed, args.gymnasium)
+        bare, zoo, games = measure(key, options, args.seconds, args.seed, loop)
         print(f"{label(key, options):<40} {bare:>12,.0f} {zoo:>12,.0f} {zoo / bare:>6.2f} {games:>6}", flush=True)
     return 0
 

@@ -142,6 +142,28 @@ def test_the_information_state_string_remembers_what_the_seat_saw() -> None:
     assert copy.information_state_string(1) == state.information_state_string(1)
 
 
+def test_open_spiel_s_own_observer_gives_the_seat_s_vector_and_refuses_other_seats() -> None:
+    """``make_observation(game)``, OpenSpiel's observer (its tensor is a numpy array, written in
+    place), gives each seat ``observe(view(table, seat))``; a seat not at the table is refused."""
+    from open_spiel.python.observation import make_observation
+
+    game = GAMES["arctic_scavengers"]
+    g = load_game("arctic_scavengers", players=3)
+    observation = make_observation(g)
+    state = g.new_initial_state(5)
+    state.apply_action(0)
+    chooser = random.Random(5)
+    for _ in range(30):
+        for p in range(3):
+            observation.set_from(state, p)
+            expected = np.asarray(game.observe(game.view(state.table, p)), np.float32)
+            assert np.array_equal(observation.tensor, expected)
+        state.apply_action(chooser.choice(state.legal_actions()))
+    for seat in (3, -1, True, "0"):
+        with pytest.raises(IllegalAction, match="seat"):
+            observation.set_from(state, seat)
+
+
 def test_observation_types_other_than_the_seat_s_own_are_refused() -> None:
     g = load_game("lucky_seven", players=2)
     public_only = pyspiel.IIGObservationType(
@@ -159,8 +181,10 @@ def test_an_id_that_names_no_legal_action_is_refused() -> None:
         state.apply_action(1)  # the deal has one outcome
     state.apply_action(0)
     illegal = next(i for i in range(g.num_distinct_actions()) if i not in state.legal_actions())
-    with pytest.raises(IllegalAction):
+    before = state.table
+    with pytest.raises(IllegalAction):  # with the rules' reason
         state.apply_action(illegal)
+    assert state.table is before and state.history() == [0], "a refused id changes nothing"
     assert state.action_to_string(illegal) == f"action {illegal}"
     with pytest.raises(pyspiel.SpielError):
         state.apply_action_with_legality_check(illegal)

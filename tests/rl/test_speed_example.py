@@ -60,3 +60,15 @@ def test_the_speed_example_measures_gymnasium_s_loop_on_the_tables_of_one_seat()
     assert [line.split()[:2] for line in lines[1:]] == [["raxxon", "1p"], ["lucky_seven", "1p"]]
     refused = _run("arctic_scavengers", "--gymnasium")
     assert refused.returncode == 2 and "one seat" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_the_speed_example_measures_open_spiel_s_loop() -> None:
+    pytest.importorskip("pyspiel")
+    done = _run("raxxon", "--players", "2", "--seconds", "0.05", "--open-spiel")
+    assert done.returncode == 0, done.stderr
+    header, row = done.stdout.splitlines()
+    assert header.split() == ["table", "bare", "rules", "OpenSpiel", "ratio", "games"]
+    bare, spiel, ratio = (float(x.replace(",", "")) for x in row.split()[-4:-1])
+    assert row.split()[:2] == ["raxxon", "2p"] and abs(ratio - spiel / bare) < 0.01 + 0.01 * ratio
+    refused = _run("raxxon", "--open-spiel", "--gymnasium")
+    assert refused.returncode == 2 and "another loop" in refused.stderr and "Traceback" not in refused.stderr

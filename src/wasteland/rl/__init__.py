@@ -10,7 +10,8 @@ other library's interface, and hold no rule of any game. What they need from a g
 beyond contract v2 is its fixed action space and its observation vector
 (``action_count``, ``action_id``, ``action_from_id``, ``observation_size``, ``observe``
 in the ``Game`` bundle); the helpers here are the part the adapters share, and
-:mod:`wasteland.rl.table` the table played by ids that both environments hold.
+:mod:`wasteland.rl.table` what they share that needs numpy: a table's legal actions listed
+by id, its observation vectors, and the table played by ids that both environments hold.
 
 This package imports only the standard library and wasteland; numpy, gymnasium,
 PettingZoo and OpenSpiel are imported by the adapter modules themselves

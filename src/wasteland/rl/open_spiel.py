@@ -51,13 +51,15 @@ from attrs import frozen
 from wasteland.core import codec
 from wasteland.core.game import ConfigError, Game, IllegalAction, Utility, check_viewer, short
 from wasteland.registry import GAME_KEYS, get_game
-from wasteland.rl import MISSING_EXTRA, Encoding, action_for, encoding, legal_ids, rl_game, seed_for
+from wasteland.rl import MISSING_EXTRA, Encoding, action_for, encoding, rl_game, seed_for
 
 try:
     import numpy as np  # type: ignore[import-not-found, unused-ignore]
     import pyspiel  # type: ignore[import-not-found]
 except ImportError as exc:  # pragma: no cover - the base install
     raise ImportError(MISSING_EXTRA) from exc
+
+from wasteland.rl.table import Known, Vectors, listing
 
 __all__ = [
     "load_game", "short_name", "parameters", "register", "WastelandGame", "WastelandState",
@@ -384,7 +386,8 @@ class _Node:
     ``resample_from_infostate`` drew (``action`` is determinize's seed, ``origin`` the node it
     was drawn from and the seat it was drawn for)."""
 
-    __slots__ = ("parent", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen", "texts")
+    __slots__ = ("parent", "table", "seat", "action", "origin", "known", "legal", "memory", "digests", "seen",
+                 "texts")
 
     def __init__(self, parent: _Node | None, table: Any, seat: int, action: int,
                  origin: tuple[_Node, int] | None = None, memory: dict[int, str] | None = None) -> None:
@@ -393,7 +396,8 @@ class _Node:
         self.seat = seat  # who decided (-1 at the first table)
         self.action = action  # the id decided (at the first table, the seed that made it)
         self.origin = origin
-        self.legal: list[int] | None = None
+        self.known: Known | None = None  # the seat to move and the legal actions (see listed)
+        self.legal: list[int] | None = None  # their ids, ascending
         # What each seat remembers of the tables before this one (a hash chain), and the
         # digest of its view of this one.
         self.memory: dict[int, str] = dict(memory or {})
@@ -403,11 +407,20 @@ class _Node:
         self.seen: dict[int, Any] = {}
         self.texts: dict[int, str] = {}
 
-    def vector(self, spec: Encoding, player: int) -> Any:
+    def listed(self, spec: Encoding) -> Known:
+        """The table's seat to move (None once over) and its legal actions as the game's
+        ``moves`` lists them, by id (``table.listing``): worked out once."""
+        known = self.known
+        if known is None:
+            table = self.table
+            known = self.known = listing(spec, table, spec.game.current_player(table))
+        return known
+
+    def vector(self, vectors: Vectors, player: int) -> Any:
         """``observe(view(table, player))`` as a float32 array."""
         found = self.seen.get(player)
         if found is None:
-            found = self.seen[player] = np.asarray(spec.observation(self.table, player), np.float32)
+            found = self.seen[player] = vectors.of(self.table, player)
         return found
 
     def text(self, spec: Encoding, player: int) -> str:
@@ -506,12 +519,15 @@ def _replay(key: str, options: dict[str, Any], seed: int | None, recipe: tuple[A
 
 
 def _step(spec: Encoding, node: _Node, action: int) -> _Node:
-    table = node.table
-    seat = spec.game.current_player(table)
-    if seat is None:
+    table, seat, moves, by_id = node.listed(spec)
+    if seat is None or moves is None:
         raise IllegalAction("the game is over")
-    move = action_for(spec, table, action)
-    child = _Node(node, spec.game.apply(table, move), seat, int(action))
+    index = by_id.get(action) if type(action) is int else None
+    if index is not None:
+        after = moves.play_at(index)  # listed as legal on this very table: no check again
+    else:
+        after = spec.game.apply(table, action_for(spec, table, action))  # refused, saying why
+    child = _Node(node, after, seat, int(action))
     node.seen, node.texts = {}, {}
     return child
 
@@ -557,7 +573,7 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
         node = self._play.node
         if node is None:
             return int(pyspiel.PlayerId.CHANCE)
-        seat = self._play.spec.game.current_player(node.table)
+        seat = node.listed(self._play.spec)[1]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -565,7 +581,7 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
         if node is None:
             return [_DEAL]
         if node.legal is None:
-            node.legal = legal_ids(self._play.spec, node.table)
+            node.legal = sorted(node.listed(self._play.spec)[3])
         return list(node.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -625,7 +641,7 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         node = self._play.node
-        return node is not None and self._play.spec.game.current_player(node.table) is None
+        return node is not None and node.listed(self._play.spec)[1] is None
 
     def returns(self) -> list[float]:
         spec = self._play.spec
@@ -685,6 +701,7 @@ class Observer:
                                    "and the seat's private information)")
             self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.spec = spec
+        self.vectors = Vectors(spec)
         self.tensor = np.zeros(spec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -694,7 +711,7 @@ class Observer:
         if node is None:
             self.tensor.fill(0.0)  # before the deal there is nothing to see
         else:
-            self.tensor[:] = node.vector(self.spec, player)
+            self.tensor[:] = node.vector(self.vectors, check_viewer(player, self.spec.players))
 
     @_refusing
     def string_from(self, state: WastelandState, player: int) -> str:
