@@ -379,8 +379,9 @@ _UNKNOWN = "resampled"
 
 class _Node:
     """One table of a game's history: the table, the decision that led to it, and what was
-    worked out from it (the legal ids, each seat's view digest and memory). Never changed once
-    made, except to remember those, so every clone of a state shares it.
+    worked out from it (the seat to move and the legal actions, their ids, each seat's view
+    digest and memory). Never changed once made, except to remember those, so every clone of
+    a state shares it.
 
     The first table of a history is a deal (``action`` is its seed) or a table that
     ``resample_from_infostate`` drew (``action`` is determinize's seed, ``origin`` the node it
