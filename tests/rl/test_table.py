@@ -9,11 +9,12 @@ import pytest
 
 pytest.importorskip("numpy")
 
+import attrs  # noqa: E402
 import numpy as np  # noqa: E402
 
 from wasteland import GAMES, IllegalAction  # noqa: E402
 from wasteland.rl import encoding  # noqa: E402
-from wasteland.rl.table import IdTable  # noqa: E402
+from wasteland.rl.table import IdTable, Vectors  # noqa: E402
 
 
 @pytest.mark.parametrize("key", list(GAMES))
@@ -70,3 +71,12 @@ def test_a_table_set_from_outside_is_listed_anew() -> None:
     legal = sorted(game.action_id(other, a) for a in game.legal_actions(other))
     assert np.flatnonzero(ids.mask(seat)).tolist() == legal
     assert ids.known()[0] is other and ids.known()[1] == seat
+
+
+def test_a_game_whose_layout_breaks_its_promised_size_is_refused_at_the_first_table() -> None:
+    lying = attrs.evolve(GAMES["raxxon"], observation_size=lambda state: 5)
+    spec = encoding(lying, {"players": 2})
+    with pytest.raises(RuntimeError, match="layout has .* numbers, observation_size says 5"):
+        IdTable(spec).start(1)
+    with pytest.raises(RuntimeError, match="observation_size says 5"):
+        Vectors(spec).of(GAMES["raxxon"].new_game(1, players=2), 0)
