@@ -16,7 +16,7 @@ EXAMPLES = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), r
 
 def test_the_page_has_an_example_for_each_adapter() -> None:
     for adapter in ("wasteland.rl.pettingzoo", "wasteland.rl.gymnasium", "wasteland.rl.open_spiel"):
-        assert sum(adapter in example for example in EXAMPLES) == 1
+        assert sum(adapter in example for example in EXAMPLES) >= 1
 
 
 @pytest.mark.parametrize("number", range(len(EXAMPLES)))

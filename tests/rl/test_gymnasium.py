@@ -3,19 +3,25 @@ masks, rewards, seeds, bad actions and the refusal of tables of several seats.""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
+import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
 from wasteland.rl import seed_for  # noqa: E402
-from wasteland.rl.gymnasium import ActionOutOfSpace, WastelandSoloEnv, env  # noqa: E402
+from wasteland.rl.gymnasium import IDS, ActionOutOfSpace, WastelandSoloEnv, env  # noqa: E402
 
 #: Every one-seat table: The Lucky Seven solo (with and without the Depot), Raxxon solo, every
 #: game whose player counts include 1 (Terror Below solo among them).
@@ -113,3 +119,53 @@ def test_render_modes() -> None:
     assert "The Lucky Seven" in text.render()
     with pytest.raises(ValueError, match="render_mode"):
         WastelandSoloEnv("lucky_seven", render_mode="pixels")
+
+
+def test_each_game_with_a_table_of_one_seat_is_registered_for_gymnasium_make() -> None:
+    assert IDS == {key: f"wasteland/{key}-v{game.rules_version}"
+                   for key, game in GAMES.items() if 1 in game.player_counts}
+    assert "arctic_scavengers" not in IDS, "no table of one seat"
+    for key, env_id in IDS.items():
+        made = gymnasium.make(env_id)
+        assert made.spec is not None and made.spec.id == env_id
+        inner = made.unwrapped
+        assert isinstance(inner, WastelandSoloEnv) and inner.encoding.players == 1
+        made.reset(seed=3)
+        assert inner.table == GAMES[key].new_game(3, players=1)
+        with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(io.StringIO()):
+            warnings.simplefilter("always")
+            check_env(made.unwrapped)  # with a spec, its render modes are checked too
+        assert [str(w.message) for w in caught] == []
+
+
+def test_gymnasium_make_passes_the_game_s_options_and_a_render_mode() -> None:
+    made = gymnasium.make(IDS["lucky_seven"], depot=True, render_mode="ansi")
+    made.reset(seed=1)
+    assert made.unwrapped.table.options.depot is True
+    assert "The Lucky Seven" in made.render()
+    with pytest.raises(ConfigError, match="one seat"):
+        gymnasium.make(IDS["raxxon"], players=2)
+
+
+def test_gymnasium_make_vec_plays_several_tables_at_once() -> None:
+    envs = gymnasium.make_vec(IDS["raxxon"], num_envs=3, vectorization_mode="sync")
+    obs, info = envs.reset(seed=5)
+    assert obs.shape == (3, envs.single_observation_space.shape[0]) and info["action_mask"].shape[0] == 3
+    chooser = random.Random(5)
+    ended = 0
+    for _ in range(400):
+        # After an episode ends, the next step resets that table and ignores its action.
+        actions = [chooser.choice(np.flatnonzero(mask).tolist() or [0]) for mask in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = envs.step(np.array(actions))
+        ended += int(terminated.sum() + truncated.sum())
+        assert set(rewards.tolist()) <= {0.0, 1.0}
+    assert ended > 0
+    envs.close()
+
+
+def test_the_ids_docs_rl_md_names_are_the_registered_ones() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    named = re.findall(r"wasteland/([a-z_]+)-v(\d+)", page)
+    assert named, "docs/rl.md names the Gymnasium ids"
+    for key, version in named:
+        assert IDS[key] == f"wasteland/{key}-v{version}", f"docs/rl.md names {key}-v{version}"

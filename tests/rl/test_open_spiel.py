@@ -13,6 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from tests.rl.cases import CASES, case_id  # noqa: E402
 from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
@@ -145,8 +146,6 @@ def test_the_information_state_string_remembers_what_the_seat_saw() -> None:
 def test_open_spiel_s_own_observer_gives_the_seat_s_vector_and_refuses_other_seats() -> None:
     """``make_observation(game)``, OpenSpiel's observer (its tensor is a numpy array, written in
     place), gives each seat ``observe(view(table, seat))``; a seat not at the table is refused."""
-    from open_spiel.python.observation import make_observation
-
     game = GAMES["arctic_scavengers"]
     g = load_game("arctic_scavengers", players=3)
     observation = make_observation(g)

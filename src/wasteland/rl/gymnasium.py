@@ -27,6 +27,11 @@ environment is what single-agent learners take; tables of several seats are refu
   stream seeded by the last seed given (at random if none was ever given);
 * ``render_mode``: ``"ansi"`` (the text, returned), ``"human"`` (printed after each step) or
   ``"rgb_array"`` (the SVG drawing as a ``uint8`` array of shape (height, width, 3)).
+
+Importing this module also registers each game that has a table of one seat with Gymnasium as
+``wasteland/<key>-v<rules_version>`` (:data:`IDS`), its one-seat table by default, so
+``gymnasium.make("wasteland/raxxon-v2")`` and ``gymnasium.make_vec`` work too; the version
+is the game's ``rules_version``, which rises whenever the rules change.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import random
 from typing import Any
 
 from wasteland.core.game import ConfigError, Game
+from wasteland.registry import GAME_KEYS, get_game
 from wasteland.rl import MISSING_EXTRA, Encoding, encoding, seed_for
 
 try:
@@ -47,7 +53,7 @@ except ImportError as exc:  # pragma: no cover - the base install
 from wasteland.rl.pettingzoo import ActionOutOfSpace, action_index
 from wasteland.rl.table import IdTable
 
-__all__ = ["env", "WastelandSoloEnv", "ActionOutOfSpace", "RENDER_MODES"]
+__all__ = ["env", "WastelandSoloEnv", "ActionOutOfSpace", "RENDER_MODES", "IDS", "env_id"]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 
@@ -61,6 +67,9 @@ def env(game: str | Game[Any, Any], render_mode: str | None = None, illegal_rewa
 
 class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     """One seat's game as a single-agent Gymnasium environment (see the module's text)."""
+
+    # On the class, where gymnasium.make reads the render modes before making the environment.
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, game: str | Game[Any, Any], render_mode: str | None = None,
                  illegal_reward: float | None = -1.0, **options: Any) -> None:
@@ -77,7 +86,6 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
                               f"{given} has {self.encoding.players}: use wasteland.rl.pettingzoo.env")
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.render_mode = render_mode
-        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
         limit = float(np.finfo(np.float32).max)
         self.observation_space = gymnasium.spaces.Box(-limit, limit, (self.encoding.observation_size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.encoding.action_count)
@@ -168,3 +176,25 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
             print(text)
             return None
         return text
+
+
+def env_id(key: str) -> str:
+    """Gymnasium's id of game ``key``: ``wasteland/<key>-v<rules_version>``."""
+    return f"wasteland/{key}-v{get_game(key).rules_version}"
+
+
+def _register() -> dict[str, str]:
+    """Register with Gymnasium each game that has a table of one seat (its one-seat table by
+    default; ``gymnasium.make(id, **options)`` passes other options); its id by key."""
+    ids: dict[str, str] = {}
+    for key in GAME_KEYS:
+        if 1 in get_game(key).player_counts:
+            ids[key] = env_id(key)
+            if ids[key] not in gymnasium.envs.registry:
+                gymnasium.register(id=ids[key], entry_point=f"{__name__}:WastelandSoloEnv",
+                                   kwargs={"game": key, "players": 1})
+    return ids
+
+
+#: Gymnasium's id of each game with a table of one seat, by key (registered on import).
+IDS: dict[str, str] = _register()
