@@ -53,7 +53,7 @@ except ImportError as exc:  # pragma: no cover - the base install
 from wasteland.rl.pettingzoo import ActionOutOfSpace, action_index
 from wasteland.rl.table import IdTable
 
-__all__ = ["env", "WastelandSoloEnv", "ActionOutOfSpace", "RENDER_MODES", "IDS", "env_id"]
+__all__ = ["env", "WastelandSoloEnv", "ActionOutOfSpace", "RENDER_MODES", "IDS"]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 
@@ -178,7 +178,7 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
         return text
 
 
-def env_id(key: str) -> str:
+def _env_id(key: str) -> str:
     """Gymnasium's id of game ``key``: ``wasteland/<key>-v<rules_version>``."""
     return f"wasteland/{key}-v{get_game(key).rules_version}"
 
@@ -189,7 +189,7 @@ def _register() -> dict[str, str]:
     ids: dict[str, str] = {}
     for key in GAME_KEYS:
         if 1 in get_game(key).player_counts:
-            ids[key] = env_id(key)
+            ids[key] = _env_id(key)
             if ids[key] not in gymnasium.envs.registry:
                 gymnasium.register(id=ids[key], entry_point=f"{__name__}:WastelandSoloEnv",
                                    kwargs={"game": key, "players": 1})
