@@ -19,7 +19,7 @@ its deal, then ``legal_actions()``, the observation of ``current_player()`` thro
 
 Both count decisions (the steps that play an action) per second of the whole loop, in the
 process's CPU time (``time.process_time``, so that other work on the machine counts less);
-the ratio is PettingZoo's speed over the bare rules'. The two loops take turns, one game
+the ratio is the environment's speed over the bare rules'. The two loops take turns, one game
 each, so a machine whose load changes slows both alike. ``--profile`` prints instead the functions the
 PettingZoo loop of one table spends its time in (cProfile); ``--breakdown`` the microseconds
 of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that writes the
@@ -141,7 +141,7 @@ def open_spiel_game(g: Any, seed: int) -> tuple[int, float]:
 LOOPS: dict[str, tuple[Callable[..., Any], Callable[[Any, int], tuple[int, float]]]] = {
     "PettingZoo": (env, pettingzoo_game),
     "Gymnasium": (gymnasium.env, gymnasium_game),
-    "OpenSpiel": (lambda key, **options: open_spiel.load_game(key, **options), open_spiel_game),
+    "OpenSpiel": (open_spiel.load_game, open_spiel_game),
 }
 
 
