@@ -1,5 +1,6 @@
-"""wasteland.rl.table.IdTable, the table both environments play by ids: what it lists, masks
-and writes for a table, and that a refused id changes nothing."""
+"""wasteland.rl.table, what the RL adapters share: the table both environments play by ids
+(``IdTable``: what it lists, masks and writes for a table, and that a refused id changes
+nothing), and the vectors (``Vectors``: a layout that breaks its promised size is refused)."""
 
 from __future__ import annotations
 
