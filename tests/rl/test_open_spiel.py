@@ -18,6 +18,7 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 from tests.rl.cases import CASES, case_id  # noqa: E402
 from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
 from wasteland.rl import seed_for  # noqa: E402
+from wasteland.rl import open_spiel  # noqa: E402
 from wasteland.rl.open_spiel import (  # noqa: E402
     MAX_GAME_LENGTH, load_game, options_of, params_of, parameters, short_name,
 )
@@ -161,6 +162,43 @@ def test_open_spiel_s_own_observer_gives_the_seat_s_vector_and_refuses_other_sea
     for seat in (3, -1, True, "0"):
         with pytest.raises(IllegalAction, match="seat"):
             observation.set_from(state, seat)
+
+
+def test_a_history_keeps_its_recent_tables_and_makes_older_ones_again_for_the_strings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the last RECENT_TABLES tables of a history (and its first) are kept; a seat's
+    information-state string asked late, which needs the views of tables let go, is the one a
+    history that kept every table gives, and the one asked at every step gives."""
+    g = load_game("raxxon", players=3)
+    ids: list[int] = []
+    chooser = random.Random(2)
+    state = g.new_initial_state(2)
+    state.apply_action(0)
+    while not state.is_terminal() and len(ids) < 60:
+        ids.append(chooser.choice(state.legal_actions()))
+        state.apply_action(ids[-1])
+    kept = [node.table is not None for node in state.node.chain()]
+    assert sum(kept) == open_spiel.RECENT_TABLES + 1 and kept[-1], "the recent tables and the first"
+    late = [state.information_state_string(p) for p in range(3)]
+    draws = iter([0.25, 0.5, 0.75, 0.125])
+    drawn = state.resample_from_infostate(1, lambda: next(draws))
+    assert drawn.information_state_string(1) == late[1], "a table drawn for seat 1 keeps its memory"
+
+    asked = g.new_initial_state(2)
+    asked.apply_action(0)
+    for i in ids:
+        asked.apply_action(i)
+        for p in range(3):
+            asked.information_state_string(p)
+    assert [asked.information_state_string(p) for p in range(3)] == late
+
+    monkeypatch.setattr(open_spiel, "RECENT_TABLES", 10**6)
+    every = g.new_initial_state(2)
+    every.apply_action(0)
+    for i in ids:
+        every.apply_action(i)
+    assert all(node.table is not None for node in every.node.chain())
+    assert [every.information_state_string(p) for p in range(3)] == late
 
 
 def test_observation_types_other_than_the_seat_s_own_are_refused() -> None:

@@ -377,28 +377,35 @@ _FRESH = "deal"
 _UNKNOWN = "resampled"
 
 
+#: How many tables back a history keeps each table (the first table of a history is always
+#: kept): the information-state strings of the seats asked within that many steps need no
+#: table made again, and the garbage collector does not walk every table of a long game.
+RECENT_TABLES = 8
+
+
 class _Node:
-    """One table of a game's history: the table, the decision that led to it, and what was
-    worked out from it (the seat to move and the legal actions, their ids, each seat's view
-    digest and memory). Never changed once made, except to remember those, so every clone of
-    a state shares it.
+    """One table of a game's history: the decision that led to it, and what was worked out
+    from it (the legal ids, each seat's view digest and memory). Never changed once made,
+    except to remember those and to let go of its table, so every clone of a state shares it.
+
+    A node keeps its table while it is one of the last :data:`RECENT_TABLES` of its history
+    (a first table always): a state holds its own table (``_Play``), and an older table is
+    made again from the nearest one kept when a seat's memory needs its view (``table_at``).
 
     The first table of a history is a deal (``action`` is its seed) or a table that
     ``resample_from_infostate`` drew (``action`` is determinize's seed, ``origin`` the node it
     was drawn from and the seat it was drawn for)."""
 
-    __slots__ = ("parent", "table", "seat", "action", "origin", "known", "legal", "memory", "digests", "seen",
-                 "texts")
+    __slots__ = ("parent", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen", "texts")
 
     def __init__(self, parent: _Node | None, table: Any, seat: int, action: int,
                  origin: tuple[_Node, int] | None = None, memory: dict[int, str] | None = None) -> None:
         self.parent = parent
-        self.table = table
+        self.table = table  # None once let go (see table_at)
         self.seat = seat  # who decided (-1 at the first table)
         self.action = action  # the id decided (at the first table, the seed that made it)
         self.origin = origin
-        self.known: Known | None = None  # the seat to move and the legal actions (see listed)
-        self.legal: list[int] | None = None  # their ids, ascending
+        self.legal: list[int] | None = None  # the legal ids, ascending
         # What each seat remembers of the tables before this one (a hash chain), and the
         # digest of its view of this one.
         self.memory: dict[int, str] = dict(memory or {})
@@ -408,34 +415,44 @@ class _Node:
         self.seen: dict[int, Any] = {}
         self.texts: dict[int, str] = {}
 
-    def listed(self, spec: Encoding) -> Known:
-        """The table's seat to move (None once over) and its legal actions as the game's
-        ``moves`` lists them, by id (``table.listing``): worked out once."""
-        known = self.known
-        if known is None:
-            table = self.table
-            known = self.known = listing(spec, table, spec.game.current_player(table))
-        return known
+    def table_at(self, spec: Encoding, known: tuple[_Node, Any] | None = None) -> Any:
+        """This node's table: kept, or made again by playing the ids from the nearest node
+        above whose table is kept or is ``known`` (a node and its table)."""
+        path: list[_Node] = []
+        node = self
+        while node.table is None and (known is None or node is not known[0]):
+            path.append(node)
+            assert node.parent is not None, "a first table is always kept"
+            node = node.parent
+        if node.table is not None:
+            table = node.table
+        else:
+            assert known is not None
+            table = known[1]
+        for n in reversed(path):
+            table = spec.game.apply(table, spec.action_from_id(table, n.action))
+        return table
 
-    def vector(self, vectors: Vectors, player: int) -> Any:
-        """``observe(view(table, player))`` as a float32 array."""
+    def vector(self, vectors: Vectors, player: int, table: Any) -> Any:
+        """``observe(view(table, player))`` as a float32 array (``table`` is this node's)."""
         found = self.seen.get(player)
         if found is None:
-            found = self.seen[player] = vectors.of(self.table, player)
+            found = self.seen[player] = vectors.of(table, player)
         return found
 
-    def text(self, spec: Encoding, player: int) -> str:
+    def text(self, spec: Encoding, player: int, table: Any) -> str:
         found = self.texts.get(player)
         if found is None:
             game = spec.game
-            found = self.texts[player] = game.render(game.view(self.table, player), player)
+            found = self.texts[player] = game.render(game.view(table, player), player)
         return found
 
-    def digest(self, spec: Encoding, player: int) -> str:
-        """``codec.digest(view(table, player))``: what the seat sees here, exactly."""
+    def digest(self, spec: Encoding, player: int, table: Any) -> str:
+        """``codec.digest(view(table, player))``: what the seat sees here, exactly (``table``
+        is this node's)."""
         found = self.digests.get(player)
         if found is None:
-            found = self.digests[player] = codec.digest(spec.game.view(self.table, player))
+            found = self.digests[player] = codec.digest(spec.game.view(table, player))
         return found
 
     def remembered(self, spec: Encoding, player: int) -> str:
@@ -449,11 +466,17 @@ class _Node:
                 break
             missing.append(node)
             node = node.parent
+        known: tuple[_Node, Any] | None = None  # the last table made, to make the next from
         for n in reversed(missing):
             parent = n.parent
             assert parent is not None
+            digest = parent.digests.get(player)
+            if digest is None:
+                table = parent.table_at(spec, known)
+                known = (parent, table)
+                digest = parent.digest(spec, player, table)
             mine = str(n.action) if n.seat == player else "-"
-            link = f"{parent.memory[player]}|{mine}|{parent.digest(spec, player)}"
+            link = f"{parent.memory[player]}|{mine}|{digest}"
             n.memory[player] = hashlib.sha256(link.encode()).hexdigest()[:32]
         return self.memory[player]
 
@@ -474,35 +497,53 @@ class _Node:
         return ("resample", source.recipe(), seat, first.action, ids)
 
 
-def _resample(spec: Encoding, source: _Node, seat: int, seed: int) -> _Node:
+def _resample(spec: Encoding, source: _Play, seat: int, seed: int) -> _Play:
     """A first table drawn from what ``seat`` knows at ``source``: ``determinize`` of its view,
     with the seat's memory carried over (what it saw before is the same in every such table)."""
     game = spec.game
+    node = source.node
+    assert node is not None
     table = game.determinize(game.view(source.table, seat), seat, seed)
-    return _Node(None, table, -1, seed, (source, seat), {seat: source.remembered(spec, seat)})
+    return _Play(spec, _Node(None, table, -1, seed, (node, seat), {seat: node.remembered(spec, seat)}), None, table)
 
 
-def _node_of(spec: Encoding, recipe: tuple[Any, ...]) -> _Node:
-    if recipe[0] == "deal":
-        node = _Node(None, spec.new_game(recipe[1]), -1, recipe[1])
-    else:
-        node = _resample(spec, _node_of(spec, recipe[1]), recipe[2], recipe[3])
+def _dealt(spec: Encoding, seed: int) -> _Play:
+    table = spec.new_game(seed)
+    return _Play(spec, _Node(None, table, -1, seed), None, table)
+
+
+def _play_of(spec: Encoding, recipe: tuple[Any, ...]) -> _Play:
+    play = _dealt(spec, recipe[1]) if recipe[0] == "deal" else _resample(
+        spec, _play_of(spec, recipe[1]), recipe[2], recipe[3])
     for i in recipe[-1]:
-        node = _step(spec, node, i)
-    return node
+        play = _step(play, i)
+    return play
 
 
 class _Play:
-    """What a state holds: the encoding and the current node (None before the deal), or the
-    seed the deal will use. Immutable, so a clone (OpenSpiel deep-copies a Python state's
-    attributes) shares it; pickled as its recipe (seeds and action ids), and replayed."""
+    """What a state holds: the encoding, the current node and its table (None before the
+    deal), or the seed the deal will use; and, worked out once, the table's seat to move and
+    legal actions (``listed``). Immutable but for that, so a clone (OpenSpiel deep-copies a
+    Python state's attributes) shares it; pickled as its recipe (seeds and action ids), and
+    replayed."""
 
-    __slots__ = ("spec", "node", "seed")
+    __slots__ = ("spec", "node", "seed", "table", "known")
 
-    def __init__(self, spec: Encoding, node: _Node | None, seed: int | None) -> None:
+    def __init__(self, spec: Encoding, node: _Node | None, seed: int | None, table: Any = None) -> None:
         self.spec = spec
         self.node = node
         self.seed = seed
+        self.table = table
+        self.known: Known | None = None
+
+    def listed(self) -> Known:
+        """The table's seat to move (None once over) and its legal actions as the game's
+        ``moves`` lists them, by id (``rl.table.listing``)."""
+        known = self.known
+        if known is None:
+            spec, table = self.spec, self.table
+            known = self.known = listing(spec, table, spec.game.current_player(table))
+        return known
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         return self
@@ -516,11 +557,15 @@ def _replay(key: str, options: dict[str, Any], seed: int | None, recipe: tuple[A
     spec = encoding(key, options)
     if recipe is None:
         return _Play(spec, None, seed)
-    return _Play(spec, _node_of(spec, recipe), None)
+    return _play_of(spec, recipe)
 
 
-def _step(spec: Encoding, node: _Node, action: int) -> _Node:
-    table, seat, moves, by_id = node.listed(spec)
+def _step(play: _Play, action: int) -> _Play:
+    """``play`` after the id ``action``: a listed id is played with ``play_at``, any other
+    is refused by the game, saying why. The table :data:`RECENT_TABLES` back is let go."""
+    spec, node = play.spec, play.node
+    assert node is not None
+    table, seat, moves, by_id = play.listed()
     if seat is None or moves is None:
         raise IllegalAction("the game is over")
     index = by_id.get(action) if type(action) is int else None
@@ -530,7 +575,12 @@ def _step(spec: Encoding, node: _Node, action: int) -> _Node:
         after = spec.game.apply(table, action_for(spec, table, action))  # refused, saying why
     child = _Node(node, after, seat, int(action))
     node.seen, node.texts = {}, {}
-    return child
+    old: _Node | None = child
+    for _ in range(RECENT_TABLES):
+        old = old.parent if old is not None else None
+    if old is not None and old.parent is not None:
+        old.table = None
+    return _Play(spec, child, None, after)
 
 
 def _restore_state(game: WastelandGame, seed: int | None, recipe: tuple[Any, ...] | None) -> WastelandState:
@@ -571,18 +621,19 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
     # -- what OpenSpiel asks ----------------------------------------------------------------
 
     def current_player(self) -> int:
-        node = self._play.node
-        if node is None:
+        play = self._play
+        if play.node is None:
             return int(pyspiel.PlayerId.CHANCE)
-        seat = node.listed(self._play.spec)[1]
+        seat = play.listed()[1]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        node = self._play.node
+        play = self._play
+        node = play.node
         if node is None:
             return [_DEAL]
         if node.legal is None:
-            node.legal = sorted(node.listed(self._play.spec)[3])
+            node.legal = sorted(play.listed()[3])
         return list(node.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -595,18 +646,17 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
             if action != _DEAL:
                 raise IllegalAction(f"the deal has one outcome, {_DEAL}, got {short(action)}")
             seed = play.seed if play.seed is not None else self.get_game().next_seed()
-            node = _Node(None, play.spec.new_game(seed), -1, seed)
+            self._play = _dealt(play.spec, seed)
         else:
-            node = _step(play.spec, play.node, action)
-        self._play = _Play(play.spec, node, None)
+            self._play = _step(play, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        node = self._play.node
-        if node is None or player == int(pyspiel.PlayerId.CHANCE):
+        play = self._play
+        if play.node is None or player == int(pyspiel.PlayerId.CHANCE):
             return "deal"
-        spec = self._play.spec
+        spec, table = play.spec, play.table
         try:
-            return spec.game.notation(node.table, spec.action_from_id(node.table, action))
+            return spec.game.notation(table, spec.action_from_id(table, action))
         except IllegalAction:
             return f"action {action}"  # an id that names no legal action here
 
@@ -632,7 +682,7 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
         if play.node is None:
             raise BadAction("before the deal there is no table to resample")
         state: WastelandState = self.clone()
-        state._play = _Play(play.spec, _resample(play.spec, play.node, seat, seed), None)
+        state._play = _resample(play.spec, play, seat, seed)
         return state
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -641,24 +691,23 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
         return (_restore_state, (self.get_game(), self._play.seed, None if node is None else node.recipe()))
 
     def is_terminal(self) -> bool:
-        node = self._play.node
-        return node is not None and node.listed(self._play.spec)[1] is None
+        play = self._play
+        return play.node is not None and play.listed()[1] is None
 
     def returns(self) -> list[float]:
         spec = self._play.spec
         if not self.is_terminal():
             return [0.0] * spec.players
-        assert self._play.node is not None
-        return [float(r) for r in spec.game.returns(self._play.node.table)]
+        return [float(r) for r in spec.game.returns(self._play.table)]
 
     def rewards(self) -> list[float]:
         return self.returns()  # terminal rewards only: the return arrives once, at the end
 
     def __str__(self) -> str:
-        node = self._play.node
-        if node is None:
+        play = self._play
+        if play.node is None:
             return "before the deal"
-        return self._play.spec.game.render(node.table, None)
+        return play.spec.game.render(play.table, None)
 
     # -- for the observer and for users -----------------------------------------------------
 
@@ -669,19 +718,19 @@ class WastelandState(pyspiel.State):  # type: ignore[misc]
     @property
     def table(self) -> Any:
         """The game's state (the referee's table), or None before the deal."""
-        node = self._play.node
-        return None if node is None else node.table
+        return self._play.table
 
     @_refusing
     def fingerprint(self, player: int) -> str:
         """What ``player`` knows here, as a key: the digest of its view of this table, then a
         hash chain over its views of the tables before and the id of each action it took."""
-        node = self._play.node
+        play = self._play
+        node = play.node
         if node is None:
             return ""
-        spec = self._play.spec
+        spec = play.spec
         check_viewer(player, spec.players)
-        return f"seen now: {node.digest(spec, player)[:32]}\nremembered: {node.remembered(spec, player)}"
+        return f"seen now: {node.digest(spec, player, play.table)[:32]}\nremembered: {node.remembered(spec, player)}"
 
 
 class Observer:
@@ -712,14 +761,14 @@ class Observer:
         if node is None:
             self.tensor.fill(0.0)  # before the deal there is nothing to see
         else:
-            self.tensor[:] = node.vector(self.vectors, check_viewer(player, self.spec.players))
+            self.tensor[:] = node.vector(self.vectors, check_viewer(player, self.spec.players), state.table)
 
     @_refusing
     def string_from(self, state: WastelandState, player: int) -> str:
         node = state.node
         if node is None:
             return "before the deal"
-        text = node.text(self.spec, player)
+        text = node.text(self.spec, player, state.table)
         if self.perfect_recall:
             text += "\n" + state.fingerprint(player)
         return text
