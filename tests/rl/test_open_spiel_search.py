@@ -141,6 +141,31 @@ def test_open_spiel_s_mcts_and_ismcts_bots_play(case: tuple[str, dict[str, Any]]
             state.apply_action(action)
 
 
+def test_open_spiel_s_ismcts_with_a_seeded_resampler_plays_the_same_game_twice() -> None:
+    """OpenSpiel's ISMCTSBot draws determinize's seed from ``pyspiel.UniformProbabilitySampler``,
+    which nothing seeds; given a resampler that draws from the bot's own generator (as
+    docs/rl.md shows), two runs with the same seeds make the same moves."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    g = load_game("lucky_seven", players=2)
+
+    def game_of_moves() -> list[int]:
+        rs = np.random.RandomState(3)
+        bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 1.4, 8, random_state=rs)
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.uniform))
+        state = g.new_initial_state(3)
+        state.apply_action(0)
+        chooser = random.Random(3)
+        moves: list[int] = []
+        while not state.is_terminal() and len(moves) < 40:
+            action = bot.step(state) if state.current_player() == 0 else chooser.choice(state.legal_actions())
+            moves.append(action)
+            state.apply_action(action)
+        return moves
+
+    assert game_of_moves() == game_of_moves()
+
+
 UTILITY = {
     ("lucky_seven", 1, "solo"): Utility.IDENTICAL,
     ("lucky_seven", 2, "competitive"): Utility.CONSTANT_SUM,
