@@ -11,37 +11,25 @@ import pytest
 ROOT = Path(__file__).parent.parent
 
 
-def test_mypy_strict_passes_on_the_library() -> None:
+def _mypy_strict(path: str) -> subprocess.CompletedProcess[str]:
+    """``mypy --strict path`` from the repository's root."""
     pytest.importorskip("mypy")
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "src/wasteland"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    return subprocess.run([sys.executable, "-m", "mypy", "--strict", path], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_mypy_strict_passes_on_the_library() -> None:
+    done = _mypy_strict("src/wasteland")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_a_user_sees_each_game_s_real_types() -> None:
     """``tests/typecheck/games.py`` asserts the types mypy infers through ``wasteland.<key>``."""
-    pytest.importorskip("mypy")
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "tests/typecheck/games.py"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    done = _mypy_strict("tests/typecheck/games.py")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_examples_type_check_as_a_user_s_code_would() -> None:
     """The examples are what users copy: written against the library's types, they pass
     mypy --strict (``determinize(view, 0, seed=7)`` on a game's bundle once did not)."""
-    pytest.importorskip("mypy")
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "examples"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    done = _mypy_strict("examples")
     assert done.returncode == 0, done.stdout + done.stderr
