@@ -971,6 +971,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-seconds", type=_seconds, default=1.0,
                    help="the most time a search bot takes for one move (default 1)")
     p.add_argument("--replays", metavar="FOLDER", help="also write each finished match there as a replay file")
+    p.add_argument("--poll", type=_seconds, default=0.5,
+                   help="how often a seat's connection asks the database for moves another server made "
+                        "(seconds, default 0.5; only matters with several servers on one database)")
     p.set_defaults(run=cmd_serve)
 
     p = _command(sub, "bench", "decisions per second of each game's rules")
@@ -1001,7 +1004,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise UsageError(f"--replays: the folder {short(args.replays, 80)} does not exist")
     from wasteland.serve.main import DEFAULT_DB, run
 
-    return run(args.host, args.port, args.db or DEFAULT_DB, bot_seconds=args.bot_seconds, replays_folder=folder)
+    return run(args.host, args.port, args.db or DEFAULT_DB, bot_seconds=args.bot_seconds, replays_folder=folder,
+               poll=args.poll)
 
 
 def _terminate(signum: int, frame: object) -> None:

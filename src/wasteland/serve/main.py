@@ -19,14 +19,14 @@ DEFAULT_DB = "wasteland-games.sqlite"
 
 
 def run(host: str, port: int, db: str, *, bot_seconds: float = 1.0, replays_folder: Path | None = None,
-        limits: Limits | None = None) -> int:
+        limits: Limits | None = None, poll: float = 0.5) -> int:
     """Serve on ``host:port`` with matches kept in ``db``; returns the exit code."""
     try:
         storage = open_storage(db)
     except StorageError as exc:
         print(f"wasteland serve: {exc}", file=sys.stderr)
         return 1
-    app = create_app(storage, bot_seconds=bot_seconds, replays_folder=replays_folder, limits=limits)
+    app = create_app(storage, bot_seconds=bot_seconds, replays_folder=replays_folder, limits=limits, poll=poll)
     shown = "[" + host + "]" if ":" in host else host
     where = "a PostgreSQL database" if db.startswith(POSTGRES_SCHEMES) else db
     print(f"wasteland serve: open http://{shown}:{port}/ in a browser (matches kept in {where}; "
