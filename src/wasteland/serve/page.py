@@ -164,12 +164,18 @@ function connect() {
   ws.onopen = () => { ws.send(JSON.stringify({token: here.token})); };
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "state") { retry = 0; $("link").textContent = "connected"; $("link").className = "link on"; draw(data); }
+    if (data.type === "state") {
+      retry = 0;
+      $("link").textContent = "connected"; $("link").className = "link on";
+      document.body.dataset.connected = "true";
+      draw(data);
+    }
     else if (data.type === "error") say(data.error, true);
   };
   ws.onclose = () => {
     if (socket !== ws || seat !== here) return;
     $("link").textContent = "reconnecting..."; $("link").className = "link off";
+    document.body.dataset.connected = "false";
     retry = Math.min(retry + 1, 5);
     setTimeout(() => { if (seat === here && socket === ws) connect(); }, 400 * retry);
   };
@@ -281,6 +287,12 @@ async function start() {
   $("lobby-link").addEventListener("click", (e) => { e.preventDefault(); location.hash = ""; });
   $("leave").addEventListener("click", leave);
   $("search").addEventListener("input", () => { if (current) moveButtons(current); });
+  $("zoom").addEventListener("click", () => {
+    const close = $("board").classList.toggle("close");
+    $("zoom").textContent = close ? "fit to the screen" : "zoom in";
+    $("zoom").setAttribute("aria-pressed", String(close));
+  });
+  if (window.matchMedia("(max-width: 600px)").matches) $("zoom").click();  // a phone: the drawing at a readable size, scrolled sideways
   chooseGame();
   window.addEventListener("hashchange", route);
   route();
@@ -299,6 +311,7 @@ PAGE = """<!DOCTYPE html>
 <title>wasteland: play</title>
 <style>
   * { box-sizing: border-box; }
+  [hidden] { display: none !important; }
   body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 0; background: #f9fafb; color: #1f2937; }
   header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 16px; padding: 10px 16px;
            background: #1f2937; color: #f9fafb; }
@@ -351,13 +364,22 @@ PAGE = """<!DOCTYPE html>
   #log li.event { color: #374151; padding-left: 10px; }
   #log li.end { color: #991b1b; font-weight: bold; }
   #replay-links a { margin-right: 12px; }
+  #zoom { font-size: 13px; min-height: 28px; padding: 2px 10px; }
+  #board.close { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+  #board.close svg { width: 820px; max-width: none; }
   @media (max-width: 820px) {
     main { padding: 8px; }
+    header p { display: none; }
     #lobby, #table { grid-template-columns: 1fr; }
     #board { margin: 0 -8px; }
     #board svg { border-radius: 0; }
+    /* a phone: the moves stay at the foot of the screen, over the drawing, while it is your turn */
+    #move-panel { position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; margin: 0; max-height: 42vh;
+                  overflow-y: auto; border-radius: 12px 12px 0 0; box-shadow: 0 -2px 8px #6b7280; }
+    #move-panel h2 { font-size: 14px; margin-bottom: 4px; }
+    body[data-your-turn="true"] main { padding-bottom: 44vh; }
     #moves { max-height: none; }
-    button.move { flex: 1 1 100%; min-height: 44px; }
+    button.move { flex: 1 1 45%; min-height: 44px; }
   }
 </style>
 </head>
@@ -382,7 +404,7 @@ PAGE = """<!DOCTYPE html>
   </div>
   <div id="table" hidden>
     <section aria-label="table">
-      <div class="bar"><h2 id="game-title">...</h2><span id="where" class="muted"></span><span id="link" class="link">connecting...</span></div>
+      <div class="bar"><h2 id="game-title">...</h2><span id="where" class="muted"></span><span id="link" class="link">connecting...</span><button id="zoom" type="button" aria-pressed="false">zoom in</button></div>
       <p id="turn" class="turn" role="status" aria-live="polite">Connecting...</p>
       <p id="replay-links" hidden><a id="replay-page" href="#" target="_blank" rel="noopener">watch the replay</a><a id="replay-file" href="#" download>download the replay file</a></p>
       <div id="board"></div>
