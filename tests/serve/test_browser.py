@@ -135,7 +135,7 @@ def test_two_browsers_and_a_bot_play_a_match_through_a_server_killed_midway(brow
             assert time.monotonic() < end, "the match did not end"
             WebDriverWait(first, 30, poll_frequency=0.02).until(
                 lambda _: any(_body(d, "your-turn") == "true" or _body(d, "over") == "true" for d in browsers))
-            for seat, driver in enumerate(browsers):
+            for driver in browsers:
                 if _body(driver, "your-turn") != "true" or _body(driver, "over") == "true":
                     continue
                 if _body(driver, "connected") != "true":
@@ -144,7 +144,7 @@ def test_two_browsers_and_a_bot_play_a_match_through_a_server_killed_midway(brow
                 buttons = driver.find_elements("css selector", "button.move")
                 buttons[-1].click()  # the last move: "end" where there is one, so rounds are short
                 WebDriverWait(driver, 30, poll_frequency=0.02).until(
-                    lambda d: _body(d, "number") != number or _body(d, "connected") != "true",
+                    lambda d, was=number: _body(d, "number") != was or _body(d, "connected") != "true",
                     message=driver.find_element("id", "notice").text)
                 played += 1
             if played >= 6 and not killed:
