@@ -971,6 +971,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-seconds", type=_seconds, default=1.0,
                    help="the most time a search bot takes for one move (default 1)")
     p.add_argument("--replays", metavar="FOLDER", help="also write each finished match there as a replay file")
+    p.add_argument("--max-matches", type=_positive_int, default=8,
+                   help="matches not over yet that one client address may have made (default 8)")
+    p.add_argument("--max-connections", type=_positive_int, default=16,
+                   help="live connections one client address may hold at once (default 16)")
+    p.add_argument("--max-rate", type=_positive_int, default=20,
+                   help="requests and moves a second one client address may send, on average (default 20; "
+                        "bursts of three times as many)")
     p.add_argument("--poll", type=_seconds, default=0.5,
                    help="how often a seat's connection asks the database for moves another server made "
                         "(seconds, default 0.5; only matters with several servers on one database)")
@@ -1002,10 +1009,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         folder = Path(args.replays)
         if not folder.is_dir():
             raise UsageError(f"--replays: the folder {short(args.replays, 80)} does not exist")
+    from wasteland.serve.lobby import Limits
     from wasteland.serve.main import DEFAULT_DB, run
 
+    limits = Limits(open_matches=args.max_matches, connections=args.max_connections, rate=float(args.max_rate),
+                    burst=3 * args.max_rate)
     return run(args.host, args.port, args.db or DEFAULT_DB, bot_seconds=args.bot_seconds, replays_folder=folder,
-               poll=args.poll)
+               poll=args.poll, limits=limits)
 
 
 def _terminate(signum: int, frame: object) -> None:

@@ -5,6 +5,9 @@ servers on one database serve one match alternately (the database orders the mov
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,9 @@ from wasteland.cli import main
 from wasteland.serve.storage import open_storage
 
 from .conftest import postgres_url
-from .support import Served
+from .support import SRC, Served
+
+EXAMPLES = SRC.parent / "examples"
 
 LUCKY = {"game": "lucky_seven", "options": {"players": 2, "variant": "competitive"}, "seed": 4}
 
@@ -133,3 +138,14 @@ def test_serve_refuses_bad_arguments_in_one_line(arguments: list[str], said: str
     assert code == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+def test_the_load_benchmark_runs_and_reports_its_figures() -> None:
+    done = subprocess.run([sys.executable, str(EXAMPLES / "serve_load.py"), "--matches", "2", "--seconds", "1"],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["matches", "moves/s", "p50", "ms", "p99", "ms", "person", "moves"]
+    matches, rate, p50, p99, moves = lines[2].split()
+    assert matches == "2" and float(rate) > 0 and 0 < float(p50) <= float(p99) and int(moves) > 0
+    assert "the server said" not in done.stdout

@@ -91,5 +91,5 @@ def test_what_was_committed_is_there_when_the_database_is_opened_again(address: 
 
 def test_sqlite_is_in_wal_mode(tmp_path: Path) -> None:
     storage = SQLiteStorage(str(tmp_path / "games.sqlite"))
-    assert storage._connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert storage._connection().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert open_storage(str(tmp_path / "games.sqlite")).kind == "sqlite"

@@ -108,6 +108,7 @@ class Server:
         self._sockets: dict[str, int] = {}
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._wanted: set[str] = set()
         self._bot_limiter = anyio.CapacityLimiter(bot_threads)
         self.closing = False
 
@@ -130,23 +131,30 @@ class Server:
             event.set()
 
     def kick(self, match_id: str) -> None:
-        """Let the bots of ``match_id`` play until a human is to move (one task a match)."""
-        running = self._bots.get(match_id)
-        if running is not None and not running.done() or self.closing:
+        """Let the bots of ``match_id`` play until a human is to move (one task a match; a kick
+        while the task runs makes it look once more before it ends, so no move is missed)."""
+        if self.closing:
             return
-        self._bots[match_id] = asyncio.get_running_loop().create_task(self._run_bots(match_id))
+        self._wanted.add(match_id)
+        running = self._bots.get(match_id)
+        if running is None or running.done():
+            self._bots[match_id] = asyncio.get_running_loop().create_task(self._run_bots(match_id))
 
     async def _run_bots(self, match_id: str) -> None:
         try:
-            while not self.closing:
-                moved = await anyio.to_thread.run_sync(self.lobby.bot_move, match_id, limiter=self._bot_limiter)
-                if not moved:
-                    return
-                self.notify(match_id)
+            while match_id in self._wanted and not self.closing:
+                self._wanted.discard(match_id)
+                while not self.closing:
+                    moved = await anyio.to_thread.run_sync(self.lobby.bot_move, match_id,
+                                                           limiter=self._bot_limiter)
+                    if not moved:
+                        break
+                    self.notify(match_id)
         except Exception:  # a bot's failure is logged; the match waits for a restart or a human
             log.exception("the bots of match %s stopped", match_id)
         finally:
             self._bots.pop(match_id, None)
+            self._wanted.discard(match_id)
 
     async def resume(self) -> None:
         """After a start: let the bots of every open match move where it is their turn."""
@@ -366,7 +374,7 @@ async def _live(socket: WebSocket) -> None:
             while True:
                 try:
                     message = await receive()
-                    await anyio.to_thread.run_sync(lobby.move, match_id, token, message)
+                    await anyio.to_thread.run_sync(lobby.play, match_id, token, message)
                 except WebSocketDisconnect:
                     break
                 except Refused as exc:

@@ -281,9 +281,15 @@ class Lobby:
                 "seats": self._public(row)["seats"], "number": live.moves, **said}
 
     def move(self, match_id: object, token: object, request: object) -> dict[str, Any]:
+        """:meth:`play`, then the seat's new view."""
+        row, seat = self.play(match_id, token, request)
+        return self._payload(self._row(row.id), seat)
+
+    def play(self, match_id: object, token: object, request: object) -> tuple[MatchRow, int]:
         """Play ``{"move": index or notation, "number": n}`` for the seat ``token`` holds:
         ``n`` is the number of moves the seat saw played (the ``number`` it was sent), so a
-        move sent twice, or after another move, is refused as stale. The seat's new view."""
+        move sent twice, or after another move, is refused as stale. The match (as it was
+        before the move) and the seat."""
         body = self._object(request, ("move", "number"))
         row, seat = self.seat_of(match_id, token)
         number = body.get("number")
@@ -303,7 +309,7 @@ class Lobby:
             raise Refused(409, f"it is seat {game.current_player(live.state)}'s turn, not yours (seat {seat})")
         action = self._action(game, live.state, move)
         self._commit(row, live, action)
-        return self._payload(self._row(row.id), seat)
+        return row, seat
 
     def _action(self, game: Game[Any, Any], state: Any, move: int | str) -> Any:
         listed = game.legal_actions(state)

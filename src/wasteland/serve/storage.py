@@ -101,8 +101,9 @@ class Storage(ABC):
 
     @abstractmethod
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
-        """A cursor inside one transaction, committed when the block ends, rolled back on an error."""
+    def _transaction(self, write: bool = True) -> Iterator[Any]:
+        """A cursor inside one transaction, committed when the block ends, rolled back on an error
+        (``write=False``: one that only reads)."""
 
     def _sql(self, text: str) -> str:
         return text
@@ -139,25 +140,25 @@ class Storage(ABC):
 
     def match(self, match_id: str) -> MatchRow | None:
         """The match called ``match_id``, or None."""
-        with self._transaction() as cursor:
+        with self._transaction(write=False) as cursor:
             rows = self._rows(cursor, "id = ?", (match_id,))
         return rows[0] if rows else None
 
     def progress(self, match_id: str) -> int | None:
         """The number of moves of ``match_id`` (None for no such match): what a server polls to
         learn that another server moved."""
-        with self._transaction() as cursor:
+        with self._transaction(write=False) as cursor:
             found = self._execute(cursor, "SELECT moves FROM matches WHERE id = ?", (match_id,)).fetchone()
         return None if found is None else int(found[0])
 
     def open_matches(self, limit: int) -> list[MatchRow]:
         """The newest ``limit`` matches that are not over, newest first."""
-        with self._transaction() as cursor:
+        with self._transaction(write=False) as cursor:
             return self._rows(cursor, "over = 0 ORDER BY created DESC, id LIMIT ?", (limit,))
 
     def count_open(self, owner: str) -> int:
         """How many matches that are not over ``owner`` made."""
-        with self._transaction() as cursor:
+        with self._transaction(write=False) as cursor:
             found = self._execute(cursor, "SELECT COUNT(*) FROM matches WHERE owner = ? AND over = 0",
                                   (owner,)).fetchone()
         return int(found[0])
@@ -184,7 +185,7 @@ class Storage(ABC):
 
     def seat_of(self, match_id: str, token_hash: str) -> int | None:
         """The seat of ``match_id`` that the token hashed ``token_hash`` holds, or None."""
-        with self._transaction() as cursor:
+        with self._transaction(write=False) as cursor:
             found = self._execute(cursor, "SELECT seat FROM seats WHERE match_id = ? AND token_hash = ?",
                                   (match_id, token_hash)).fetchone()
         return None if found is None else int(found[0])
@@ -205,7 +206,7 @@ class Storage(ABC):
 
     def moves(self, match_id: str) -> list[str]:
         """Every move of ``match_id`` in notation, first to last."""
-        with self._transaction() as cursor:
+        with self._transaction(write=False) as cursor:
             found = self._execute(cursor, "SELECT move FROM moves WHERE match_id = ? ORDER BY number",
                                   (match_id,)).fetchall()
         return [move for (move,) in found]
@@ -216,39 +217,53 @@ class Storage(ABC):
 
 
 class SQLiteStorage(Storage):
-    """Matches in an SQLite file (WAL mode; every commit synced): nothing to set up. One
-    connection, used by one thread at a time; other processes may open the same file."""
+    """Matches in an SQLite file (WAL mode; every commit synced): nothing to set up. A connection
+    for each thread, so that readers never wait for a writer; a move's transaction takes the
+    write lock at its start (other processes may open the same file: they wait their turn)."""
 
     kind = "sqlite"
 
     def __init__(self, path: str) -> None:
-        try:
-            self._connection = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
-            self._connection.execute("PRAGMA journal_mode=WAL")
-            self._connection.execute("PRAGMA synchronous=FULL")
-            self._connection.execute("PRAGMA foreign_keys=ON")
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the database {path!r}: {exc}") from None
+        self._path = path
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._schema()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[Any]:
-        with self._lock:
-            cursor = self._connection.cursor()
-            # IMMEDIATE: the write lock is taken at the start, so two processes on one file
-            # never both read a count of moves and then both try to raise it.
-            cursor.execute("BEGIN IMMEDIATE")
+    def _connection(self) -> sqlite3.Connection:
+        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if connection is None:
             try:
-                yield cursor
-            except BaseException:
-                cursor.execute("ROLLBACK")
-                raise
-            cursor.execute("COMMIT")
+                connection = sqlite3.connect(self._path, timeout=30.0, isolation_level=None, check_same_thread=False)
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute("PRAGMA synchronous=FULL")
+                connection.execute("PRAGMA foreign_keys=ON")
+            except sqlite3.Error as exc:
+                raise StorageError(f"cannot open the database {self._path!r}: {exc}") from None
+            self._local.connection = connection
+            with self._lock:
+                self._connections.append(connection)
+        return connection
+
+    @contextmanager
+    def _transaction(self, write: bool = True) -> Iterator[Any]:
+        cursor = self._connection().cursor()
+        # IMMEDIATE: a write takes the lock at its start, so two servers on one file never both
+        # read a count of moves and then both try to raise it.
+        cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            yield cursor
+        except BaseException:
+            cursor.execute("ROLLBACK")
+            raise
+        cursor.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
-            self._connection.close()
+            for connection in self._connections:
+                connection.close()
+            self._connections.clear()
+        self._local = threading.local()
 
 
 class PostgresStorage(Storage):
@@ -298,7 +313,7 @@ class PostgresStorage(Storage):
         return self._pool.get()
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _transaction(self, write: bool = True) -> Iterator[Any]:
         connection = self._take()
         try:
             with connection.transaction(), connection.cursor() as cursor:
