@@ -27,20 +27,27 @@ def free_port() -> int:
 class Served:
     """A `python -m wasteland serve` process on ``port`` over the database ``db``."""
 
-    def __init__(self, db: str, port: int | None = None, *extra: str) -> None:
+    def __init__(self, db: str, port: int | None = None, *extra: str, wait: bool = True) -> None:
         self.db, self.port = db, port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         environment = {**os.environ, "PYTHONPATH": str(SRC)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "wasteland", "serve", "--port", str(self.port), "--db", db, "--bot-seconds", "0.05",
              "--poll", "0.05", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-        assert self.process.stdout is not None
-        self.first_line = self.process.stdout.readline()
+        self.first_line = ""
+        if wait:
+            self.ready()
+
+    def ready(self) -> Served:
+        """Wait until the server answers (it prints its address first)."""
+        assert self.process.stdout is not None and self.process.stderr is not None
+        if not self.first_line:
+            self.first_line = self.process.stdout.readline()
         end = time.monotonic() + 30
         while True:
             try:
                 self.get("/api/games")
-                return
+                return self
             except (OSError, urllib.error.URLError):
                 if self.process.poll() is not None or time.monotonic() > end:
                     raise AssertionError(f"the server did not start: {self.process.stderr.read()}") from None

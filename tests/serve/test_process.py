@@ -96,9 +96,10 @@ def test_two_servers_on_one_postgresql_database_serve_one_match_alternately() ->
     on its own server, learns of the other's moves; a move sent to both servers is stored once."""
     address = postgres_url()
     with ExitStack() as stack:
-        servers = [Served(address), Served(address)]
+        servers = [Served(address, wait=False), Served(address, wait=False)]  # both start at once
         for served in servers:
             stack.callback(served.close)
+            served.ready()
         made = servers[0].post("/api/matches", {**LUCKY, "seats": ["human", "human"]})
         tokens = [servers[p].post(f"/api/matches/{made['id']}/join", {"seat": p})["token"] for p in range(2)]
         sockets = [_live(stack, servers[p], made["id"], tokens[p]) for p in range(2)]
