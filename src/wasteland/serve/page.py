@@ -343,7 +343,8 @@ PAGE = """<!DOCTYPE html>
   ul.seats li { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 3px 0;
                 border-top: 1px solid #f3f4f6; font-size: 14px; }
   ul.seats button { min-height: 30px; padding: 2px 10px; font-size: 14px; }
-  #table { display: grid; grid-template-columns: 1fr minmax(300px, 380px); gap: 16px; align-items: start; }
+  #table { display: grid; grid-template-columns: minmax(0, 1fr) minmax(300px, 380px); gap: 16px; align-items: start; }
+  #table > * { min-width: 0; }
   .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; margin-bottom: 10px; }
   .bar h2 { margin: 0; }
   .link { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: #e5e7eb; }
@@ -370,7 +371,7 @@ PAGE = """<!DOCTYPE html>
   @media (max-width: 820px) {
     main { padding: 8px; }
     header p { display: none; }
-    #lobby, #table { grid-template-columns: 1fr; }
+    #lobby, #table { grid-template-columns: minmax(0, 1fr); }
     #board { margin: 0 -8px; }
     #board svg { border-radius: 0; }
     /* a phone: the moves stay at the foot of the screen, over the drawing, while it is your turn */
