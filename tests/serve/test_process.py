@@ -142,7 +142,7 @@ def test_serve_refuses_bad_arguments_in_one_line(arguments: list[str], said: str
 
 
 def test_the_load_benchmark_runs_and_reports_its_figures() -> None:
-    done = subprocess.run([sys.executable, str(EXAMPLES / "serve_load.py"), "--matches", "2", "--seconds", "1"],
+    done = subprocess.run([sys.executable, str(EXAMPLES / "serve_load.py"), "--matches", "2", "--seconds", "3"],
                           capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(SRC)})
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
