@@ -961,6 +961,28 @@ def build_parser() -> argparse.ArgumentParser:
                                                    "option; default: the game's)")
     p.set_defaults(run=cmd_book_check)
 
+    p = _command(sub, "serve", "a game server: people play in the browser, against bots or each other")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for every network)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", metavar="FILE|URL", default=None,
+                   help="where matches are kept: an SQLite file (default wasteland-games.sqlite) or a "
+                        "postgresql://user@host/database address")
+    p.add_argument("--bot-seconds", type=_seconds, default=1.0,
+                   help="the most time a search bot takes for one move (default 1)")
+    p.add_argument("--replays", metavar="FOLDER", help="also write each finished match there as a replay file")
+    p.add_argument("--max-matches", type=_positive_int, default=8,
+                   help="matches not over yet that one client address may have made (default 8)")
+    p.add_argument("--max-connections", type=_positive_int, default=16,
+                   help="live connections one client address may hold at once (default 16)")
+    p.add_argument("--max-rate", type=_positive_int, default=20,
+                   help="requests and moves a second one client address may send, on average (default 20; "
+                        "bursts of three times as many)")
+    p.add_argument("--poll", type=_seconds, default=0.5,
+                   help="how often a seat's connection asks the database for moves another server made "
+                        "(seconds, default 0.5; only matters with several servers on one database)")
+    p.set_defaults(run=cmd_serve)
+
     p = _command(sub, "bench", "decisions per second of each game's rules")
     p.add_argument("games", nargs="*", type=_game_key, metavar="GAME", help="the games to time (default: every game)")
     p.add_argument("--seconds", type=_seconds, default=2.0)
@@ -970,6 +992,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play through legal_actions and apply, which checks each action again (default: moves)")
     p.set_defaults(run=cmd_bench)
     return parser
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, got {short(text)}")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``wasteland serve``: the game server (the serve extra: Starlette, uvicorn, psycopg)."""
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+        raise UsageError('the server needs the serve extra: pip install "wasteland[serve]"')
+    folder = None
+    if args.replays is not None:
+        folder = Path(args.replays)
+        if not folder.is_dir():
+            raise UsageError(f"--replays: the folder {short(args.replays, 80)} does not exist")
+    from wasteland.serve.lobby import Limits
+    from wasteland.serve.main import DEFAULT_DB, run
+
+    limits = Limits(open_matches=args.max_matches, connections=args.max_connections, rate=float(args.max_rate),
+                    burst=3 * args.max_rate)
+    return run(args.host, args.port, args.db or DEFAULT_DB, bot_seconds=args.bot_seconds, replays_folder=folder,
+               poll=args.poll, limits=limits)
 
 
 def _terminate(signum: int, frame: object) -> None:
