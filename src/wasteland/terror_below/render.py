@@ -5,7 +5,8 @@ from __future__ import annotations
 from wasteland.core.game import describer, seen_by
 from wasteland.core.svg import PALETTE, Drawing
 from wasteland.terror_below.actions import (
-    Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use, notation,
+    Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
+    notation,
 )
 from wasteland.terror_below.cards import (
     CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LOCATION_AT, LOCATION_NAMES, NONE, SCENARIOS, SIZE,
@@ -225,6 +226,9 @@ _describe = describer({
     Use: lambda s, a: notation(s, a),
     Draw: lambda s, a: notation(s, a),
     Hide: lambda s, a: notation(s, a),
+    Revive: lambda s, a: f"revive {CHARACTERS[a.character].name}",
+    Claim: lambda s, a: f"complete {_bounty(table_of(s), a.bounty)}",
+    Steer: lambda s, a: f"draw the Target to {cell_name(a.cell)}",
 })
 
 
