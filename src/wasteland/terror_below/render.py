@@ -373,10 +373,11 @@ def describe(state: State, action: object) -> str:
 #: The rules in short, after the goal line (see ``summary``).
 _RULES = (
     "A turn: play a Vehicle from your hand under a Worm below its limit (its arrows move the Worm's",
-    "Target), then spend its action points one at a time: move to a cell beside you (never into",
-    "rubble), leap over a pawn, clear a rubble beside you, pick up the eggs where you stand (it ends",
-    "your actions), deliver an egg at a Location (a bounty of its colour there, or 1 VP); then the",
-    "Vehicle's ability, and you draw back to three Vehicles.",
+    "Target), then spend its action points one at a time: move to a cell beside you, or on through",
+    "other pawns a point a step (never into rubble, never stopping on a pawn), leap over a pawn, clear",
+    "a rubble beside you, pick up the eggs where you stand (it ends your actions), deliver an egg at a",
+    "Location (a bounty of its colour there, or 1 VP); then the Vehicle's ability, and you draw back",
+    "to three Vehicles.",
     "A Worm with as many Vehicles as its limit attacks: eggs and rubble fall around its Target, and",
     "the pawns caught hunt it (weapons' damage against its health) or lose their leader.",
     "Words: v12 a Vehicle, w1-w3 the Worms in the Terror zone, b7 a bounty, g30 an item or weapon,",
