@@ -78,7 +78,8 @@ class Pass:
 @register("terror_below.Move")
 @frozen(cache_hash=True)
 class Move:
-    """Move orthogonally to ``cell`` (1 AP), or two cells straight on through another pawn (2 AP)."""
+    """Move orthogonally to the free ``cell`` beside you (1 AP), or to one reached through the cells of
+    other pawns (1 AP a step; a move never ends on a pawn)."""
 
     cell: int
 
