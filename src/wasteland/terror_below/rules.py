@@ -85,7 +85,7 @@ def actions_of(s: State) -> tuple[Action, ...]:
     out += [Deliver(colour, b) for colour, b in deliveries(s)]
     out += [Use(g, t) for g, t in sorted(own_turn_uses(s))]
     out.append(Pass())
-    return tuple(dict.fromkeys(out))
+    return tuple(out)  # no two alike: each kind lists distinct cells, cards or (colour, bounty) pairs
 
 
 def _advance(work: Work) -> bool:

@@ -123,24 +123,35 @@ def _adjacent_rubble(s: Table) -> bool:
     return any(s.rubble[c] for c in BOARD.adjacent[here])
 
 
+#: The Items usable on one's own turn whenever they are held (not gained this turn).
+_ALWAYS_USABLE = frozenset({"hat_speed", "hat_armor", "nitro", "medkit"})
+
+
+def _hats(s: Table, p: int) -> list[int]:
+    """The players other than ``p`` who wear a Hat (a Pistol's targets)."""
+    return [q for q in range(s.options.players)
+            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
+
+
 def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
     """(gear, target) usable on one's own turn: Items (not gained this turn), the Pistol's shot."""
     p = s.active
+    held, worn = s.gear[p], s.worn[p]
+    if not held and not worn:
+        return ()
     out: list[tuple[int, int]] = []
-    hats = [q for q in range(s.options.players)
-            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
-    for g in s.gear[p]:
-        if g in s.fresh[p]:
+    fresh = s.fresh[p]
+    for g in held:
+        if g in fresh:
             continue
         kind = GEAR[g].kind
-        if kind in ("hat_speed", "hat_armor", "nitro") or kind == "medkit" \
-                or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
+        if kind in _ALWAYS_USABLE or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
             out.append((g, NONE))
         elif kind == "pistol":
-            out.extend((g, q) for q in hats)
-    for g in s.worn[p]:
+            out.extend((g, q) for q in _hats(s, p))
+    for g in worn:
         if GEAR[g].kind == "pistol":
-            out.extend((g, q) for q in hats)
+            out.extend((g, q) for q in _hats(s, p))
     return tuple(out)
 
 
