@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from tests.rl.observation_reference import terror_observe
+from tests.terror_below.tables import decisions
 from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.terror_below import (
-    ACTION_TYPES, GAME, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash,
-    Use, action_count, action_from_id, action_id, new_game, observe, view,
+    ACTION_TYPES, GAME, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
+    Revive, Stash, Steer, Use, action_count, action_from_id, action_id, new_game, observe, view,
 )
 from wasteland.terror_below.actions import decode
 from wasteland.terror_below.card_set import table_of
@@ -59,7 +60,10 @@ def test_the_ids_of_each_kind_of_action() -> None:
     assert [action_id(state, a) for a in (Draw(False), Draw(True), Hide(0), Hide(LINE))] == [
         draw, draw + 1, draw + 2, draw + 2 + LINE]
     assert action_id(state, Play(53, 2)) == c + 5 + 53 * 3 + 2
-    assert draw + 2 + LINE + 1 == action_count(state)
+    revive = draw + 2 + LINE + 1
+    assert [action_id(state, a) for a in (Revive(0), Claim(0), Steer(0), Steer(CELLS - 1))] == [
+        revive, revive + c, revive + c + b, revive + c + b + CELLS - 1]
+    assert revive + c + b + CELLS == action_count(state) == 1064
 
 
 def test_the_legal_actions_ids_round_trip_through_action_from_id_over_whole_games() -> None:
@@ -95,7 +99,8 @@ def test_action_id_refuses_what_has_no_id() -> None:
         Extra(-1), Stash(0, 3), Stash(nothing, 0), Move(CELLS), Move(-1), Move(nothing), Move(10**5000),
         Leap(CELLS), Clear(stranger), Deliver(4, NONE), Deliver(0, len(BOUNTIES)), Deliver(0, -2),
         Deliver(stranger, 1), Use(len(GEAR), NONE), Use(0, 5), Use(0, -2), Use(False, 1), Draw(two), Draw(nothing),
-        Draw(stranger), Hide(LINE + 1), Hide(-1), Hide(True),
+        Draw(stranger), Hide(LINE + 1), Hide(-1), Hide(True), Revive(len(CHARACTERS)), Revive(-1), Revive(nothing),
+        Claim(len(BOUNTIES)), Claim(NONE), Claim(stranger), Steer(CELLS), Steer(-1), Steer(True),
     )
     for action in junk:
         with pytest.raises(IllegalAction) as error:
@@ -187,6 +192,10 @@ def test_the_writer_gives_the_first_writer_s_numbers_over_whole_games() -> None:
     found: set[str] = set()
     for players in (1, 2, 3, 4, 5):
         found |= _whole_games({"players": players}, seeds=2)
+    for state in decisions().values():  # the decisions random play seldom reaches
+        for seat in range(state.options.players):
+            _check_position(state, seat)
+            found |= _features(state, seat)
     missing = _ALL_FEATURES - found
     assert not missing, f"no position shows {sorted(missing)}"
 

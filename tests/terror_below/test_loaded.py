@@ -3,17 +3,21 @@ wrong, what no game can hold (each case once crashed or hung a contract function
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from tests.mutation import exercise, mutate
 from tests.support import assert_load_refused, load_changed, played
+from tests.terror_below.tables import decisions
 
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
 from wasteland.terror_below import GAME
 from wasteland.terror_below.card_set import DESIGNED, card_set_data
 from wasteland.terror_below.cards import HIDDEN
+from wasteland.core.rng import Rng
 
 
 def _seat_out(doc: dict[str, Any]) -> None:
@@ -89,3 +93,39 @@ def test_every_table_and_view_of_solo_and_five_players_loads() -> None:
             state = played(GAME, steps, seed=5, **options)
             for seen in (state, *(GAME.view(state, p) for p in range(GAME.num_players(state)))):
                 assert codec.loads(codec.dumps(seen)) == seen
+
+
+@pytest.mark.parametrize("name", ["revive", "claim", "steer"])
+def test_a_table_waiting_for_a_player_s_choice_loads_and_survives_mutations(name: str) -> None:
+    """The tables of the decisions random play seldom reaches (which dead character comes back, which
+    hunting bounty the kill completes, where a Target is steered), and their views, read back equal;
+    mutated, whatever loads is answered by every contract function."""
+    state = decisions()[name]
+    for seen in (state, *(GAME.view(state, p) for p in range(GAME.num_players(state)))):
+        assert codec.loads(codec.dumps(seen)) == seen
+        assert exercise(GAME, seen, 1) == []
+    rng = Rng.from_seed(len(name))
+    for k in range(150):
+        doc = json.loads(codec.dumps(state if k % 2 else GAME.view(state, k % 4 // 2)))
+        mutate(doc, rng)
+        rng = rng.fork(1)
+        try:
+            loaded = codec.loads(json.dumps(doc))
+        except CodecError:
+            continue
+        if type(loaded) is type(state):
+            assert exercise(GAME, loaded, k) == [], k
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "message"),
+    [
+        ("steer", lambda d: d["steer"]["$t"].clear(), "exactly while the game waits for a steer"),
+        ("steer", lambda d: d["steer"]["$t"].append(0), "each slot with a Target once"),
+        ("claim", lambda d: d.__setitem__("killer", 1), "chosen by the killer"),
+        ("revive", lambda d: d.__setitem__("decider", 1), "the active player decides"),
+        ("revive", lambda d: d["pawns"]["$t"].__setitem__(1, d["pawns"]["$t"][0]), "two pawns stand on one cell"),
+    ],
+)
+def test_a_choice_no_game_can_hold_is_refused(name: str, change: Any, message: str) -> None:
+    assert_load_refused(decisions()[name], change, message)

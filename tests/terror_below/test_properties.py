@@ -10,7 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support import random_playout
+from tests.support import check_decider, check_round_trip, random_playout
+from tests.terror_below.tables import decisions
+from wasteland.core import codec
+from wasteland.core.rng import Rng
 from wasteland.terror_below import GAME, determinize, view
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, EGGS_PER_COLOUR, HAND, HIDDEN, ITEMS, NONE, RUBBLE, RUBBLE_CAP, VEHICLES, WORMS,
@@ -92,3 +95,29 @@ def test_the_game_ends_within_its_bound() -> None:
         final = random_playout(GAME, players, {"players": players}, players + 1, max_steps=bound,
                                full_checks_every=50)
         assert GAME.outcome(final) is not None and max_decisions(final) == 0
+
+
+@pytest.mark.parametrize("name", ["revive", "claim", "steer"])
+@given(choice=st.integers(0, 2**32))
+@settings(max_examples=3, deadline=None)
+def test_random_play_from_each_choice_of_a_player_keeps_the_invariants(name: str, choice: int) -> None:
+    """From a table waiting for a choice random play seldom reaches (which dead character comes
+    back, which hunting bounty the kill completes, where a Target is steered), each answer and then
+    random play to the end keep every invariant: one decider, purity, determinism, the JSON round
+    trip, every piece in one place, views that hide what they must."""
+    state = decisions()[name]
+    pick = Rng.from_seed(choice)
+    for step in range(5000):
+        conserved(state)
+        check_decider(GAME, state)
+        if step % 10 == 0:
+            hidden_well(state)
+            check_round_trip(state)
+        if GAME.outcome(state) is not None:
+            return
+        action, pick = pick.choice(GAME.legal_actions(state))
+        text = codec.dumps(state)
+        after = GAME.apply(state, action)
+        assert codec.dumps(state) == text and GAME.apply(state, action) == after
+        state = after
+    raise AssertionError("the game did not end")

@@ -8,12 +8,13 @@ from tests.support import assert_illegal
 from tests.terror_below.tables import acting, at, run, started, table
 from wasteland.core.records import replace
 from wasteland.terror_below import (
-    GAME, Clear, Deliver, Draw, Enter, Extra, Hide, Leap, Move, Pass, PickUp, Play, Stash, Use, apply,
-    legal_actions, new_game, outcome,
+    GAME, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
+    apply, legal_actions, new_game, notation, outcome, parse,
 )
 from wasteland.terror_below.attack import shift, strike
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, CHARACTERS, GEAR, HIDDEN, LOCATIONS, MOTEL, NONE, QUEEN, STORE, VEHICLES, WORMS, cell,
+    BOUNTIES, CELLS, CHARACTERS, GEAR, HIDDEN, HOSPITAL, LOCATION_AT, LOCATIONS, MOTEL, NONE, QUEEN, STORE, VEHICLES,
+    WORMS, cell,
 )
 from wasteland.terror_below.state import Attack, EndTurn, Phase, Wait, Work
 
@@ -27,6 +28,9 @@ DYNAMITE = next(i for i, g in enumerate(GEAR) if g.name == "Dynamite")
 DIGGER_ON_STORE = next(i for i, w in enumerate(WORMS) if not w.starter and cell(*w.start) == LOCATIONS[STORE])
 REGULAR = next(i for i, w in enumerate(WORMS) if not w.starter and w.kind == 0 and w.health == 3)
 PLAIN = [b for b, x in enumerate(BOUNTIES) if not x.hunt]
+MOTORCYCLE = next(i for i, v in enumerate(VEHICLES) if v.ability == "motorcycle")
+LURE = next(i for i, v in enumerate(VEHICLES) if v.ability == "lure")
+MEDKIT = next(i for i, g in enumerate(GEAR) if g.kind == "medkit")
 
 
 def _work(state: object) -> Work:
@@ -119,6 +123,33 @@ def test_a_pawn_passes_through_another_pawn_but_never_stops_on_it() -> None:
     assert Move(at(4, 2)) not in legal_actions(replace(s, ap=1))
 
 
+def test_a_pawn_may_enter_or_pass_through_spaces_with_pawns_but_not_end_its_move_there() -> None:
+    # "Puedes entrar o atravesar un espacio con el peón de otro jugador, pero no puedes finalizar tu
+    # movimiento en el mismo espacio que otro jugador": a1 -> b1 -> c1 -> d1 through two pawns side by
+    # side, the row below them full of rubble, for 3 points
+    walls = tuple(1 if c in (at(1, 2), at(2, 2), at(3, 2), at(4, 2)) else 0 for c in range(CELLS))
+    s = acting(table(3, pawns=(at(1, 1), at(2, 1), at(3, 1)), rubble=walls), 3)
+    targets = {a.cell for a in legal_actions(s) if type(a) is Move}
+    assert targets == {at(4, 1)}  # neither pawn's cell: a move never ends there
+    after = apply(s, Move(at(4, 1)))
+    assert after.pawns[0] == at(4, 1) and after.active == 1  # 3 points spent, the turn is over
+    assert_illegal(GAME, s, Move(at(2, 1)), "no move")
+    assert_illegal(GAME, replace(s, ap=2), Move(at(4, 1)), "no move")  # one point short
+    # through a pawn the move may turn: a1 -> b1 -> b2 for 2 points
+    s = acting(table(pawns=(at(1, 1), at(2, 1))), 3)
+    after = apply(s, Move(at(2, 2)))
+    assert after.pawns[0] == at(2, 2) and after.ap == 1
+
+
+def test_a_move_through_pawns_never_enters_rubble_or_crosses_a_canyon() -> None:
+    beyond = tuple(1 if c == at(4, 1) else 0 for c in range(CELLS))
+    s = acting(table(3, pawns=(at(1, 1), at(2, 1), at(3, 1)), rubble=beyond), 5)
+    assert at(4, 1) not in {a.cell for a in legal_actions(s) if type(a) is Move}
+    canyon = new_game(1, players=2, side="canyon")
+    s = acting(replace(table(pawns=(at(1, 2), at(1, 3))), options=canyon.options), 4)
+    assert at(1, 4) not in {a.cell for a in legal_actions(s) if type(a) is Move}  # no crossing from a3 to a4
+
+
 def test_a_leapfrog_lands_on_an_empty_cell_next_to_the_other_pawn() -> None:
     s = acting(table(pawns=(at(2, 2), at(3, 2))), 2)
     leaps = {a.cell for a in legal_actions(s) if type(a) is Leap}
@@ -207,6 +238,44 @@ def test_a_revival_at_the_hospital() -> None:
     assert after.dead[0] == () and after.squads[0] == (*rest, leader)
 
 
+def _two_dead(**more: object) -> tuple[object, tuple[int, ...]]:
+    s = started()
+    leader, second, third = s.squads[0]
+    return table(squads=((leader,), s.squads[1]), dead=((second, third), ()), **more), (second, third)
+
+
+def test_the_hospital_revives_the_dead_character_the_player_chooses() -> None:
+    # "Hospital: devuelve la vida a un personaje muerto de tu escuadrón ... colócala debajo de tu
+    # carta de Líder actual": with two dead, which one is the player's decision
+    s, (second, third) = _two_dead(pawns=(LOCATIONS[HOSPITAL], at(6, 6)), carried=(1, 0, 0, 0, 0, 0, 0, 0))
+    s = acting(s, 3)  # type: ignore[arg-type]
+    after = apply(s, Deliver(0, NONE))
+    assert after.phase is Phase.REVIVE and after.decider == 0 and after.ap == 2
+    assert legal_actions(after) == (Revive(min(second, third)), Revive(max(second, third)))
+    assert parse(after, notation(after, Revive(third))) == Revive(third)
+    assert_illegal(GAME, after, Revive(s.squads[1][0]), "not a dead character")  # type: ignore[attr-defined]
+    back = apply(after, Revive(third))
+    assert back.squads[0] == (s.squads[0][0], third) and back.dead[0] == (second,)  # type: ignore[attr-defined]
+    assert back.phase is Phase.ACT and back.ap == 2
+
+
+def test_a_revival_on_the_last_action_point_ends_the_actions_after_the_choice() -> None:
+    s, (second, third) = _two_dead(pawns=(LOCATIONS[HOSPITAL], at(6, 6)), carried=(1, 0, 0, 0, 0, 0, 0, 0))
+    after = apply(acting(s, 1), Deliver(0, NONE))  # type: ignore[arg-type]
+    assert after.phase is Phase.REVIVE and after.ap == 0
+    back = apply(after, Revive(second))
+    assert back.active == 1 and second in back.squads[0]
+
+
+def test_a_medkit_revives_the_dead_character_the_player_chooses() -> None:
+    s, (second, third) = _two_dead(pawns=(at(3, 3), at(6, 6)), gear=((MEDKIT,), ()))
+    s = acting(s, 3)  # type: ignore[arg-type]
+    after = apply(s, Use(MEDKIT, NONE))
+    assert after.phase is Phase.REVIVE and set(legal_actions(after)) == {Revive(second), Revive(third)}
+    back = apply(after, Revive(second))
+    assert back.dead[0] == (third,) and back.phase is Phase.ACT and back.ap == 3 and back.vp[0] == 0
+
+
 # -- abilities ----------------------------------------------------------------------------------
 
 def test_boots_add_a_second_vehicle_for_its_action_points_only() -> None:
@@ -237,6 +306,37 @@ def test_the_bicycle_places_a_card_face_down_revealed_in_order_at_the_attack() -
     expected = shift(shift(at(2, 4), VEHICLES[PICKUP_RRU].arrows), VEHICLES[BICYCLE + 1].arrows)
     assert after.owners[1] == () and any(f"{WORMS[worm].name} (Worm 2) attacks at" in e.text for e in after.events)
     assert any(e.text.endswith(f"attacks at {'abcdef'[expected % 6]}{expected // 6 + 1}") for e in after.events)
+
+
+def test_the_motorcycle_draws_every_target_closer_and_the_player_chooses_on_a_tie() -> None:
+    # [UBG-C] "Every Target token on the board moves 1 space closer to you; you choose when there
+    # is a tie": the pawn on c3; Target 1 on e5 (2 rows, 2 columns: a tie), Target 2 on c6, moved to
+    # d5 by the Motorcycle's own arrows (RU), Target 3 on f2 (the longer gap first)
+    assert VEHICLES[MOTORCYCLE].arrows == "RU"
+    s = table(pawns=(at(3, 3), at(6, 6)), hands=((MOTORCYCLE,), ()), targets=(at(5, 5), at(3, 6), at(6, 2)))
+    s = apply(s, Play(MOTORCYCLE, 1))
+    assert s.targets == (at(5, 5), at(4, 5), at(6, 2))
+    s = apply(s, Pass())
+    assert s.phase is Phase.STEER and s.decider == 0 and s.steer == (0,)
+    assert s.targets[1:] == (at(4, 4), at(5, 2))  # no tie: moved at once, along the longer gap
+    assert set(legal_actions(s)) == {Steer(at(5, 4)), Steer(at(4, 5))}
+    assert_illegal(GAME, s, Steer(at(5, 6)), "not one of the two")
+    after = apply(s, Steer(at(4, 5)))
+    assert after.targets[0] == at(4, 5) and after.active == 1 and after.steer == ()
+
+
+def test_a_lure_with_two_cells_equally_close_is_the_player_s_choice() -> None:
+    s = table(pawns=(at(1, 1), at(6, 6)), hands=((LURE,), ()), targets=(at(3, 3), at(3, 3), at(3, 3)))
+    s = apply(s, Play(LURE, 2))
+    target = s.targets[2]
+    s = apply(s, Pass())
+    options = {a.cell for a in legal_actions(s)}
+    if len(options) == 2:  # the lure's own arrows left the Target as many rows as columns away
+        assert s.phase is Phase.STEER and s.steer == (2,)
+        after = apply(s, Steer(min(options)))
+        assert after.targets[2] == min(options) and after.targets[:2] == s.targets[:2]
+    else:
+        assert s.targets[2] != target
 
 
 # -- attacks ------------------------------------------------------------------------------------
@@ -307,12 +407,57 @@ def test_two_caught_players_hunt_in_order_from_the_last_player_to_take_a_turn() 
 
 def test_the_killing_blow_takes_a_matching_hunting_bounty_instead_of_a_vp() -> None:
     hunt = next(b for b, x in enumerate(BOUNTIES) if x.hunt and x.kind == WORMS[REGULAR].kind)
-    s = _attack_table((at(3, 2), at(6, 6)), at(3, 3), gear=((RIFLE,), ()), line=(hunt, 40, 41, 30))
+    s = _attack_table((at(3, 2), at(6, 6)), at(3, 3), gear=((RIFLE,), ()), line=(hunt, *PLAIN[:3]))
     s = apply(run(s, Attack(0)), Use(RIFLE, NONE))
     assert s.completed[0] == (hunt,) and s.vp[0] == 0
     s2 = _attack_table((at(3, 2), at(6, 6)), at(3, 3), gear=((RIFLE,), ()))
     s2 = apply(run(s2, Attack(0)), Use(RIFLE, NONE))
     assert s2.completed[0] == () and s2.vp[0] >= 1
+
+
+def test_the_killing_blow_completes_the_matching_hunting_bounty_the_player_chooses() -> None:
+    # "si una de las recompensas de caza en la línea ... coincide con el tipo de gusano, o si tienes
+    # una recompensa oculta que coincide ... solo puedes completar 1 recompensa por muerte": with two
+    # that match, which one is the killer's decision
+    kind = WORMS[REGULAR].kind
+    in_line = next(b for b, x in enumerate(BOUNTIES) if x.hunt and x.kind == kind)
+    anyworm = next(b for b, x in enumerate(BOUNTIES) if x.hunt and x.kind == NONE)
+    s = _attack_table((at(3, 2), at(6, 6)), at(3, 3), gear=((RIFLE,), ()), line=(in_line, *PLAIN[:3]),
+                      hidden=((anyworm,), ()))
+    s = apply(run(s, Attack(0), EndTurn()), Use(RIFLE, NONE))
+    assert s.phase is Phase.CLAIM and s.decider == 0 and s.kills == (1, 0)
+    assert legal_actions(s) == tuple(Claim(b) for b in sorted((in_line, anyworm)))
+    assert_illegal(GAME, s, Claim(PLAIN[0]), "not a hunting bounty")
+    after = apply(s, Claim(anyworm))  # the hidden one, worth less: the player's choice
+    assert after.completed[0] == (anyworm,) and after.hidden[0] == () and after.line[0] == in_line
+    assert after.vp[0] == 0 and after.worms[0] != REGULAR and after.phase is Phase.PLAY and after.active == 1
+
+
+def test_the_killing_blow_with_one_matching_bounty_asks_nothing() -> None:
+    anyworm = next(b for b, x in enumerate(BOUNTIES) if x.hunt and x.kind == NONE)
+    s = _attack_table((at(3, 2), at(6, 6)), at(3, 3), gear=((RIFLE,), ()), hidden=((anyworm,), ()))
+    after = apply(run(s, Attack(0)), Use(RIFLE, NONE))
+    assert after.completed[0] == (anyworm,) and after.phase is not Phase.CLAIM
+
+
+def test_eggs_dropped_on_a_location_are_rolled_for_as_an_egg_that_lands_there() -> None:
+    # the seed is silent (*design*): "los escombros y los huevos nunca se pueden colocar en una
+    # ubicación. Si un Huevo fuera a ser colocado en una Ubicación ... Tira ambos dados de coordenadas"
+    carried = (2, 0, 0, 1, 0, 0, 0, 0)
+    s = _attack_table((LOCATIONS[STORE], at(6, 6)), LOCATIONS[STORE], gear=((), ()), carried=carried,
+                      carried_rubble=(2, 0))
+    supply = s.egg_supply  # type: ignore[attr-defined]
+    after = run(s, Attack(0))  # type: ignore[arg-type]
+    assert after.pawns[0] == NONE and after.carried[:4] == (0, 0, 0, 0)
+    colour = WORMS[REGULAR].colour
+    placed = [c for c in range(CELLS) for k in (0, 3) for _ in range(after.eggs[c * 4 + k])]
+    dropped = {0: 2, 3: 1}
+    assert sum(after.eggs[c * 4] for c in range(CELLS)) == 2 + (colour == 0)
+    assert sum(after.eggs[c * 4 + 3] for c in range(CELLS)) == 1 + (colour == 3)
+    assert all(LOCATION_AT[c] == NONE for c in placed)  # never on a Location
+    assert after.egg_supply[0] == supply[0] - (colour == 0) and after.egg_supply[3] == supply[3] - (colour == 3)
+    assert sum(dropped.values()) == 3 and after.rubble[LOCATIONS[STORE]] == 0  # the rubble goes to the supply
+    assert sum(1 for e in after.events if e.text.startswith("the dice put the egg")) >= 3
 
 
 def test_a_leader_who_dies_drops_eggs_and_rubble_and_re_enters_at_a_free_location() -> None:

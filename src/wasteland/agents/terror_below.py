@@ -13,7 +13,10 @@ It sees only its seat's view and plays greedily, one small decision at a time:
   safe); Boots take the biggest card; the Bicycle's card is skipped;
 * **hunt** when its weapons can kill the Worm on their own (biggest first), else it hides behind a
   shield if it has one, else it keeps its weapons; with no eggs carried (or in the exterminator
-  scenario) it walks onto the Target of a Worm about to attack that its weapons can kill.
+  scenario) it walks onto the Target of a Worm about to attack that its weapons can kill;
+* **revive** the dead character it would most like to lead; **claim** the hunting bounty worth
+  most; **steer** a Target (two cells equally close) where its Worm's attack would miss its own pawn
+  and catch the most rivals.
 """
 
 from __future__ import annotations
@@ -24,11 +27,11 @@ from typing import Any
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.terror_below.actions import (
-    Clear, Deliver, Draw, Extra, Hide, Leap, Move, Pass, PickUp, Play, Use,
+    Claim, Clear, Deliver, Draw, Extra, Hide, Leap, Move, Pass, PickUp, Play, Revive, Steer, Use,
 )
 from wasteland.terror_below.attack import shift
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.turn import blocked
+from wasteland.terror_below.turn import blocked, moves
 from wasteland.terror_below.cards import (
     BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SIZE,
 )
@@ -113,7 +116,26 @@ class HeuristicBot:
             return max(legal, key=lambda a: self._hide_worth(s, a))
         if phase is Phase.HUNT:
             return self._hunt(s, legal)
+        if phase is Phase.REVIVE:
+            return min(legal, key=lambda a: LEADERS.index(CHARACTERS[a.character].kind) if type(a) is Revive else 99)
+        if phase is Phase.CLAIM:
+            return max(legal, key=lambda a: table_of(s).bounties[a.bounty].points if type(a) is Claim else -1)
+        if phase is Phase.STEER:
+            return min(legal, key=lambda a: self._steer_risk(s, a))
         return self._act(s, legal)
+
+    def _steer_risk(self, s: State, a: Steer) -> tuple[int, int]:
+        """(1 if the Worm attacking on ``a.cell`` would catch its own pawn, minus the rivals caught)."""
+        slot = s.steer[0]
+        hit = {a.cell}
+        row, column = divmod(a.cell, SIZE)
+        for dr, dc in table_of(s).worms[s.worms[slot]].pattern:
+            r, c = row + dr, column + dc
+            if 0 <= r < SIZE and 0 <= c < SIZE:
+                hit.add(r * SIZE + c)
+        me = s.active
+        rivals = sum(1 for q, c in enumerate(s.pawns) if q != me and c in hit)
+        return int(s.pawns[me] in hit), -rivals
 
     def _play_worth(self, s: State, a: Play) -> float:
         v = table_of(s).vehicles[a.card]
@@ -170,8 +192,11 @@ class HeuristicBot:
         here = s.pawns[p]
         risky = danger(s) - set(prey)
         options: list[tuple[float, int, Any]] = []
+        cost = moves(s)
         for a in legal:
-            if type(a) in (Move, Leap):
+            if type(a) is Move:  # a move through pawns spends a point a step
+                options.append((far[a.cell] + cost[a.cell] - 1 + (3 if a.cell in risky else 0), self._roll(), a))
+            elif type(a) is Leap:
                 options.append((far[a.cell] + (3 if a.cell in risky else 0), self._roll(), a))
             elif type(a) is Clear:  # clearing is the first point of stepping there
                 options.append((far[a.cell] + s.rubble[a.cell] - 0.5 + (3 if a.cell in risky else 0), self._roll(), a))

@@ -11,8 +11,8 @@ docs/rules/terror_below.md.
 from wasteland.core.engine import bundle
 from wasteland.core.game import Utility, always
 from wasteland.terror_below.actions import (
-    ACTION_TYPES, Action, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use,
-    action_count, action_id, notation,
+    ACTION_TYPES, Action, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
+    Revive, Stash, Steer, Use, action_count, action_id, notation,
 )
 from wasteland.terror_below.render import describe, events, render, summary, svg
 from wasteland.terror_below.rules import (
@@ -28,8 +28,9 @@ __all__ = [
     "notation", "parse", "num_players", "events", "render", "svg", "describe", "summary", "max_decisions", "Options",
     "State",
     "Action", "ACTION_TYPES", "Lead", "Enter", "Play", "Extra", "Stash", "Pass", "Move", "Leap", "Clear", "PickUp",
-    "Deliver", "Use", "Draw", "Hide", "action_count", "action_id", "action_from_id", "observation_size", "observe",
+    "Deliver", "Use", "Draw", "Hide", "Revive", "Claim", "Steer",
+    "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
-GAME = bundle(__name__, key="terror_below", title="Terror Below", player_counts=(1, 2, 3, 4, 5), rules_version=1,
+GAME = bundle(__name__, key="terror_below", title="Terror Below", player_counts=(1, 2, 3, 4, 5), rules_version=2,
               utility=always(Utility.GENERAL_SUM, State, "a Terror Below"))

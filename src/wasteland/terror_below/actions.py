@@ -6,7 +6,7 @@ then each choice of an ability, so that a list of legal actions never runs long.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from attrs import frozen
 
@@ -19,7 +19,8 @@ from wasteland.terror_below.state import State
 
 __all__ = [
     "Lead", "Enter", "Play", "Extra", "Stash", "Pass", "Move", "Leap", "Clear", "PickUp", "Deliver", "Use",
-    "Draw", "Hide", "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS",
+    "Draw", "Hide", "Revive", "Claim", "Steer",
+    "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS",
 ]
 
 MAX_PLAYERS = 5
@@ -77,7 +78,8 @@ class Pass:
 @register("terror_below.Move")
 @frozen(cache_hash=True)
 class Move:
-    """Move orthogonally to ``cell`` (1 AP), or two cells straight on through another pawn (2 AP)."""
+    """Move orthogonally to the free ``cell`` beside you (1 AP), or to one reached through the cells of
+    other pawns (1 AP a step; a move never ends on a pawn)."""
 
     cell: int
 
@@ -140,16 +142,41 @@ class Hide:
     slot: int
 
 
-Action = Lead | Enter | Play | Extra | Stash | Pass | Move | Leap | Clear | PickUp | Deliver | Use | Draw | Hide
+@register("terror_below.Revive")
+@frozen(cache_hash=True)
+class Revive:
+    """The Hospital's bonus or a Medkit: dead ``character`` of your squad comes back under your leader."""
+
+    character: int
+
+
+@register("terror_below.Claim")
+@frozen(cache_hash=True)
+class Claim:
+    """The killing blow completes hunting ``bounty`` (one of the line or hidden with you that matches)."""
+
+    bounty: int
+
+
+@register("terror_below.Steer")
+@frozen(cache_hash=True)
+class Steer:
+    """A Target drawn 1 closer to your pawn with two cells equally close: it goes to ``cell``."""
+
+    cell: int
+
+
+Action = (Lead | Enter | Play | Extra | Stash | Pass | Move | Leap | Clear | PickUp | Deliver | Use | Draw | Hide
+          | Revive | Claim | Steer)
 ACTION_TYPES: tuple[type, ...] = (Lead, Enter, Play, Extra, Stash, Pass, Move, Leap, Clear, PickUp, Deliver, Use,
-                                  Draw, Hide)
+                                  Draw, Hide, Revive, Claim, Steer)
 
 _V, _G, _B, _C = len(VEHICLES), len(GEAR), len(BOUNTIES), len(CHARACTERS)
 #: (type, how many ids) in id order.
 _SIZES: tuple[tuple[type, int], ...] = (
     (Lead, _C), (Enter, len(LOCATION_NAMES)), (Play, _V * 3), (Extra, _V), (Stash, _V * 3), (Pass, 1),
     (Move, CELLS), (Leap, CELLS), (Clear, CELLS), (PickUp, 1), (Deliver, len(COLOURS) * (_B + 1)),
-    (Use, _G * (MAX_PLAYERS + 1)), (Draw, 2), (Hide, LINE + 1),
+    (Use, _G * (MAX_PLAYERS + 1)), (Draw, 2), (Hide, LINE + 1), (Revive, _C), (Claim, _B), (Steer, CELLS),
 )
 _OFFSET: dict[type, int] = {}
 _total = 0
@@ -160,41 +187,40 @@ COUNT = _total
 #: The kinds of action whose one field is a whole number: (its name, how many ids the kind has).
 _ONE_FIELD: dict[type, tuple[str, int]] = {
     Lead: ("character", _C), Enter: ("location", len(LOCATION_NAMES)), Extra: ("card", _V), Hide: ("slot", LINE + 1),
+    Revive: ("character", _C), Claim: ("bounty", _B), Steer: ("cell", CELLS),
+}
+
+
+#: The words of each kind of action (``notation``).
+_WORDS: dict[type, Callable[[Any], str]] = {
+    Lead: lambda a: f"lead {CHARACTERS[a.character].name.lower()}",
+    Enter: lambda a: f"enter {LOCATION_NAMES[a.location]}",
+    Play: lambda a: f"play v{a.card} w{a.slot + 1}",
+    Extra: lambda a: f"boots v{a.card}",
+    Stash: lambda a: f"stash v{a.card} w{a.slot + 1}",
+    Pass: lambda a: "pass",
+    Move: lambda a: f"move {cell_name(a.cell)}",
+    Leap: lambda a: f"leap {cell_name(a.cell)}",
+    Clear: lambda a: f"clear {cell_name(a.cell)}",
+    PickUp: lambda a: "pickup",
+    Deliver: lambda a: f"deliver {COLOURS[a.colour]} {'vp' if a.bounty == NONE else f'b{a.bounty}'}",
+    Use: lambda a: f"use g{a.gear}" + ("" if a.target == NONE else f" p{a.target}"),
+    Draw: lambda a: "draw weapon" if a.weapon else "draw item",
+    Hide: lambda a: "hide deck" if a.slot == LINE else f"hide {a.slot + 1}",
+    Revive: lambda a: f"revive {CHARACTERS[a.character].name.lower()}",
+    Claim: lambda a: f"claim b{a.bounty}",
+    Steer: lambda a: f"steer {cell_name(a.cell)}",
 }
 
 
 def notation(state: State, action: Action) -> str:
-    """``play v12 w1``, ``move c4``, ``deliver red b7``, ``use g30 p2``, ``pass``..."""
+    """``play v12 w1``, ``move c4``, ``deliver red b7``, ``use g30 p2``, ``revive shep``, ``claim b33``,
+    ``steer c3``, ``pass``..."""
     need_state(state, State, "a Terror Below")
-    if isinstance(action, Lead):
-        return f"lead {CHARACTERS[action.character].name.lower()}"
-    if isinstance(action, Enter):
-        return f"enter {LOCATION_NAMES[action.location]}"
-    if isinstance(action, Play):
-        return f"play v{action.card} w{action.slot + 1}"
-    if isinstance(action, Extra):
-        return f"boots v{action.card}"
-    if isinstance(action, Stash):
-        return f"stash v{action.card} w{action.slot + 1}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Move):
-        return f"move {cell_name(action.cell)}"
-    if isinstance(action, Leap):
-        return f"leap {cell_name(action.cell)}"
-    if isinstance(action, Clear):
-        return f"clear {cell_name(action.cell)}"
-    if isinstance(action, PickUp):
-        return "pickup"
-    if isinstance(action, Deliver):
-        return f"deliver {COLOURS[action.colour]} {'vp' if action.bounty == NONE else f'b{action.bounty}'}"
-    if isinstance(action, Use):
-        return f"use g{action.gear}" + ("" if action.target == NONE else f" p{action.target}")
-    if isinstance(action, Draw):
-        return "draw weapon" if action.weapon else "draw item"
-    if isinstance(action, Hide):
-        return "hide deck" if action.slot == LINE else f"hide {action.slot + 1}"
-    raise IllegalAction(f"{short(action)} is not a Terror Below action")
+    words = _WORDS.get(type(action))
+    if words is None:
+        raise IllegalAction(f"{short(action)} is not a Terror Below action")
+    return words(action)
 
 
 def action_count(state: State) -> int:
@@ -240,35 +266,20 @@ def action_id(state: State, action: Action) -> int:
     raise IllegalAction(f"{short(action)} has no action id in Terror Below")
 
 
+#: The action of each kind from its number within the kind's block of ids (``decode``).
+_FROM_NUMBER: dict[type, Callable[[int], Action]] = {
+    Lead: Lead, Enter: Enter, Play: lambda k: Play(k // 3, k % 3), Extra: Extra,
+    Stash: lambda k: Stash(k // 3, k % 3), Pass: lambda k: Pass(), Move: Move, Leap: Leap, Clear: Clear,
+    PickUp: lambda k: PickUp(), Deliver: lambda k: Deliver(k // (_B + 1), k % (_B + 1) - 1),
+    Use: lambda k: Use(k // (MAX_PLAYERS + 1), k % (MAX_PLAYERS + 1) - 1), Draw: lambda k: Draw(bool(k)),
+    Hide: Hide, Revive: Revive, Claim: Claim, Steer: Steer,
+}
+
+
 def decode(state: State, i: int) -> Action:
     """The action with id ``i`` (0 <= i < COUNT; not yet checked)."""
     for kind, n in _SIZES:
         base = _OFFSET[kind]
         if base <= i < base + n:
-            k = i - base
-            if kind is Lead:
-                return Lead(k)
-            if kind is Enter:
-                return Enter(k)
-            if kind is Play:
-                return Play(k // 3, k % 3)
-            if kind is Extra:
-                return Extra(k)
-            if kind is Stash:
-                return Stash(k // 3, k % 3)
-            if kind is Move:
-                return Move(k)
-            if kind is Leap:
-                return Leap(k)
-            if kind is Clear:
-                return Clear(k)
-            if kind is Deliver:
-                return Deliver(k // (_B + 1), k % (_B + 1) - 1)
-            if kind is Use:
-                return Use(k // (MAX_PLAYERS + 1), k % (MAX_PLAYERS + 1) - 1)
-            if kind is Draw:
-                return Draw(bool(k))
-            if kind is Hide:
-                return Hide(k)
-            return PickUp() if kind is PickUp else Pass()
+            return _FROM_NUMBER[kind](i - base)
     raise ValueError(f"no action has id {i}")

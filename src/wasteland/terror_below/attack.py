@@ -23,7 +23,7 @@ from wasteland.terror_below.scoring import check_win, finish, gain, leader_kind,
 from wasteland.terror_below.state import Attack, Ending, Phase, Resolve, Retire, State, Strike, Wait, Work
 
 __all__ = ["shift", "strike", "attack", "resolve", "retire", "do_strike", "usable_in_hunt", "next_hunter", "die",
-           "step_toward", "hunt_bounty"]
+           "step_toward", "tied_steps", "hunt_bounties", "claim", "roll_off_locations"]
 
 
 def shift(target: int, arrows: str) -> int:
@@ -38,7 +38,9 @@ def shift(target: int, arrows: str) -> int:
 
 
 def step_toward(target: int, goal: int) -> int:
-    """The Target one cell closer to ``goal`` (the longer gap first; rows on a tie: *design*)."""
+    """The Target one cell closer to ``goal``: along the longer gap (*design*: the cell nearest
+    ``goal`` as the crow flies); on a tie, the step along the rows (the player chooses at the
+    table: ``tied_steps``)."""
     tr, tc = divmod(target, SIZE)
     gr, gc = divmod(goal, SIZE)
     if (tr, tc) == (gr, gc):
@@ -48,10 +50,33 @@ def step_toward(target: int, goal: int) -> int:
     return target + (1 if gc > tc else -1)
 
 
+def tied_steps(target: int, goal: int) -> tuple[int, ...]:
+    """The two cells 1 closer to ``goal`` when ``target`` is as many rows as columns away from it
+    (the seed's Motorcycle: "you choose when there is a tie"), the row's step first; else ()."""
+    if target == NONE or goal == NONE:
+        return ()
+    tr, tc = divmod(target, SIZE)
+    gr, gc = divmod(goal, SIZE)
+    if abs(gr - tr) != abs(gc - tc) or gr == tr:
+        return ()
+    return target + (SIZE if gr > tr else -SIZE), target + (1 if gc > tc else -1)
+
+
 def _offset(target: int, dr: int, dc: int) -> int:
     row, column = divmod(target, SIZE)
     r, c = row + dr, column + dc
     return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else NONE
+
+
+def roll_off_locations(w: Work) -> int:
+    """The cell the red (column) and blue (row) dice name, rolled again while it is a Location."""
+    while True:
+        column, w.rng = roll(RED_DIE, w.rng)
+        row, w.rng = roll(BLUE_DIE, w.rng)
+        at = cell(column, row)
+        say(w, f"the dice put the egg on {cell_name(at)}")
+        if LOCATION_AT[at] == NONE:
+            return at
 
 
 def _place_egg(w: Work, at: int, colour: int) -> int:
@@ -59,11 +84,8 @@ def _place_egg(w: Work, at: int, colour: int) -> int:
     cell, or NONE when the supply of that colour is empty."""
     if w.egg_supply[colour] == 0:
         return NONE
-    while at == NONE or LOCATION_AT[at] != NONE:
-        column, w.rng = roll(RED_DIE, w.rng)
-        row, w.rng = roll(BLUE_DIE, w.rng)
-        at = cell(column, row)
-        say(w, f"the dice put the egg on {cell_name(at)}")
+    if at == NONE or LOCATION_AT[at] != NONE:
+        at = roll_off_locations(w)
     w.egg_supply[colour] -= 1
     w.eggs[at * 4 + colour] += 1
     return at
@@ -157,26 +179,29 @@ def attack(w: Work, effect: Attack) -> None:
         w.stack.append(Retire(slot))
 
 
-def hunt_bounty(w: Work, p: int, kind: int) -> int:
-    """The best hunting bounty ``p`` may claim for a Worm of type ``kind`` (line or hidden), or NONE."""
-    best = NONE
-    for b in (*w.line, *w.hidden[p]):
-        if b == NONE:
-            continue
-        bounty = table_of(w).bounties[b]
-        if bounty.hunt and bounty.kind in (NONE, kind) \
-                and (best == NONE or bounty.points > table_of(w).bounties[best].points):
-            best = b
-    return best
+def hunt_bounties(w: State | Work, p: int, kind: int) -> tuple[int, ...]:
+    """The hunting bounties ``p`` may complete for a Worm of type ``kind``: those of the line, then
+    ``p``'s hidden ones, that name its type or any Worm."""
+    bounties = table_of(w).bounties
+    return tuple(b for b in (*w.line, *w.hidden[p])
+                 if b >= 0 and bounties[b].hunt and bounties[b].kind in (NONE, kind))
 
 
-def _claim(w: Work, p: int, b: int) -> None:
+def claim(w: Work, p: int, b: int) -> None:
+    """``p``'s killing blow completes hunting bounty ``b`` (the line refilled), then a hunter's
+    extra VP."""
     if b in w.line:
         i = w.line.index(b)
         w.line[i] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
     else:
         w.hidden[p] = tuple(x for x in w.hidden[p] if x != b)
     w.completed[p] = (*w.completed[p], b)
+    kind = table_of(w).bounties[b].kind
+    say(w, f"player {p} completes a hunting bounty for {'any Worm' if kind == NONE else WORM_TYPES[kind]} "
+           f"(b{b}, {table_of(w).bounties[b].points} points)")
+    check_win(w, p)
+    if w.phase is not Phase.OVER and leader_kind(w, p) == "hunter":
+        gain(w, p, 1, "a hunter's kill")
 
 
 def die(w: Work, p: int) -> None:
@@ -186,8 +211,9 @@ def die(w: Work, p: int) -> None:
     for colour in range(4):
         k = w.carried[p * 4 + colour]
         w.carried[p * 4 + colour] = 0
-        if on_location:
-            w.egg_supply[colour] += k
+        if on_location:  # no egg on a Location: each is rolled for, as an egg a Worm drops there (*design*)
+            for _ in range(k):
+                w.eggs[roll_off_locations(w) * 4 + colour] += 1
         else:
             w.eggs[at * 4 + colour] += k
     k = w.carried_rubble[p]
@@ -225,17 +251,18 @@ def resolve(w: Work, effect: Resolve) -> None:
     if w.damage >= card.health and w.killer != NONE:
         p = w.killer
         w.kills[p] += 1
-        b = hunt_bounty(w, p, card.kind)
         say(w, f"player {p} deals the killing blow: {card.name} is defeated")
-        if b != NONE:
-            _claim(w, p, b)
-            say(w, f"player {p} completes a hunting bounty for {WORM_TYPES[card.kind]} (b{b}, "
-                   f"{table_of(w).bounties[b].points} points)")
-            check_win(w, p)
+        matching = hunt_bounties(w, p, card.kind)
+        if len(matching) > 1:  # the killer chooses which (one bounty a kill)
+            w.phase = Phase.CLAIM
+            w.decider = p
+            w.stack.append(Wait())
+        elif matching:
+            claim(w, p, matching[0])
         else:
             gain(w, p, 1, "the killing blow")
-        if w.phase is not Phase.OVER and leader_kind(w, p) == "hunter":
-            gain(w, p, 1, "a hunter's kill")
+            if w.phase is not Phase.OVER and leader_kind(w, p) == "hunter":
+                gain(w, p, 1, "a hunter's kill")
         return
     for p in w.caught:
         if p in w.safe:

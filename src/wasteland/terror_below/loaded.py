@@ -190,11 +190,14 @@ def _check_characters(state: State) -> None:
 
 
 def _check_board(state: State) -> None:
-    """The board: pawns, rubble, eggs."""
+    """The board: pawns (one a cell), rubble, eggs."""
     n = state.options.players
     _per_seat(state, state.pawns, "pawns")
     if not all(c == NONE or 0 <= c < CELLS for c in state.pawns):
         raise ValueError("a pawn is off the board")
+    placed = [c for c in state.pawns if c != NONE]
+    if len(set(placed)) != len(placed):
+        raise ValueError("two pawns stand on one cell")
     _counts(state.rubble, CELLS, RUBBLE_CAP, "rubble")
     _counts(state.carried_rubble, n, CARRY, "carried_rubble")
     if not 0 <= state.rubble_supply <= RUBBLE \
@@ -229,6 +232,11 @@ def _check_attack(state: State) -> None:
         for p in seats:
             _seat(state, p, f"a seat of {what}")
     _seat(state, state.killer, "the killer", none=True)
+    if len(set(state.steer)) != len(state.steer) or not all(0 <= k < 3 and state.targets[k] != NONE
+                                                            for k in state.steer):
+        raise ValueError("steer names each slot with a Target once at most")
+    if bool(state.steer) != (state.phase is Phase.STEER):
+        raise ValueError("slots wait to be steered exactly while the game waits for a steer")
     _per_seat(state, state.out, "out")
     if not (state.final == NONE or 0 <= state.final < 1 << n):
         raise ValueError("final holds a bit per seat")
@@ -258,9 +266,12 @@ def _check_turn(state: State) -> None:
         return
     if all(state.out):
         raise ValueError("a game in play has a seat still in")
-    if state.phase in (Phase.PLAY, Phase.EXTRA, Phase.ACT, Phase.DRAW, Phase.HIDE, Phase.STASH) \
-            and (state.decider != state.active or state.out[state.active]):
+    if state.phase in (Phase.PLAY, Phase.EXTRA, Phase.ACT, Phase.DRAW, Phase.HIDE, Phase.STASH, Phase.REVIVE,
+                       Phase.STEER) and (state.decider != state.active or state.out[state.active]):
         raise ValueError("the active player decides on their own turn, and is still in")
+    if state.phase is Phase.CLAIM and (state.killer != state.decider or not 0 <= state.slot < 3
+                                       or state.worms[state.slot] == NONE):
+        raise ValueError("the killing blow's bounty is chosen by the killer, for the Worm of the attack")
     if state.phase is Phase.HUNT and (not state.hunters or state.hunters[0] != state.decider
                                       or not set(state.hunters) <= set(state.caught)):
         raise ValueError("in a hunt the first of the caught players still hunting decides")

@@ -15,8 +15,8 @@ from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
 from wasteland.terror_below.actions import (
-    ACTION_TYPES, Action, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
-    Stash, Use, action_count, decode, notation,
+    ACTION_TYPES, Action, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
+    Revive, Stash, Steer, Use, action_count, decode, notation,
 )
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
 from wasteland.terror_below.card_set import table_of
@@ -28,8 +28,8 @@ from wasteland.terror_below.state import (
     Attack, EndActions, EndTurn, NextTurn, Options, Phase, Resolve, Retire, State, Strike, Wait, Work,
 )
 from wasteland.terror_below.turn import (
-    DOS, moves as move_targets, REASONS, clears, deliveries, end_actions, end_turn, extras, hunt_uses, leaps, next_turn,
-    own_turn_uses, plays, stashes,
+    DOS, moves as move_targets, REASONS, claims, clears, deliveries, end_actions, end_turn, extras, hunt_uses, leaps,
+    next_turn, own_turn_uses, plays, revivals, stashes, steers,
 )
 
 __all__ = [
@@ -70,6 +70,12 @@ def actions_of(s: State) -> tuple[Action, ...]:
         return tuple(Hide(k) for k in range(LINE) if s.line[k] != NONE) + ((Hide(LINE),) if s.bounty_deck else ())
     if phase is Phase.HUNT:
         return (*(Use(g, NONE) for g in sorted(hunt_uses(s))), Pass())
+    if phase is Phase.REVIVE:
+        return tuple(Revive(c) for c in revivals(s))
+    if phase is Phase.CLAIM:
+        return tuple(Claim(b) for b in claims(s))
+    if phase is Phase.STEER:
+        return tuple(Steer(c) for c in steers(s))
     here = s.pawns[s.active]
     out: list[Action] = [Move(c) for c in sorted(move_targets(s))]
     out += [Leap(c) for c in leaps(s)]
@@ -79,7 +85,7 @@ def actions_of(s: State) -> tuple[Action, ...]:
     out += [Deliver(colour, b) for colour, b in deliveries(s)]
     out += [Use(g, t) for g, t in sorted(own_turn_uses(s))]
     out.append(Pass())
-    return tuple(dict.fromkeys(out))
+    return tuple(out)  # no two alike: each kind lists distinct cells, cards or (colour, bounty) pairs
 
 
 def _advance(work: Work) -> bool:
@@ -130,19 +136,20 @@ def score(state: State, player: int) -> int:
     return points(table_of(state).bounties, state.completed[player], state.vp[player])
 
 
-#: The most decisions of one turn: enter, play, Boots, Bicycle, the Government's choice and a pass
-#: (6); each other decision of the turn spends an action point or a gear card, and a turn has at
-#: most 7 + 6 (Boots) + 2 (runner, Cowboy hat) points plus 2 for each Nitro; a rubble draw follows
-#: 2 spent points at least; a Pistol's shot removes a Hat.
-_PER_TURN = 6 + 15 + 3 * len(GEAR) + 6
+#: The most decisions of one turn: enter, play, Boots, Bicycle, the Government's choice, the
+#: Hospital's revival, three Targets steered and a pass (10); each other decision of the turn
+#: spends an action point or a gear card (a Medkit's revival with it), and a turn has at most 7 + 6
+#: (Boots) + 2 (runner, Cowboy hat) points plus 2 for each Nitro; a rubble draw follows 2 spent
+#: points at least; a Pistol's shot removes a Hat.
+_PER_TURN = 10 + 15 + 4 * len(GEAR) + 6
 
 
 def max_decisions(state: State) -> int:
     """A bound on the decisions left, from the rules: every turn plays a Vehicle under a Worm below
     its limit and no slot is refilled once the Worm deck is spent (the game then ends), so the turns
     left are at most the room under the Worms in the zone and in the deck; each turn takes at most
-    ``_PER_TURN`` decisions, each attack (one per Worm) at most 48 per caught player and a leader's
-    choice, and the setup 2 per player."""
+    ``_PER_TURN`` decisions, each attack (one per Worm) at most 48 per caught player, a leader's
+    choice and the killing blow's bounty, and the setup 2 per player."""
     s = ENGINE.state(state)
     if s.phase is Phase.OVER:
         return 0
@@ -152,7 +159,7 @@ def max_decisions(state: State) -> int:
     room += sum(worms[w].limit for w in s.worm_deck) if all(w >= 0 for w in s.worm_deck) \
         else max(x.limit for x in worms) * len(s.worm_deck)
     attacks = 3 + len(s.worm_deck)
-    return 2 * n + (room + 1) * _PER_TURN + attacks * n * (len(GEAR) + 2)
+    return 2 * n + (room + 1) * _PER_TURN + attacks * (n * (len(GEAR) + 2) + 1)
 
 
 # -- what a file may hold ---------------------------------------------------------------------------

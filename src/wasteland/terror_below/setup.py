@@ -86,7 +86,7 @@ def initial_state(seed: int, options: Options) -> State:
         pawns=(NONE,) * n, rubble=(0,) * CELLS, eggs=(0,) * (CELLS * 4), carried=(0,) * (n * 4),
         carried_rubble=(0,) * n, egg_supply=(EGGS_PER_COLOUR,) * 4, rubble_supply=RUBBLE,
         vp=(0,) * n, kills=(0,) * n, delivered=(0,) * n, ap=0, vehicle=NONE, slot=NONE, bonus=False,
-        hunters=(), caught=(), safe=(), used=(), damage=0, killer=NONE, leaders_due=order[1:],
+        hunters=(), caught=(), safe=(), used=(), damage=0, killer=NONE, leaders_due=order[1:], steer=(),
         out=(False,) * n, final=NONE, winners=(), ending="",
         stack=stack, events=(), rng=rng, viewer=None,
     )

@@ -10,6 +10,9 @@ Character in ``squads`` (alive, leader first), ``dead`` or ``box``. Eggs are cou
 and colour (``eggs[cell * 4 + colour]``), carried (``carried[p * 4 + colour]``) or in
 ``egg_supply``; rubble per cell, carried (``carried_rubble``) or in ``rubble_supply``.
 
+``steer`` lists the slots whose Target the active player still draws closer by hand (a
+Motorcycle or a lure whose Target has two cells equally close to the pawn), the first one next.
+
 ``owners[slot]`` tells for each card under a Worm who placed it face down (Bicycle), or NONE for
 a face-up card. A view puts ``HIDDEN`` where its seat may not see.
 """
@@ -54,6 +57,9 @@ class Phase(enum.Enum):
     HIDE = "hide"  # the Government Facility: a hidden bounty from the line or the deck
     STASH = "stash"  # Bicycle: a card face down under a Worm, or pass
     HUNT = "hunt"  # caught in an attack: use weapons and items, then pass
+    REVIVE = "revive"  # the Hospital or a Medkit: which dead character of the squad comes back
+    CLAIM = "claim"  # the killing blow: which matching hunting bounty it completes
+    STEER = "steer"  # a Target drawn closer with two cells equally close: which one
     OVER = "over"
 
 
@@ -192,6 +198,7 @@ class State:
     damage: int
     killer: int
     leaders_due: tuple[int, ...]
+    steer: tuple[int, ...]
     out: tuple[bool, ...]
     final: int
     winners: tuple[int, ...]
@@ -254,6 +261,7 @@ class Work(WorkingCopy[State]):
     damage: int
     killer: int
     leaders_due: list[int]
+    steer: list[int]
     out: list[bool]
     final: int
     winners: list[int]

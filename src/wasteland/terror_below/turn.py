@@ -11,12 +11,14 @@ from typing import Any, Callable
 
 from wasteland.core.deck import draw_reshuffling
 from wasteland.terror_below.actions import (
-    Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Stash, Use,
+    Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
 )
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.attack import next_hunter, shift, step_toward, usable_in_hunt
+from wasteland.terror_below.attack import (
+    claim as claim_bounty, hunt_bounties, next_hunter, shift, step_toward, tied_steps, usable_in_hunt,
+)
 from wasteland.terror_below.cards import (
-    BOARD, CANYON, CELLS, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
+    BOARD, CANYON, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
     POLICE, STORE, cell_name,
 )
 from wasteland.terror_below.scoring import (
@@ -29,7 +31,7 @@ from wasteland.terror_below.state import (
 
 __all__ = [
     "moves", "leaps", "clears", "deliveries", "own_turn_uses", "hunt_uses", "stashes", "extras", "plays",
-    "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked",
+    "revivals", "claims", "steers", "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked",
 ]
 
 Table = State | Work
@@ -47,19 +49,39 @@ def _free(s: Table, c: int) -> bool:
 # -- what may be done now (for the reasons and for legal_actions) -----------------------------------
 
 def moves(s: Table) -> dict[int, int]:
-    """Cell → cost: one step to a free cell, or two straight on through a pawn."""
+    """Cell → action points: a free cell beside the pawn (1), or a free cell reached through the
+    cells of other pawns, 1 point a step (the seed: a pawn may enter or pass through a space
+    holding another player's pawn, never end its move there); never into rubble or across a
+    canyon, never more steps than the points left."""
     here = s.pawns[s.active]
+    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
+    canyon = s.options.side == "canyon"
     out: dict[int, int] = {}
-    for c in BOARD.adjacent[here]:
-        if blocked(s, here, c) or s.rubble[c]:
+    through: list[int] = []  # the cells of other pawns one step away
+    for c in adjacent[here]:
+        if rubble[c] or canyon and (here, c) in CANYON:
             continue
-        if c not in s.pawns:
+        if c in pawns:
+            through.append(c)
+        else:
             out[c] = 1
-        elif s.ap >= 2:
-            beyond = c + (c - here)
-            if 0 <= beyond < CELLS and beyond in BOARD.adjacent[c] and not blocked(s, c, beyond) \
-                    and _free(s, beyond):
-                out[beyond] = 2
+    if not through or s.ap < 2:
+        return out
+    seen = {here, *through, *out}
+    cost = 1
+    while through and cost < s.ap:  # breadth first: a cell is first reached by its fewest steps
+        cost += 1
+        beyond: list[int] = []
+        for f in through:
+            for c in adjacent[f]:
+                if c in seen or rubble[c] or canyon and (f, c) in CANYON:
+                    continue
+                seen.add(c)
+                if c in pawns:
+                    beyond.append(c)
+                else:
+                    out[c] = cost
+        through = beyond
     return out
 
 
@@ -101,25 +123,55 @@ def _adjacent_rubble(s: Table) -> bool:
     return any(s.rubble[c] for c in BOARD.adjacent[here])
 
 
+#: The Items usable on one's own turn whenever they are held (not gained this turn).
+_ALWAYS_USABLE = frozenset({"hat_speed", "hat_armor", "nitro", "medkit"})
+
+
+def _hats(s: Table, p: int) -> list[int]:
+    """The players other than ``p`` who wear a Hat (a Pistol's targets)."""
+    return [q for q in range(s.options.players)
+            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
+
+
 def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
     """(gear, target) usable on one's own turn: Items (not gained this turn), the Pistol's shot."""
     p = s.active
+    held, worn = s.gear[p], s.worn[p]
+    if not held and not worn:
+        return ()
     out: list[tuple[int, int]] = []
-    hats = [q for q in range(s.options.players)
-            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
-    for g in s.gear[p]:
-        if g in s.fresh[p]:
+    fresh = s.fresh[p]
+    for g in held:
+        if g in fresh:
             continue
         kind = GEAR[g].kind
-        if kind in ("hat_speed", "hat_armor", "nitro") or kind == "medkit" \
-                or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
+        if kind in _ALWAYS_USABLE or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
             out.append((g, NONE))
         elif kind == "pistol":
-            out.extend((g, q) for q in hats)
-    for g in s.worn[p]:
+            out.extend((g, q) for q in _hats(s, p))
+    for g in worn:
         if GEAR[g].kind == "pistol":
-            out.extend((g, q) for q in hats)
+            out.extend((g, q) for q in _hats(s, p))
     return tuple(out)
+
+
+def revivals(s: Table) -> tuple[int, ...]:
+    """The dead characters of the active player's squad, one of whom may come back."""
+    return tuple(sorted(s.dead[s.active]))
+
+
+def claims(s: Table) -> tuple[int, ...]:
+    """The hunting bounties the killing blow may complete (line and hidden, matching the Worm)."""
+    if not 0 <= s.slot < 3 or s.worms[s.slot] < 0 or not 0 <= s.killer < s.options.players:
+        return ()
+    return tuple(sorted(hunt_bounties(s, s.killer, table_of(s).worms[s.worms[s.slot]].kind)))
+
+
+def steers(s: Table) -> tuple[int, ...]:
+    """The two cells equally close to the active pawn where the next Target to steer may go."""
+    if not s.steer or not 0 <= s.steer[0] < 3:
+        return ()
+    return tied_steps(s.targets[s.steer[0]], s.pawns[s.active])
 
 
 def hunt_uses(s: Table) -> tuple[int, ...]:
@@ -221,6 +273,21 @@ def draw_reason(s: State, a: Draw) -> str | None:
     if (why := _phase(s, Phase.DRAW)) is not None:
         return why
     return None if (s.weapon_deck if a.weapon else s.item_deck) else "that deck is empty"
+
+
+def revive_reason(s: State, a: Revive) -> str | None:
+    return _phase(s, Phase.REVIVE) or (None if a.character in revivals(s)
+                                       else f"character {a.character} is not a dead character of your squad")
+
+
+def claim_reason(s: State, a: Claim) -> str | None:
+    return _phase(s, Phase.CLAIM) or (None if a.bounty in claims(s)
+                                      else f"bounty {a.bounty} is not a hunting bounty this kill may complete")
+
+
+def steer_reason(s: State, a: Steer) -> str | None:
+    return _phase(s, Phase.STEER) or (None if a.cell in steers(s)
+                                      else "that cell is not one of the two equally close to your pawn")
 
 
 def hide_reason(s: State, a: Hide) -> str | None:
@@ -377,14 +444,47 @@ def pickup(w: Work, a: PickUp) -> None:
     _actions_over(w)
 
 
-def _revive(w: Work, p: int) -> bool:
-    if not w.dead[p]:
-        return False
-    back = w.dead[p][0]
-    w.dead[p] = w.dead[p][1:]
+def _bring_back(w: Work, p: int, back: int) -> None:
+    w.dead[p] = _remove(w.dead[p], back)
     w.squads[p] = (*w.squads[p], back)
     say(w, f"player {p} revives {CHARACTERS[back].name}")
+
+
+def _revive(w: Work, p: int) -> bool:
+    """A dead character of ``p``'s squad comes back under the leader (the player chooses which when
+    more than one lies dead: phase ``revive``); False when none is dead."""
+    if not w.dead[p]:
+        return False
+    if len(w.dead[p]) == 1:
+        _bring_back(w, p, w.dead[p][0])
+    else:
+        w.phase = Phase.REVIVE
     return True
+
+
+def revive(w: Work, a: Revive) -> None:
+    _bring_back(w, w.active, a.character)
+    w.phase = Phase.ACT
+    if w.ap <= 0:
+        _actions_over(w)
+
+
+def claim(w: Work, a: Claim) -> None:
+    claim_bounty(w, w.decider, a.bounty)
+    if w.phase is not Phase.OVER:
+        w.stack.pop()  # back to the attack: the Worm retires
+
+
+def steer(w: Work, a: Steer) -> None:
+    slot = w.steer.pop(0)
+    say(w, f"player {w.active} draws the Target of Worm {slot + 1} to {cell_name(a.cell)}")
+    w.targets[slot] = a.cell
+    if w.steer:
+        return
+    if table_of(w).vehicles[w.vehicle].timing == "before":
+        w.phase = Phase.ACT  # the actions follow
+    else:
+        w.stack.pop()  # the end of the turn follows
 
 
 def deliver(w: Work, a: Deliver) -> None:
@@ -531,18 +631,37 @@ def end_actions(w: Work, _: EndActions) -> None:
         w.stack.append(Wait())
     else:
         _automatic_ability(w, v.ability, v.name)
+        if w.steer and w.phase is not Phase.OVER:
+            w.decider = p
+            w.stack.append(Wait())
+
+
+def _draw_closer(w: Work, slots: tuple[int, ...], here: int) -> None:
+    """The Targets of ``slots`` 1 closer to the pawn on ``here``; one with two cells equally close
+    waits for the player's choice (``steer``, phase ``steer``)."""
+    for k in slots:
+        t = w.targets[k]
+        if t == NONE:
+            continue
+        if tied_steps(t, here):
+            w.steer.append(k)
+        else:
+            w.targets[k] = step_toward(t, here)
+    if w.steer:
+        w.phase = Phase.STEER
 
 
 def _automatic_ability(w: Work, ability: str, name: str) -> None:
-    """An ability that asks nothing, before or after the actions as its card says."""
+    """An ability, before or after the actions as its card says: one that asks nothing, or one that
+    leaves the choice of a Target's cell to the player (phase ``steer``)."""
     p = w.active
     here = w.pawns[p]
     if ability == "motorcycle" and here != NONE:
-        w.targets = [t if t == NONE else step_toward(t, here) for t in w.targets]
         say(w, f"the {name} draws every Target 1 closer")
+        _draw_closer(w, (0, 1, 2), here)
     elif ability == "lure" and here != NONE and w.targets[w.slot] != NONE:
-        w.targets[w.slot] = step_toward(w.targets[w.slot], here)
         say(w, f"the {name} lures the Target of Worm {w.slot + 1} 1 closer")
+        _draw_closer(w, (w.slot,), here)
     elif ability in ("item", "weapon"):
         draw_gear(w, p, ability == "weapon")
     elif ability == "vp":
@@ -598,9 +717,11 @@ def next_turn(w: Work, _: NextTurn) -> None:
 REASONS: dict[type, Callable[[State, Any], str | None]] = {
     Lead: lead_reason, Enter: enter_reason, Play: play_reason, Extra: extra_reason, Stash: stash_reason,
     Pass: pass_reason, Move: move_reason, Leap: leap_reason, Clear: clear_reason, PickUp: pickup_reason,
-    Deliver: deliver_reason, Use: use_reason, Draw: draw_reason, Hide: hide_reason,
+    Deliver: deliver_reason, Use: use_reason, Draw: draw_reason, Hide: hide_reason, Revive: revive_reason,
+    Claim: claim_reason, Steer: steer_reason,
 }
 DOS: dict[type, Callable[[Work, Any], None]] = {
     Lead: lead, Enter: enter, Play: play, Extra: extra, Stash: stash, Pass: pass_, Move: move, Leap: leap,
-    Clear: clear, PickUp: pickup, Deliver: deliver, Use: use, Draw: draw, Hide: hide,
+    Clear: clear, PickUp: pickup, Deliver: deliver, Use: use, Draw: draw, Hide: hide, Revive: revive, Claim: claim,
+    Steer: steer,
 }
