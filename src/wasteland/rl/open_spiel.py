@@ -381,6 +381,11 @@ _UNKNOWN = "resampled"
 #: kept): the information-state strings of the seats asked within that many steps need no
 #: table made again, and the garbage collector does not walk every table of a long game.
 RECENT_TABLES = 8
+#: Beyond the recent ones, a history keeps every CHECKPOINT_EVERY-th table (by its distance
+#: from the first): an older table is made again from the nearest kept one above it, by
+#: playing at most CHECKPOINT_EVERY - 1 ids, so a seat's string asked late costs what it
+#: missed, however long the game has run.
+CHECKPOINT_EVERY = 16
 
 
 class _Node:
@@ -388,19 +393,23 @@ class _Node:
     from it (the legal ids, each seat's view digest and memory). Never changed once made,
     except to remember those and to let go of its table, so every clone of a state shares it.
 
-    A node keeps its table while it is one of the last :data:`RECENT_TABLES` of its history
-    (a first table always): a state holds its own table (``_Play``), and an older table is
-    made again from the nearest one kept when a seat's memory needs its view (``table_at``).
+    A node keeps its table while it is one of the last :data:`RECENT_TABLES` of its history,
+    and for good if it is a first table or its ``depth`` is a multiple of
+    :data:`CHECKPOINT_EVERY`: a state holds its own table (``_Play``), and an older table is
+    made again from the nearest one kept above it when a seat's memory needs its view
+    (``table_at``).
 
     The first table of a history is a deal (``action`` is its seed) or a table that
     ``resample_from_infostate`` drew (``action`` is determinize's seed, ``origin`` the node it
     was drawn from and the seat it was drawn for)."""
 
-    __slots__ = ("parent", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen", "texts")
+    __slots__ = ("parent", "depth", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen",
+                 "texts")
 
     def __init__(self, parent: _Node | None, table: Any, seat: int, action: int,
                  origin: tuple[_Node, int] | None = None, memory: dict[int, str] | None = None) -> None:
         self.parent = parent
+        self.depth: int = 0 if parent is None else parent.depth + 1  # steps from the first table
         self.table = table  # None once let go (see table_at)
         self.seat = seat  # who decided (-1 at the first table)
         self.action = action  # the id decided (at the first table, the seed that made it)
@@ -562,7 +571,8 @@ def _replay(key: str, options: dict[str, Any], seed: int | None, recipe: tuple[A
 
 def _step(play: _Play, action: int) -> _Play:
     """``play`` after the id ``action``: a listed id is played with ``play_at``, any other
-    is refused by the game, saying why. The table :data:`RECENT_TABLES` back is let go."""
+    is refused by the game, saying why. The table :data:`RECENT_TABLES` back is let go,
+    unless it is a checkpoint (see :class:`_Node`)."""
     spec, node = play.spec, play.node
     assert node is not None
     table, seat, moves, by_id = play.listed()
@@ -578,7 +588,7 @@ def _step(play: _Play, action: int) -> _Play:
     old: _Node | None = child
     for _ in range(RECENT_TABLES):
         old = old.parent if old is not None else None
-    if old is not None and old.parent is not None:
+    if old is not None and old.parent is not None and old.depth % CHECKPOINT_EVERY:
         old.table = None
     return _Play(spec, child, None, after)
 
