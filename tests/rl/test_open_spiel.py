@@ -18,6 +18,7 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 
 from tests.rl.cases import CASES, case_id  # noqa: E402
 from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
+from wasteland.core import codec  # noqa: E402
 from wasteland.rl import seed_for  # noqa: E402
 from wasteland.rl import open_spiel  # noqa: E402
 from wasteland.rl.open_spiel import (  # noqa: E402
@@ -266,6 +267,29 @@ def _played(key: str, players: int, seed: int) -> Any:
     while not state.is_terminal():
         state.apply_action(chooser.choice(state.legal_actions()))
     return state
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_view_s_digest_depends_on_its_values_alone(key: str) -> None:
+    """view_digest gives a view and its copy read back from JSON (equal, but sharing no
+    object with it) the same digest, and the views of one game, seat after seat and step
+    after step, as many digests as there are different views."""
+    game = GAMES[key]
+    players = max(game.player_counts)
+    table = game.new_game(3, players=players)
+    chooser = random.Random(3)
+    digests: dict[str, Any] = {}
+    steps = 0
+    while steps < 40 and game.current_player(table) is not None:
+        view = game.view(table, steps % players)
+        copy = codec.loads(codec.dumps(view))
+        assert copy == view and copy is not view
+        digest = open_spiel.view_digest(view)
+        assert open_spiel.view_digest(copy) == digest
+        assert digests.setdefault(digest, view) == view, "two different views, one digest"
+        table = game.apply(table, chooser.choice(game.legal_actions(table)))
+        steps += 1
+    assert len(digests) > steps // 2 > 0
 
 
 def test_observation_types_other_than_the_seat_s_own_are_refused() -> None:

@@ -42,7 +42,9 @@ import base64
 import binascii
 import functools
 import hashlib
+import io
 import json
+import pickle
 from typing import Any, Callable, Iterator, Mapping, TypeVar, cast
 
 import attrs
@@ -388,6 +390,19 @@ RECENT_TABLES = 8
 CHECKPOINT_EVERY = 16
 
 
+def view_digest(view: Any) -> str:
+    """SHA-256 (hex) of ``view``'s canonical form: the codec's JSON-ready ``encode``, whose
+    records, maps and sets come out in a fixed order, written by pickle without its memo (so
+    the bytes depend on the values alone, not on which objects are shared). Equal views give
+    equal digests, and the codec tells any two unequal ones apart. Half the cost of
+    ``codec.digest``, which sorts and writes the JSON text."""
+    buffer = io.BytesIO()
+    writer = pickle.Pickler(buffer, 5)
+    writer.fast = True  # no memo: a value is written whole wherever it appears
+    writer.dump(codec.encode(view))
+    return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+
 class _Node:
     """One table of a game's history: the decision that led to it, and what was worked out
     from it (the legal ids, each seat's view digest and memory). Never changed once made,
@@ -404,7 +419,7 @@ class _Node:
     was drawn from and the seat it was drawn for)."""
 
     __slots__ = ("parent", "depth", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen",
-                 "texts")
+                 "texts", "views")
 
     def __init__(self, parent: _Node | None, table: Any, seat: int, action: int,
                  origin: tuple[_Node, int] | None = None, memory: dict[int, str] | None = None) -> None:
@@ -419,10 +434,11 @@ class _Node:
         # digest of its view of this one.
         self.memory: dict[int, str] = dict(memory or {})
         self.digests: dict[int, str] = {}
-        # Each seat's vector and text, asked for several times per state (the observation and
-        # the information state are both made of them); dropped when play moves on.
+        # Each seat's vector, text and view, asked for several times per state (the observation
+        # and the information state are made of them); dropped when play moves on.
         self.seen: dict[int, Any] = {}
         self.texts: dict[int, str] = {}
+        self.views: dict[int, Any] = {}
 
     def table_at(self, spec: Encoding, known: tuple[_Node, Any] | None = None) -> Any:
         """This node's table: kept, or made again by playing the ids from the nearest node
@@ -453,15 +469,23 @@ class _Node:
         found = self.texts.get(player)
         if found is None:
             game = spec.game
-            found = self.texts[player] = game.render(game.view(table, player), player)
+            found = self.texts[player] = game.render(self.view(spec, player, table), player)
+        return found
+
+    def view(self, spec: Encoding, player: int, table: Any) -> Any:
+        """``view(table, player)``, made once for the text and the digest (``table`` is this
+        node's)."""
+        found = self.views.get(player)
+        if found is None:
+            found = self.views[player] = spec.game.view(table, player)
         return found
 
     def digest(self, spec: Encoding, player: int, table: Any) -> str:
-        """``codec.digest(view(table, player))``: what the seat sees here, exactly (``table``
-        is this node's)."""
+        """:func:`view_digest` of ``view(table, player)``: what the seat sees here, exactly
+        (``table`` is this node's)."""
         found = self.digests.get(player)
         if found is None:
-            found = self.digests[player] = codec.digest(spec.game.view(table, player))
+            found = self.digests[player] = view_digest(self.view(spec, player, table))
         return found
 
     def remembered(self, spec: Encoding, player: int) -> str:
@@ -584,7 +608,7 @@ def _step(play: _Play, action: int) -> _Play:
     else:
         after = spec.game.apply(table, action_for(spec, table, action))  # refused, saying why
     child = _Node(node, after, seat, int(action))
-    node.seen, node.texts = {}, {}
+    node.seen, node.texts, node.views = {}, {}, {}
     old: _Node | None = child
     for _ in range(RECENT_TABLES):
         old = old.parent if old is not None else None
