@@ -26,12 +26,15 @@ of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that 
 observation (the loop run a third time on the same game with a writer that writes nothing,
 in turn with the others) and the rest; and, last, what the loop alone costs: the same loop
 on an environment that does nothing (the table's spaces, a fresh zero observation and a mask
-of three ids at each step, no game), the least any environment of that size pays, e.g.::
+of three ids at each step, no game), the least any environment of that size pays; with
+``--writers-from SRC``, also the observation of the game's writer in another source tree (the
+code before a change, say), timed in turn with the others, e.g.::
 
     python examples/pettingzoo_speed.py                      # every table, about a second each
     python examples/pettingzoo_speed.py arctic_scavengers --players 4 --seconds 3
     python examples/pettingzoo_speed.py raxxon --players 2 --profile
     python examples/pettingzoo_speed.py lucky_seven --breakdown
+    python examples/pettingzoo_speed.py lucky_seven --breakdown --writers-from ../before/src
     python examples/pettingzoo_speed.py --gymnasium           # the one-seat tables, Gymnasium's loop
     python examples/pettingzoo_speed.py --open-spiel          # every table, through pyspiel
 
@@ -42,10 +45,12 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import pstats
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 import attrs
@@ -176,21 +181,39 @@ def blank(game: Game[Any, Any]) -> Game[Any, Any]:
                                                _write_nothing))
 
 
-def breakdown(key: str, options: dict[str, Any], seconds: float, seed: int) -> tuple[float, float, float]:
+def breakdown(key: str, options: dict[str, Any], seconds: float, seed: int,
+              other: Observer[Any] | None = None) -> tuple[float, ...]:
     """Microseconds a decision: (bare rules, PettingZoo, PettingZoo with a blank observation),
-    the three loops taking turns."""
-    full, empty = env(key, **options), env(blank(GAMES[key]), **options)
-    totals = [[0, 0.0], [0, 0.0], [0, 0.0]]
+    and with ``other``, PettingZoo with that writer instead of the game's; the loops taking
+    turns."""
+    game = GAMES[key]
+    envs = [env(key, **options), env(blank(game), **options)]
+    if other is not None:
+        envs.append(env(attrs.evolve(game, observe=other), **options))
+    totals = [[0, 0.0] for _ in range(len(envs) + 1)]
     games = 0
-    while sum(t[1] for t in totals) < 3 * seconds or games < 2:
-        runs = (bare_game(key, options, seed + games), pettingzoo_game(full, seed + games),
-                pettingzoo_game(empty, seed + games))
+    while sum(t[1] for t in totals) < len(totals) * seconds or games < 2:
+        runs = [bare_game(key, options, seed + games)] + [pettingzoo_game(e, seed + games) for e in envs]
         for total, (decisions, spent) in zip(totals, runs):
             total[0] += decisions
             total[1] += spent
         games += 1
-    bare_us, zoo_us, empty_us = (1e6 * spent / decisions for decisions, spent in totals)
-    return bare_us, zoo_us, empty_us
+    return tuple(1e6 * spent / decisions for decisions, spent in totals)
+
+
+def writer_from(source: str, key: str) -> Observer[Any]:
+    """The ``observe`` of ``key``'s ``view.py`` in the source tree ``source`` (the directory
+    holding ``wasteland``), e.g. the code before a change, to time beside the installed one.
+    Its module is loaded on its own; it imports the rest of the game from the installed code."""
+    path = Path(source) / "wasteland" / key / "view.py"
+    spec = importlib.util.spec_from_file_location(f"_writer_of_{key}", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no view.py at {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    observe = module.observe
+    assert isinstance(observe, Observer), f"{path}: observe is not an Observer"
+    return observe
 
 
 class Idle(AECEnv):  # type: ignore[misc]
@@ -284,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gymnasium", action="store_true",
                         help="the Gymnasium environment's loop instead, on the tables of one seat")
     parser.add_argument("--open-spiel", action="store_true", help="OpenSpiel's loop instead (pyspiel)")
+    parser.add_argument("--writers-from", metavar="SRC",
+                        help="with --breakdown: also time the observation writers of the source tree SRC "
+                             "(the directory holding wasteland/, e.g. the code before a change), in turn")
     args = parser.parse_args(argv)
     unknown = [key for key in args.games if key not in GAMES]
     if unknown:
@@ -301,14 +327,18 @@ def main(argv: list[str] | None = None) -> int:
         for key, options in chosen:
             profile(key, options, args.seconds, args.seed, args.lines)
         return 0
+    if args.writers_from and not args.breakdown:
+        parser.error("--writers-from goes with --breakdown")
     if args.breakdown:
         print(f"{'table (µs a decision)':<40} {'bare rules':>11} {'PettingZoo':>11} {'observation':>12} "
-              f"{'the rest':>9} {'loop alone':>11}")
+              f"{'the rest':>9} {'loop alone':>11}" + (f" {'SRC observation':>16}" if args.writers_from else ""))
         for key, options in chosen:
-            bare_us, zoo_us, empty_us = breakdown(key, options, args.seconds, args.seed)
+            other = writer_from(args.writers_from, key) if args.writers_from else None
+            bare_us, zoo_us, empty_us, *before = breakdown(key, options, args.seconds, args.seed, other)
             alone_us = idle(key, options, args.seconds / 3, args.seed)
             print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
-                  f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f}", flush=True)
+                  f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f}"
+                  + "".join(f" {us - empty_us:>16.1f}" for us in before), flush=True)
         return 0
     loop = "Gymnasium" if args.gymnasium else "OpenSpiel" if args.open_spiel else "PettingZoo"
     print(f"{'table':<40} {'bare rules':>12} {loop:>12} {'ratio':>6} {'games':>6}")

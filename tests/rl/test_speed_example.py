@@ -72,3 +72,15 @@ def test_the_speed_example_measures_open_spiel_s_loop() -> None:
     assert row.split()[:2] == ["raxxon", "2p"] and abs(ratio - spiel / bare) < 0.01 + 0.01 * ratio
     refused = _run("raxxon", "--open-spiel", "--gymnasium")
     assert refused.returncode == 2 and "another loop" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_the_speed_example_times_another_source_tree_s_writer_beside_the_installed_one() -> None:
+    source = Path(__file__).resolve().parents[2] / "src"
+    done = _run("lucky_seven", "--players", "1", "--seconds", "0.05", "--breakdown", "--writers-from", str(source))
+    assert done.returncode == 0, done.stderr
+    header, row = done.stdout.splitlines()
+    assert header.split()[-2:] == ["SRC", "observation"]
+    observation, before = float(row.split()[-5]), float(row.split()[-1])
+    assert observation > 0 and before > 0
+    refused = _run("lucky_seven", "--writers-from", str(source))
+    assert refused.returncode == 2 and "goes with --breakdown" in refused.stderr

@@ -134,7 +134,9 @@ GLOBAL_FEATURES = GAME_LAYOUT.size
 CELL_FEATURES = CELL_LAYOUT.size
 GRID_FEATURES = LAYOUTS[0].size - GLOBAL_FEATURES
 
-_PHASES = {Phase.ENCOUNTER: 0, Phase.MANEUVER: 1, Phase.ATTACK: 2, Phase.OVER: 3}
+#: The phases in the order of the ``phase`` one-hot (found with ``index``, which compares by
+#: identity: a dict would call the enum's ``__hash__``, a Python function).
+_PHASES = (Phase.ENCOUNTER, Phase.MANEUVER, Phase.ATTACK, Phase.OVER)
 #: By threat kind, where it is marked in a cell, -1 if nowhere: only Infantry, Machine Guns and
 #: the Depot lie on map cells (a flare lies on top and has its own number, a Mortar resolves at
 #: once, a Tank takes the tank column).
@@ -194,7 +196,7 @@ def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
 def _progress(view: State, seat: int, own: int, table: CardTable, start: Mapping[str, int], out: FloatBuffer) -> None:
     """The numbers before the grids: phase, turn, who decides, the seat, the drawn threat and
     the rows dealt."""
-    out[start["phase"] + _PHASES[view.phase]] = 1.0
+    out[start["phase"] + _PHASES.index(view.phase)] = 1.0
     if view.turn:
         out[start["turn"]] = float(view.turn)
     if view.final:
@@ -352,14 +354,39 @@ def _flares_and_attacks(
 _DECK_KINDS = 5
 
 
-def _translations(table: CardTable) -> tuple[bytes, bytes]:
-    """The kind and the printed column of each card id as ``bytes.translate`` tables (card ids
-    and both numbers are below 256), to count a deck's cards in C."""
-    blank = bytes(256 - len(table.kind))
-    return bytes(table.kind) + blank, bytes(table.column) + blank
+#: Where a grid's deck-count sections lie from its ``deck`` number (the same for both grids).
+_DECK_KINDS_AT = LAYOUTS[0].start["deck_kinds"] - LAYOUTS[0].start["deck"]
+_DECK_COLUMNS_AT = LAYOUTS[0].start["deck_columns"] - LAYOUTS[0].start["deck"]
 
 
-_deck_bytes: DerivedCache[CardTable, tuple[bytes, bytes]] = DerivedCache(_translations)
+def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """For the card facts ``table``: a deck's numbers, (where from the grid's ``deck`` number,
+    the number) for each that is not zero: its cards, then their counts by kind and by
+    printed column. A deck changes only when a threat is drawn, so each is counted once and
+    kept (a cache of a pure function of the deck: it changes no number)."""
+    blank = bytes(256 - len(table.kind))  # card ids and both numbers are below 256
+    kind_of, column_of = bytes(table.kind) + blank, bytes(table.column) + blank
+
+    def count(deck: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+        numbers = [(0, float(len(deck)))]
+        cards = bytes(deck)
+        kinds = cards.translate(kind_of)  # the cards' kinds, one byte a card, counted in C
+        for kind in range(_DECK_KINDS):
+            found = kinds.count(kind)
+            if found:
+                numbers.append((_DECK_KINDS_AT + kind, float(found)))
+        columns = cards.translate(column_of)  # their printed columns
+        for column in range(1, 7):  # the tank column (0) is not counted
+            found = columns.count(column)
+            if found:
+                numbers.append((_DECK_COLUMNS_AT + column - 1, float(found)))
+        return tuple(numbers)
+
+    return DerivedCache(count)
+
+
+_deck_counters: DerivedCache[CardTable, DerivedCache[tuple[int, ...], tuple[tuple[int, float], ...]]] = \
+    DerivedCache(_deck_counter)
 
 
 def _counts(view: State, side: int, prefix: str, start: Mapping[str, int], table: CardTable, out: FloatBuffer) -> None:
@@ -373,21 +400,9 @@ def _counts(view: State, side: int, prefix: str, start: Mapping[str, int], table
             out[tanks + row] = 1.0
     deck = view.decks[side]
     if deck:
-        out[start[prefix + "deck"]] = float(len(deck))
-        kind_of, column_of = _deck_bytes(table)
-        cards = bytes(deck)
-        kinds = cards.translate(kind_of)  # the cards' kinds, one byte a card
-        by_kind = start[prefix + "deck_kinds"]
-        for kind in range(_DECK_KINDS):
-            count = kinds.count(kind)
-            if count:
-                out[by_kind + kind] = float(count)
-        columns = cards.translate(column_of)  # their printed columns
-        by_column = start[prefix + "deck_columns"] - 1
-        for column in range(1, 7):  # the tank column (0) is not counted
-            count = columns.count(column)
-            if count:
-                out[by_column + column] = float(count)
+        at = start[prefix + "deck"]
+        for offset, number in _deck_counters(table)(deck):
+            out[at + offset] = number
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``

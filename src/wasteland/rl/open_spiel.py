@@ -42,7 +42,9 @@ import base64
 import binascii
 import functools
 import hashlib
+import io
 import json
+import pickle
 from typing import Any, Callable, Iterator, Mapping, TypeVar, cast
 
 import attrs
@@ -381,6 +383,24 @@ _UNKNOWN = "resampled"
 #: kept): the information-state strings of the seats asked within that many steps need no
 #: table made again, and the garbage collector does not walk every table of a long game.
 RECENT_TABLES = 8
+#: Beyond the recent ones, a history keeps every CHECKPOINT_EVERY-th table (by its distance
+#: from the first): an older table is made again from the nearest kept one above it, by
+#: playing at most CHECKPOINT_EVERY - 1 ids, so a seat's string asked late costs what it
+#: missed, however long the game has run.
+CHECKPOINT_EVERY = 16
+
+
+def view_digest(view: Any) -> str:
+    """SHA-256 (hex) of ``view``'s canonical form: the codec's JSON-ready ``encode``, whose
+    records, maps and sets come out in a fixed order, written by pickle without its memo (so
+    the bytes depend on the values alone, not on which objects are shared). Equal views give
+    equal digests, and the codec tells any two unequal ones apart. Half the cost of
+    ``codec.digest``, which sorts and writes the JSON text."""
+    buffer = io.BytesIO()
+    writer = pickle.Pickler(buffer, 5)
+    writer.fast = True  # no memo: a value is written whole wherever it appears
+    writer.dump(codec.encode(view))
+    return hashlib.sha256(buffer.getvalue()).hexdigest()
 
 
 class _Node:
@@ -388,19 +408,23 @@ class _Node:
     from it (the legal ids, each seat's view digest and memory). Never changed once made,
     except to remember those and to let go of its table, so every clone of a state shares it.
 
-    A node keeps its table while it is one of the last :data:`RECENT_TABLES` of its history
-    (a first table always): a state holds its own table (``_Play``), and an older table is
-    made again from the nearest one kept when a seat's memory needs its view (``table_at``).
+    A node keeps its table while it is one of the last :data:`RECENT_TABLES` of its history,
+    and for good if it is a first table or its ``depth`` is a multiple of
+    :data:`CHECKPOINT_EVERY`: a state holds its own table (``_Play``), and an older table is
+    made again from the nearest one kept above it when a seat's memory needs its view
+    (``table_at``).
 
     The first table of a history is a deal (``action`` is its seed) or a table that
     ``resample_from_infostate`` drew (``action`` is determinize's seed, ``origin`` the node it
     was drawn from and the seat it was drawn for)."""
 
-    __slots__ = ("parent", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen", "texts")
+    __slots__ = ("parent", "depth", "table", "seat", "action", "origin", "legal", "memory", "digests", "seen",
+                 "texts", "views")
 
     def __init__(self, parent: _Node | None, table: Any, seat: int, action: int,
                  origin: tuple[_Node, int] | None = None, memory: dict[int, str] | None = None) -> None:
         self.parent = parent
+        self.depth: int = 0 if parent is None else parent.depth + 1  # steps from the first table
         self.table = table  # None once let go (see table_at)
         self.seat = seat  # who decided (-1 at the first table)
         self.action = action  # the id decided (at the first table, the seed that made it)
@@ -410,10 +434,11 @@ class _Node:
         # digest of its view of this one.
         self.memory: dict[int, str] = dict(memory or {})
         self.digests: dict[int, str] = {}
-        # Each seat's vector and text, asked for several times per state (the observation and
-        # the information state are both made of them); dropped when play moves on.
+        # Each seat's vector, text and view, asked for several times per state (the observation
+        # and the information state are made of them); dropped when play moves on.
         self.seen: dict[int, Any] = {}
         self.texts: dict[int, str] = {}
+        self.views: dict[int, Any] = {}
 
     def table_at(self, spec: Encoding, known: tuple[_Node, Any] | None = None) -> Any:
         """This node's table: kept, or made again by playing the ids from the nearest node
@@ -444,15 +469,23 @@ class _Node:
         found = self.texts.get(player)
         if found is None:
             game = spec.game
-            found = self.texts[player] = game.render(game.view(table, player), player)
+            found = self.texts[player] = game.render(self.view(spec, player, table), player)
+        return found
+
+    def view(self, spec: Encoding, player: int, table: Any) -> Any:
+        """``view(table, player)``, made once for the text and the digest (``table`` is this
+        node's)."""
+        found = self.views.get(player)
+        if found is None:
+            found = self.views[player] = spec.game.view(table, player)
         return found
 
     def digest(self, spec: Encoding, player: int, table: Any) -> str:
-        """``codec.digest(view(table, player))``: what the seat sees here, exactly (``table``
-        is this node's)."""
+        """:func:`view_digest` of ``view(table, player)``: what the seat sees here, exactly
+        (``table`` is this node's)."""
         found = self.digests.get(player)
         if found is None:
-            found = self.digests[player] = codec.digest(spec.game.view(table, player))
+            found = self.digests[player] = view_digest(self.view(spec, player, table))
         return found
 
     def remembered(self, spec: Encoding, player: int) -> str:
@@ -562,7 +595,8 @@ def _replay(key: str, options: dict[str, Any], seed: int | None, recipe: tuple[A
 
 def _step(play: _Play, action: int) -> _Play:
     """``play`` after the id ``action``: a listed id is played with ``play_at``, any other
-    is refused by the game, saying why. The table :data:`RECENT_TABLES` back is let go."""
+    is refused by the game, saying why. The table :data:`RECENT_TABLES` back is let go,
+    unless it is a checkpoint (see :class:`_Node`)."""
     spec, node = play.spec, play.node
     assert node is not None
     table, seat, moves, by_id = play.listed()
@@ -574,11 +608,11 @@ def _step(play: _Play, action: int) -> _Play:
     else:
         after = spec.game.apply(table, action_for(spec, table, action))  # refused, saying why
     child = _Node(node, after, seat, int(action))
-    node.seen, node.texts = {}, {}
+    node.seen, node.texts, node.views = {}, {}, {}
     old: _Node | None = child
     for _ in range(RECENT_TABLES):
         old = old.parent if old is not None else None
-    if old is not None and old.parent is not None:
+    if old is not None and old.parent is not None and old.depth % CHECKPOINT_EVERY:
         old.table = None
     return _Play(spec, child, None, after)
 
