@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import contextlib
 import importlib
 import importlib.util
 import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from rich.console import Console
@@ -286,46 +288,51 @@ def test_a_failed_check_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_sigterm_stops_simulate_and_its_workers(tmp_path: Path) -> None:
     """SIGTERM (what `timeout`, CI and container stops send) ends the command and every worker."""
-    import signal
-    import time
-
-    done = subprocess.Popen(
-        [sys.executable, "-m", "wasteland", "simulate", "lucky_seven", "-n", "5000", "--bot", "heuristic",
-         "--workers", "2", "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    time.sleep(3)
-    children = _children(done.pid)
-    assert children, "the workers started"
-    done.send_signal(signal.SIGTERM)
-    _, err = done.communicate(timeout=20)
-    assert done.returncode == 130 and err.splitlines()[-1] == "wasteland: interrupted", err
-    deadline = time.time() + 10
-    while time.time() < deadline and any(_alive(pid) for pid in children):
-        time.sleep(0.2)
-    assert not any(_alive(pid) for pid in children), "no worker outlives the command"
+    with _simulating(stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as (done, children):
+        done.send_signal(signal.SIGTERM)
+        _, err = done.communicate(timeout=60)
+        assert done.returncode == 130 and err.splitlines()[-1] == "wasteland: interrupted", err
+        assert _gone(children), "no worker outlives the command"
 
 
 def test_workers_of_a_killed_simulate_exit_by_themselves() -> None:
     """Even SIGKILL, which nobody can handle: the orphaned workers notice and exit."""
-    import os
-    import signal
-    import time
+    with _simulating(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as (done, children):
+        os.kill(done.pid, signal.SIGKILL)
+        done.wait(timeout=60)
+        assert _gone(children), "orphaned workers exit within seconds"
 
+
+@contextlib.contextmanager
+def _simulating(**streams: Any) -> Iterator[tuple[subprocess.Popen[Any], list[int]]]:
+    """A long ``simulate`` with two workers, once both have started (waited for, not slept on:
+    a busy machine starts them late), and its whole process group ended whatever the test
+    asserts, so a failing test leaves no simulation running."""
     done = subprocess.Popen(
         [sys.executable, "-m", "wasteland", "simulate", "lucky_seven", "-n", "5000", "--bot", "heuristic",
          "--workers", "2", "--quiet"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True, **streams,
     )
-    time.sleep(3)
-    children = _children(done.pid)
-    assert children
-    os.kill(done.pid, signal.SIGKILL)
-    done.wait(timeout=10)
-    deadline = time.time() + 10
-    while time.time() < deadline and any(_alive(pid) for pid in children):
+    try:
+        deadline = time.time() + 120
+        children = _children(done.pid)
+        while len(children) < 2 and time.time() < deadline and done.poll() is None:
+            time.sleep(0.2)
+            children = _children(done.pid)
+        assert len(children) >= 2, "the workers started"
+        yield done, children
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(done.pid, signal.SIGKILL)
+        done.wait(timeout=60)
+
+
+def _gone(pids: list[int], seconds: float = 20) -> bool:
+    """Whether every process of ``pids`` has exited within ``seconds``."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and any(_alive(pid) for pid in pids):
         time.sleep(0.2)
-    assert not any(_alive(pid) for pid in children), "orphaned workers exit within seconds"
+    return not any(_alive(pid) for pid in pids)
 
 
 def _children(pid: int) -> list[int]:
