@@ -398,7 +398,7 @@ def test_abilities_are_paid_with_white_cards() -> None:
     assert s.spaces[0] == "B"
 
 
-def test_the_accountant_chooses_among_characters_equally_near_an_enemy() -> None:
+def test_the_bookkeeper_chooses_among_characters_equally_near_an_enemy() -> None:
     # the rat at B is one line from Grumple at A (dashed) and from Whisper at C (red: 1 for it)
     s = table(players=2, spaces=("A", "C"), foes=(foe("raider_rat", "B"),), hostile=True,
               threats=(card("black", 1), NONE, NONE, NONE, NONE))
@@ -447,7 +447,7 @@ def test_nesting_repairs_the_broken_items_the_scrap_pays_for() -> None:
     assert helmet in s.gear[0] + s.pack[0]
 
 
-def test_travel_leaves_the_page_for_the_location_the_accountant_picks() -> None:
+def test_travel_leaves_the_page_for_the_location_the_bookkeeper_picks() -> None:
     s = run(table(book(page(1), page(2), page(3))), Travel((2, 3)))
     assert s.phase is Phase.TRAVEL and s.travel == (2, 3)
     assert set(legal_actions(s)) == {Go(0), Go(1)}

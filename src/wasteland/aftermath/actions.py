@@ -3,7 +3,7 @@
 Each decision is small: an action starts with its target (``melee 1.2``: the first enemy card's
 second figure), then the test's cards are played one at a time (``card c12``) and ``done`` rolls;
 a move plays its cards (``move c3``, ``card c7``), then steps space by space (``step B``);
-``choose 2``: the accountant sends an enemy toward (or at) the second character in turn order.
+``choose 2``: the bookkeeper sends an enemy toward (or at) the second character in turn order.
 Card ids are ``c0``-``c36`` (``cards.ACTION_CARDS``); an enemy figure is ``slot.figure`` on the
 threat track (both from 1); a space is its name on the page's map.
 """
@@ -201,7 +201,7 @@ class Go:
 @register("aftermath.Choose")
 @frozen(cache_hash=True)
 class Choose:
-    """The accountant chooses ``character`` among those equally near an enemy (its move or its
+    """The bookkeeper chooses ``character`` among those equally near an enemy (its move or its
     target)."""
 
     character: int

@@ -35,7 +35,7 @@ from wasteland.aftermath.setup import (
     PLAYER_COUNTS, make_options, names_for, out_of_deck, read_start, start_data, the_book,
 )
 from wasteland.aftermath.state import (
-    Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Leave, NextTurn, Options, Phase, Resume, StartTurn,
+    Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Fled, Leave, NextTurn, Options, Phase, Resume, StartTurn,
     State, Wait,
 )
 from wasteland.aftermath.vocabulary import DIALS, TOKENS, dial_top
@@ -45,7 +45,7 @@ __all__ = ["check_options", "check_state", "check_view", "redact", "COUNT_LIMIT"
 #: The most a counter of the table (turns, batteries, charge, movement points, a test's focus, a
 #: group task's dial, an attack's strength, wounds) may hold (*design*: far above any mission).
 COUNT_LIMIT = 1_000
-_RULE_EFFECTS = (Wait, StartTurn, Resume, CheckThreat, AfterTurn, NextTurn, Activate, Attack, Arrive, Leave)
+_RULE_EFFECTS = (Wait, StartTurn, Resume, CheckThreat, AfterTurn, NextTurn, Activate, Attack, Arrive, Leave, Fled)
 
 
 def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
@@ -184,8 +184,8 @@ def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[i
     if state.viewer is not None and not 0 <= state.viewer < options.players:
         raise ValueError("the viewer is not a seat at the table")
     entries = {e.id for e in page.entries}
-    if not 0 <= state.active < n or not 0 <= state.reader < n:
-        raise ValueError("the active character and the reader are characters of the table")
+    if not 0 <= state.active < n or not 0 <= state.reader < n or not 0 <= state.bookkeeper < n:
+        raise ValueError("the active character, the reader and the bookkeeper are characters of the table")
     if not 0 <= state.turn <= COUNT_LIMIT * ROUNDS or not 0 <= state.round <= ROUNDS \
             or state.round == ROUNDS and state.phase is not Phase.OVER:
         raise ValueError(f"the round runs from 0 to {ROUNDS - 1} ({ROUNDS} once the time is out)")

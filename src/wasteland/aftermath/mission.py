@@ -25,12 +25,13 @@ from wasteland.aftermath.cards import (
     ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
 )
 from wasteland.aftermath.state import (
-    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Foe, Leave, Loot, NextTurn, Phase,
+    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Fled, Foe, Leave, Loot, NextTurn, Phase,
     Resume, Said, StartTurn, State, Token, Wait, Work,
 )
 from wasteland.aftermath.vocabulary import DIALS, LIFE_DIALS, LIFE_RESET, LINES, ONCE_DIAL, Prize, dial_top
 
-__all__ = ["HANDLERS", "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
+__all__ = ["HANDLERS", "TOGETHER",
+           "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
            "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "say", "wait",
            "figures_at", "enemy_cost", "ENEMY_COST", "draw_cards", "end_game", "calamity", "place_threats",
            "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
@@ -100,13 +101,22 @@ def owner(s: Table, c: int) -> int:
     return c % s.options.players
 
 
+#: The decisions the players take together: the bookkeeper decides them (seed, "Efectos
+#: ambiguos": the current bookkeeper makes the final decision).
+TOGETHER = (Phase.CHOOSE, Phase.TRAVEL, Phase.NEST)
+
+
 def decider(s: Table) -> int:
     """The character whose decision is pending: the tester in a test, the reader in a choice, the
-    active character (the accountant) otherwise."""
-    if s.phase is Phase.TEST and s.test is not None:
+    bookkeeper where the players decide together (where enemies equally near go, travel, nesting),
+    the active character otherwise."""
+    phase = s.phase
+    if phase is Phase.TEST and s.test is not None:
         return s.test.who
-    if s.phase is Phase.CHOICE:
+    if phase is Phase.CHOICE:
         return s.reader
+    if phase in TOGETHER:
+        return s.bookkeeper
     return s.active
 
 
@@ -200,11 +210,26 @@ def flee(work: Work, c: int) -> None:
     work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
     say(work, f"{character(work, c).title} flees")
     if not on_map(work):
-        mission = mission_of(work)
-        page = page_of(work, mission.failure_page)
-        entry = next((e for e in page.entries if e.id == mission.failure_entry), None) if page else None
-        end_game(work, Ending.FLED, "every character has fled: the mission fails" + (
-            f" (page {mission.failure_page}, {entry.id}: {entry.text})" if entry else ""))
+        _every_character_fled(work)
+
+
+def _every_character_fled(work: Work) -> None:
+    """Seed, "Finalizar una misión": every character out at once fails the main mission: what is
+    under way is dropped and the mission card's failure entry is read, its effects done; then the
+    mission ends (``all_fled``), unless the entry ended it or took the party to another page."""
+    _drop_under_way(work)
+    mission = mission_of(work)
+    page = page_of(work, mission.failure_page)
+    entry = next((e for e in page.entries if e.id == mission.failure_entry), None) if page else None
+    say(work, "every character has fled: the mission fails")
+    work.stack.append(Fled())
+    if entry is not None:
+        say(work, f"page {mission.failure_page}, entry {entry.id}: {entry.text}")
+        work.stack.extend(reversed(entry.effects))
+
+
+def _fled(work: Work, effect: Fled) -> None:
+    end_game(work, Ending.FLED, "the mission has failed: every character fled")
 
 
 # -- items and prizes ------------------------------------------------------------------------------
@@ -489,15 +514,23 @@ def visit(work: Work, c: int, space: str) -> bool:
 
 
 def _go_to_page(work: Work, effect: GoToPage) -> None:
-    """The turn ends (*design*: without its threat check, since the track is discarded on leaving)
-    and the party leaves the page."""
+    """Seed, "Dejando una página": 1. the current player's turn ends, Check Threat included (what
+    was under way is dropped, the threat is checked); 2.-4. the party leaves the page (``Leave``);
+    then the new bookkeeper takes the next turn."""
     _drop_under_way(work)
-    work.stack.append(NextTurn())
+    work.stack.append(NextTurn(bookkeeper=True))
     work.stack.append(Leave(effect.page))
+    work.stack.append(CheckThreat())
 
 
 def _leave(work: Work, effect: Leave) -> None:
-    """Seed, "Dejando una página", steps 3-4."""
+    """Seed, "Dejando una página", steps 2-4: the bookkeeper passes the dashboard to the left (the
+    next character in turn order becomes the bookkeeper, and will take the next turn); the enemies
+    leave play (to the Hunt box when hostile, their wounds removed); the tokens, the threat track
+    and the group task are cleared."""
+    n = len(work.options.characters)
+    work.bookkeeper = (work.bookkeeper + 1) % n
+    say(work, f"{character(work, work.bookkeeper).title} is the new bookkeeper")
     if work.hostile:
         work.hunt.extend(f.card for f in work.foes)
         if work.foes:
@@ -651,6 +684,8 @@ def _end_mission(work: Work, effect: EndMission) -> None:
         return
     if effect.success:
         end_game(work, Ending.WON, "the mission is complete")
+    elif not on_map(work) and any(type(e) is Fled for e in work.stack):
+        end_game(work, Ending.FLED, "the mission has failed: every character fled")
     else:
         end_game(work, Ending.FAILED, "the mission has failed")
 
@@ -761,7 +796,7 @@ def _activate(work: Work, effect: Activate) -> None:
     """Seed, "Turno enemigo": each enemy card from the top activates its figures with the action
     the threat card under it gives: move toward the nearest character, target the nearest in
     range and sight, attack; its threat card is discarded; leftovers are discarded at the end.
-    Where characters are equally near, the accountant chooses (seed: "you decide")."""
+    Where characters are equally near, the bookkeeper chooses (seed: "you decide")."""
     slot, fig = effect.slot, effect.figure
     if slot >= len(work.foes):
         _discard_threats(work)
@@ -786,7 +821,7 @@ def _activate(work: Work, effect: Activate) -> None:
             reach = {c: costs[work.spaces[c]] for c in targets if work.spaces[c] in costs}
             goal = _nearest(work, effect, reach)
             if goal == NONE:
-                return  # the accountant chooses first
+                return  # the bookkeeper chooses first
             if goal >= 0:
                 path = graph.shortest_path(here, work.spaces[goal], cost=enemy_cost)
                 for sp in (path[0][1:1 + action.speed] if path else ()):
@@ -810,7 +845,7 @@ def _activate(work: Work, effect: Activate) -> None:
 
 def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:
     """The character nearest the enemy (``far``: each character's distance): the one chosen, the
-    only nearest one, or NONE after asking the accountant to choose among the nearest (the
+    only nearest one, or NONE after asking the bookkeeper to choose among the nearest (the
     activation waits under the decision); -2 when no character is in reach."""
     if not far:
         return -2
@@ -858,12 +893,13 @@ def _next_turn(work: Work, effect: NextTurn) -> None:
     work.played = []
     work.phase = Phase.ACT
     work.turn += 1
-    work.active = (work.active + 1) % n
-    if work.active == 0:
+    work.active = work.bookkeeper if effect.bookkeeper else (work.active + 1) % n
+    if work.turn % n == 0:
         work.round += 1
         _dial(work, "time", 1)
         if work.round >= ROUNDS:
-            end_game(work, Ending.TIME, f"{ROUNDS} rounds have passed: the mission has run out of time")
+            # the seed sets no time limit (going over costs the colony): the engine's bound cuts
+            end_game(work, Ending.CUT, f"the mission reached the engine's bound of {ROUNDS} rounds")
             return
     work.reader = work.active
     work.stack.append(StartTurn())
@@ -881,7 +917,7 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     Situation: _situation_effect, EndMission: _end_mission, Choice: _choice, Discover: _discover, Goal: _goal,
     LiftCap: _lift_cap,
     Leave: _leave, Arrive: _arrive, StartTurn: _start_turn, Resume: _resume, CheckThreat: _check_threat,
-    Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn,
+    Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn, Fled: _fled,
 }
 
 

@@ -19,7 +19,7 @@ from wasteland.aftermath.cards import (
     ACTION_CARDS, CALAMITY, CHARACTERS, CHARACTER_NAMES, HIDDEN, ITEMS, NONE, ROUNDS, SLOTS, STATUSES, THREAT,
 )
 from wasteland.aftermath.card_set import table_of
-from wasteland.aftermath.mission import mission_of
+from wasteland.aftermath.mission import decider, mission_of
 from wasteland.aftermath.rules import ENGINE, outcome
 from wasteland.aftermath.state import Activate, Phase, State
 from wasteland.aftermath.view import view
@@ -118,7 +118,8 @@ def _character_line(s: State, c: int) -> str:
     gear = ", ".join(f"{slot} {_item(i)}" for slot, i in zip(SLOTS, s.gear[c]))
     hand = ", ".join(_card(k) for k in s.hands[c]) or "empty"
     mark = "  <- acting" if c == s.active and s.phase is not Phase.OVER else ""
-    return (f"{c + 1}. {ch.title} (seat {seat}) {where}: wounds {s.wounds[c]}/{ch.life}"
+    keeper = " bookkeeper" if c == s.bookkeeper else ""
+    return (f"{c + 1}. {ch.title} (seat {seat}){keeper} {where}: wounds {s.wounds[c]}/{ch.life}"
             f"{f' ({s.toxic[c]} toxic)' if s.toxic[c] else ''}; statuses "
             f"{', '.join(st.replace('_', ' ') for st in s.statuses[c]) or 'none'}; {gear}; pack "
             f"{', '.join(_item(i) for i in s.pack[c]) or 'empty'}; batteries {s.batteries[c]}; hand {hand}{mark}")
@@ -145,7 +146,7 @@ def _pending(s: State) -> list[str]:
 
 
 def _chooser(s: State) -> str:
-    """What waits on the accountant's choice: which enemy moves toward, or attacks, whom."""
+    """What waits on the bookkeeper's choice: which enemy moves toward, or attacks, whom."""
     act = next((e for e in reversed(s.stack) if type(e) is Activate), None)
     if act is None or act.slot >= len(s.foes):
         return "an enemy goes for"
@@ -190,11 +191,7 @@ def render(state: State, player: int | None = None) -> str:
 
 
 def _decider(s: State) -> int:
-    if s.phase is Phase.TEST and s.test is not None:
-        return s.test.who
-    if s.phase is Phase.CHOICE:
-        return s.reader
-    return s.active
+    return decider(s)
 
 
 # -- the drawing ------------------------------------------------------------------------------------
@@ -335,7 +332,8 @@ def _draw_characters(d: Drawing, s: State, y: float) -> float:
         d.rect(x, top, 390, 140, fill=PALETTE["friend"], stroke=PALETTE["focus"] if acting else PALETTE["friend_ink"],
                width=3 if acting else 1, rx=6)
         d.text(x + 8, top + 18, f"{c + 1}. {ch.title} · seat {c % s.options.players} · {where}"
-               + (" · acting" if acting else ""), size=12, fill=PALETTE["friend_ink"], bold=True)
+               + (" · bookkeeper" if c == s.bookkeeper else "") + (" · acting" if acting else ""), size=12,
+               fill=PALETTE["friend_ink"], bold=True)
         d.text(x + 8, top + 36, f"wounds {s.wounds[c]}/{ch.life}" + (f" ({s.toxic[c]} toxic)" if s.toxic[c] else "")
                + f" · batteries {s.batteries[c]} · statuses "
                + (", ".join(st.replace("_", " ") for st in s.statuses[c]) or "none"), size=10)
@@ -465,5 +463,6 @@ def summary(state: State) -> str:
     """The mission in a few lines for a player at this table: the goal and how it ends first."""
     s = ENGINE.state(state)
     first = (f"Goal: complete the mission of {s.book.title} (the book says when). It fails if every "
-             f"character flees at once, or after {ROUNDS} rounds. The team wins or loses together.")
+             f"character flees at once (going over its time only costs the colony; the engine stops a "
+             f"mission after {ROUNDS} rounds). The team wins or loses together.")
     return "\n".join((first, *_RULES))

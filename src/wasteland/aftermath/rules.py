@@ -46,7 +46,8 @@ def _advance(work: Work) -> bool:
 _REASONS = {
     Ending.WON: "the mission is complete", Ending.FAILED: "the mission has failed",
     Ending.FLED: "every character fled at once: the mission fails",
-    Ending.TIME: f"{ROUNDS} rounds have passed: the mission has run out of time",
+    Ending.CUT: f"the mission reached the engine's bound of {ROUNDS} rounds (a truncation: the seed sets no "
+                "time limit)",
     Ending.LOST: "a dial of the colony reached 0: the campaign is lost",
 }
 
@@ -59,7 +60,7 @@ def ending(state: State) -> Outcome | None:
     winners = range(state.options.players) if code is Ending.WON else ()
     # the round in the reason: ``wasteland simulate`` counts the endings by reason, so it shows
     # how many rounds the missions took
-    when = "" if code is Ending.TIME else f" in round {state.round + 1}"
+    when = "" if code is Ending.CUT else f" in round {state.round + 1}"
     return Outcome(winners=winners, reason=_REASONS[code] + when, code=code)
 
 
@@ -105,7 +106,7 @@ def per_turn(book: Book) -> int:
     """The most decisions of one turn: the draw step (5 discards and the draw); at most 5 cards to
     act with, each starting an action of at most 4 more cards, 24 steps and a stop or roll; every
     entry of the book read at most once a turn; an enemy turn of at most 40 figures (5 cards of 8),
-    each with an accountant's choice of where it goes and of whom it attacks, each attack defended
+    each with a bookkeeper's choice of where it goes and of whom it attacks, each attack defended
     by a stop and by cards, of which the hands hold at most 20; the nest."""
     entries = sum(_weight(e.effects) for p in book.pages for e in p.entries)
     return (HAND + 1) + HAND * 30 + 1 + entries + 40 + 20 + 2 * 40 + 2

@@ -609,13 +609,13 @@ def _end(work: Work, a: End) -> None:
 
 
 def _nest(work: Work, a: Nest) -> None:
-    """Seed, "Nido": the six steps (*design*: the accountant heals every wounded character it can
+    """Seed, "Nido": the six steps (*design*: the bookkeeper heals every wounded character it can
     in turn order, 1 food each, never a campaign's last food, and repairs the cheapest broken items
     the scrap pays for)."""
     _pop(work)
     n = len(work.options.characters)
     food, scrap = DIALS.index("food"), DIALS.index("scrap")
-    # *design*: in a campaign the accountant never eats the colony's last food (it would be lost)
+    # *design*: in a campaign the bookkeeper never eats the colony's last food (it would be lost)
     keep = 1 if work.options.campaign is not None else 0
     for k in range(n):
         c = (work.active + k) % n
@@ -665,7 +665,7 @@ def _choose(work: Work, a: Choose) -> None:
     pending = work.stack.pop()
     assert isinstance(pending, Activate)
     work.candidates = []
-    say(work, f"the accountant chooses {character(work, a.character).title}")
+    say(work, f"the bookkeeper chooses {character(work, a.character).title}")
     work.stack.append(Activate(pending.slot, pending.figure, pending.stage, a.character))
 
 

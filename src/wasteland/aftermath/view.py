@@ -106,6 +106,7 @@ LAYOUT = layout(
      "figures, wounds on them, the threat card's value under it"),
     ("hand", len(ACTION_CARDS), "1 for each card in the hands of the viewer's characters"),
     ("dials", len(DIALS), "the campaign dials: food, scrap, population, morale, clues, time"),
+    ("bookkeeper", MAX_PLAYERS, "1 for the bookkeeper, per character in turn order"),
     ("situation", 1, "1 when hostile"),
     ("task", 3, "a group task open, its difficulty, its dial"),
     ("test", 3, "a test in progress, its difficulty, the value of the cards played"),
@@ -195,6 +196,7 @@ def _track(view: State, shape: Layout, out: FloatBuffer) -> None:
 def _public(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     for k, value in enumerate(view.dials):
         out[shape.start["dials"] + k] = float(value)
+    out[shape.start["bookkeeper"] + view.bookkeeper] = 1.0
     out[shape.start["situation"]] = 1.0 if view.hostile else 0.0
     if view.task is not None:
         out[shape.start["task"]] = 1.0
