@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from tests.aftermath.tables import book, card, entry, foe, page, table
 from wasteland.core.records import replace
-from wasteland.aftermath import End, Nest, apply, current_player, outcome, render, svg, view
-from wasteland.aftermath.book import Dial, EndMission, GoToPage, Mission, Trigger, Wound
+from wasteland.aftermath import (
+    Ability, Card, Done, End, Equip, Nest, Scavenge,
+    apply, current_player, legal_actions, outcome, render, svg, view
+)
+from wasteland.aftermath.actions import Charge, Eat, Pass, Scrap, Stand, Stow, Wear
+from wasteland.aftermath.book import Dial, DrawItems, EndMission, GoToPage, Mission, Trigger, Wound
 from wasteland.aftermath.campaign import finish_mission, new_campaign, start_mission
-from wasteland.aftermath.cards import ENEMY_NAMES, NONE, ROUNDS
+from wasteland.aftermath.cards import CACHES, ENEMY_NAMES, ITEM_NAMES, ITEMS, NONE, ROUNDS
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.state import Ending, NextTurn, Phase, Resume, State
+from wasteland.aftermath.state import Cache, Ending, NextTurn, Phase, Resume, State
 
 FOOD, MORALE, CLUES = 0, 3, 4
 
@@ -127,3 +131,135 @@ def test_going_over_the_time_does_not_fail_a_mission() -> None:
     result = outcome(s)
     assert s.phase is Phase.OVER and result is not None and result.truncated
     assert result.code == "decision_limit" and not result.winners and s.ending == Ending.CUT.value
+
+
+# -- Acción: Equipar / intercambiar, Artículos, Baterías, Nido ----------------------------------------
+
+KNIFE, HELMET, VEST, PISTOL = (ITEM_NAMES.index(n) for n in ("steak_knife", "thimble_helmet", "tin_vest", "one_shot"))
+EMPTY = (NONE,) * 5
+
+
+def _deck_without(*items: int) -> tuple[int, ...]:
+    return tuple(i for i in table().item_deck if i not in items)
+
+
+def test_equip_moves_any_number_of_items_for_one_discarded_card() -> None:
+    """Seed: "descarta cualquier tipo de carta de acción y mueve cualquier número de elementos
+    entre tu mochila y las ranuras de tu equipo"."""
+    red1, red2 = card("red", 1), card("red", 2)
+    s = table(hands=((red1, red2), ()), gear=(EMPTY, EMPTY), pack=((HELMET, VEST), ()),
+              item_deck=_deck_without(HELMET, VEST, KNIFE), scrapped=(KNIFE, ITEM_NAMES.index("chopstick")))
+    assert set(legal_actions(s)) >= {Equip(red1), Equip(red2)}  # any card pays
+    s = apply(s, Equip(red1))
+    s = apply(apply(s, Wear(HELMET, 0)), Wear(VEST, 0))
+    s = apply(s, Done())
+    assert HELMET in s.gear[0] and VEST in s.gear[0] and s.pack[0] == () and s.hands[0] == (red2,)
+    assert s.phase is Phase.ACT and s.moved == ()
+
+
+def test_a_trade_gives_and_receives_items_with_a_character_in_the_same_space() -> None:
+    """Seed: "También puedes dar y recibir artículos de cualquier jugador cuyo personaje esté en el
+    mismo espacio ... deben equiparse inmediatamente o almacenarse en la mochila"."""
+    s = table(players=2, hands=((card("red", 1),), ()), spaces=("A", "A"), pack=((), (HELMET,)),
+              item_deck=_deck_without(HELMET))
+    s = apply(s, Equip(card("red", 1)))
+    options = set(legal_actions(s))
+    assert {Wear(HELMET, 0), Stow(HELMET, 0)} <= options  # receive
+    whisper_knife = s.gear[1][2]
+    assert {Stow(whisper_knife, 0)} <= options  # take the companion's equipped item too
+    grumple_knife = s.gear[0][2]
+    assert Stow(grumple_knife, 1) in options  # give
+    s = apply(apply(s, Wear(HELMET, 0)), Stow(grumple_knife, 1))
+    assert HELMET in s.gear[0] and s.pack[1] == (grumple_knife,)
+    far = replace(s, spaces=("A", "C"), moved=())
+    assert not any(getattr(a, "to", 0) == 1 for a in legal_actions(far))  # not in the same space
+
+
+def test_batteries_are_placed_one_at_a_time_as_part_of_equip() -> None:
+    """Seed, "Baterías": "un jugador con fichas de batería puede colocar 1 o más baterías en 1 o más
+    elementos como parte de una acción de equipar"; packing or trading the item discards them."""
+    s = table(hands=((card("red", 1), card("red", 2)), ()), batteries=(3, 0),
+              gear=((NONE, NONE, PISTOL, NONE, NONE), EMPTY), item_deck=_deck_without(PISTOL))
+    s = apply(apply(s, Equip(card("red", 1))), Charge(PISTOL))
+    s = apply(s, Done())
+    assert s.charge[0][2] == 1 and s.batteries[0] == 2
+    s = apply(apply(s, Equip(card("red", 2))), Stow(PISTOL, 0))
+    assert s.charge[0] == (0,) * 5 and s.batteries[0] == 2
+
+
+def test_a_gained_item_is_equipped_packed_traded_or_discarded_for_its_value() -> None:
+    """Seed, "Artículos": "realice inmediatamente una de las siguientes acciones con ese elemento:
+    Equípalo ... Guárdalo en la mochila ... Cámbielo a otro personaje en el mismo espacio ...
+    Deséchelo para obtener una ganancia equivalente al costo de reparación"."""
+    s = table(players=2, spaces=("A", "A"), item_deck=(HELMET, *_deck_without(HELMET)), reader=1)
+    s = run(s, DrawItems(1))
+    assert s.phase is Phase.GAIN and current_player(s) == 1  # the one who gained it decides
+    assert set(legal_actions(s)) == {Wear(HELMET, 1), Stow(HELMET, 1), Wear(HELMET, 0), Stow(HELMET, 0),
+                                     Scrap(HELMET)}
+    assert "gained" in render(s)
+    kept = apply(s, Stow(HELMET, 0))
+    assert kept.pack[0] == (HELMET,) and kept.phase is Phase.ACT
+    scrapped = apply(s, Scrap(HELMET))
+    assert HELMET in scrapped.scrapped and scrapped.dials[1] == 3 + ITEMS[HELMET].repair
+
+
+def test_each_character_may_choose_once_to_eat() -> None:
+    """Seed, "Nido" step 1: "En orden de turno, cada personaje puede elegir una vez para reducir
+    [la comida] en 1 para eliminar 1 herida normal"."""
+    s = table(players=2, spaces=("A", "A"), wounds=(2, 1), active=1)
+    s = apply(apply(s, End()), Nest())
+    assert s.phase is Phase.EAT and current_player(s) == 1  # turn order from the one whose turn ends
+    s = apply(s, Eat())
+    assert s.phase is Phase.EAT and current_player(s) == 0
+    s = apply(s, Pass())  # Grumple keeps the food
+    assert s.wounds == (2, 0) and s.dials[FOOD] == 4 and s.phase is Phase.DRAW
+
+
+# -- Acción: Scavenge ---------------------------------------------------------------------------------
+
+def test_a_scavenge_test_is_of_instincts_or_agility() -> None:
+    """Seed: "resuelve una prueba de habilidad [ ] O [ ]": a yellow or a green card (or a white one)
+    starts it, and the character's bonus to the first card's attribute counts (Whisper: green +2)."""
+    green1, blue1, yellow1 = card("green", 1), card("blue", 1), card("yellow", 1)
+    token = next(k for k, c in enumerate(CACHES) if c.difficulty == 4)
+    s = table(players=2, hands=((), (green1, blue1, yellow1)), active=1, caches=(Cache("A", 4, token),),
+              piles=((), (), ()))
+    s = apply(s, Scavenge(0))
+    assert set(legal_actions(s)) == {Card(green1), Card(yellow1)}  # blue cannot start it
+    s = apply(apply(s, Card(green1)), Done())
+    said = " | ".join(e.text for e in s.events)
+    assert "Whisper tests green: " in said and f"{1 + 2 + 0}" in said
+    assert "scavenge" not in [type(a).__name__.lower() for a in legal_actions(table(hands=((blue1,), ())))]
+
+
+# -- Personaje derrotado ------------------------------------------------------------------------------
+
+def test_a_returning_character_stands_in_any_space_a_companion_holds() -> None:
+    """Seed: "coloque su figura en cualquier espacio ocupado por un personaje compañero": the
+    returning character's player chooses among the companions' spaces."""
+    s = table(players=3, characters=("grumple", "whisper", "meziah"), spaces=("", "C", "E"), fled=(True, False, False),
+              active=2, turn=2)
+    s = run(s, NextTurn())
+    assert s.phase is Phase.RETURN and s.active == 0 and current_player(s) == 0
+    assert set(legal_actions(s)) == {Stand(2), Stand(4)}  # C or E
+    s = apply(s, Stand(4))
+    assert s.spaces[0] == "E" and s.phase is Phase.DRAW and "seriously_wounded" in s.statuses[0]
+    one = run(replace(table(players=2, spaces=("", "C"), fled=(True, False), active=1, turn=1)), NextTurn())
+    assert one.phase is Phase.DRAW and one.spaces[0] == "C"  # one companion's space: no choice to make
+
+
+# -- Acción: Activar habilidad ------------------------------------------------------------------------
+
+def test_an_ability_is_paid_with_white_cards_the_player_chooses_and_what_is_over_is_lost() -> None:
+    """Seed: "jugando suficientes cartas blancas para que su valor combinado sea igual o mayor que el
+    costo ... cualquier valor restante se pierde": the player plays the white cards of its choice,
+    one at a time, until they reach the cost (Meziah's Team Focus: 2)."""
+    white1, white2 = card("white", 1), card("white", 2)
+    s = table(players=2, characters=("meziah", "whisper"), hands=((white1, white2, card("red", 1)), ()),
+              spaces=("A", "B"))
+    s = apply(s, Ability(NONE))
+    assert s.phase is Phase.PAY and set(legal_actions(s)) == {Card(white1), Card(white2)}
+    s = apply(s, Card(white1))
+    assert s.phase is Phase.PAY and s.focus == 0  # 1 of 2: not yet
+    s = apply(s, Card(white2))  # 3 against 2: the 1 over is lost
+    assert s.phase is Phase.ACT and s.focus == 1 and {white1, white2} <= set(s.discard)

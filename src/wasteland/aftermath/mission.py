@@ -22,17 +22,19 @@ from wasteland.aftermath.book import (
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
     ACTION_CARDS, BLACK_DIE, CALAMITY, CHARACTER_NAMES, CHARACTERS, CACHES, ENCOUNTER_CARDS, ENEMY_LIMIT, ENEMY_NAMES,
-    ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
+    ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
 )
 from wasteland.aftermath.state import (
-    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Fled, Foe, Leave, Loot, NextTurn, Phase,
-    Resume, Said, StartTurn, State, Token, Wait, Work,
+    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Feed, Fled, Foe, Gain, Leave, Loot, Mend,
+    NextTurn, Phase, Rest, Resume, Said, Settle, StartTurn, State, Token, Wait, Work,
 )
 from wasteland.aftermath.vocabulary import DIALS, LIFE_DIALS, LIFE_RESET, LINES, ONCE_DIAL, Prize, dial_top
 
 __all__ = ["HANDLERS", "TOGETHER",
            "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
-           "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "say", "wait",
+           "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "free_slot", "wear",
+           "stow",
+           "scrap_item", "repairable", "say", "wait",
            "figures_at", "enemy_cost", "ENEMY_COST", "draw_cards", "end_game", "calamity", "place_threats",
            "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
            "LOST_PAGE", "LOST_ENTRY"]
@@ -41,6 +43,8 @@ __all__ = ["HANDLERS", "TOGETHER",
 #: population to 20 once its cap of 15 is lifted; time is counted to 99 (``vocabulary.DIAL_TOPS``).
 DIAL_MAX = 15
 _TIME = DIALS.index("time")
+_FOOD = DIALS.index("food")
+_SCRAP = DIALS.index("scrap")
 #: Seed, "La campaña": on losing the campaign the players go at once to page 100, entry 100-23.
 LOST_PAGE = 100
 LOST_ENTRY = "100-23"
@@ -103,13 +107,18 @@ def owner(s: Table, c: int) -> int:
 
 #: The decisions the players take together: the bookkeeper decides them (seed, "Efectos
 #: ambiguos": the current bookkeeper makes the final decision).
-TOGETHER = (Phase.CHOOSE, Phase.TRAVEL, Phase.NEST)
+TOGETHER = (Phase.CHOOSE, Phase.TRAVEL, Phase.NEST, Phase.REPAIR)
+
+
+#: The decisions of the character named by the effect under the Wait: where an item gained goes,
+#: whether to eat.
+_ASKED = (Phase.GAIN, Phase.EAT)
 
 
 def decider(s: Table) -> int:
     """The character whose decision is pending: the tester in a test, the reader in a choice, the
-    bookkeeper where the players decide together (where enemies equally near go, travel, nesting),
-    the active character otherwise."""
+    bookkeeper where the players decide together (where enemies equally near go, travel, nesting,
+    repairs), the character who gained an item or may eat, the active character otherwise."""
     phase = s.phase
     if phase is Phase.TEST and s.test is not None:
         return s.test.who
@@ -117,6 +126,10 @@ def decider(s: Table) -> int:
         return s.reader
     if phase in TOGETHER:
         return s.bookkeeper
+    if phase in _ASKED and len(s.stack) >= 2:
+        under = s.stack[-2]
+        if type(under) is Gain or type(under) is Feed:
+            return under.who
     return s.active
 
 
@@ -143,8 +156,10 @@ def wait(work: Work, phase: Phase) -> None:
 
 def _drop_under_way(work: Work) -> None:
     """Nothing is left under way: no effect waiting, no test, choice or travel; the cards played
-    go to the discard."""
+    go to the discard; an item gained and not placed yet goes back under the item deck."""
+    work.item_deck.extend(e.item for e in work.stack if type(e) is Gain)
     work.stack.clear()
+    work.moved = []
     work.test = None
     work.choice = None
     work.travel = []
@@ -235,23 +250,51 @@ def _fled(work: Work, effect: Fled) -> None:
 # -- items and prizes ------------------------------------------------------------------------------
 
 def place_item(work: Work, c: int, item: int) -> None:
-    """An intact item acquired (*design*: placed for the team at once): equipped in a free slot
-    of its kind, else in the pack, else discarded for its repair cost in scrap."""
-    info = ITEMS[item]
-    gear = list(work.gear[c])
-    for k, kind in enumerate(SLOTS):
-        if kind == info.slot and gear[k] == NONE:
-            gear[k] = item
-            work.gear[c] = tuple(gear)
-            say(work, f"{character(work, c).title} equips the {info.title}")
-            return
-    if len(work.pack[c]) < PACK:
-        work.pack[c] = (*work.pack[c], item)
-        say(work, f"{character(work, c).title} packs the {info.title}")
+    """Seed, "Artículos": an intact item acquired by character ``c`` waits (``Gain`` on the stack)
+    for the player's choice: equip it, pack it, trade it to a character in the same space, or
+    discard it for its value."""
+    if work.phase is Phase.OVER:
+        work.item_deck.append(item)  # the mission is over: the card goes back, unseen
         return
+    say(work, f"{character(work, c).title} gains the {ITEMS[item].title}")
+    work.stack.append(Gain(c, item))
+
+
+def free_slot(s: Table, c: int, item: int) -> int:
+    """The first free slot of ``item``'s kind of character ``c`` (NONE: none free)."""
+    kind = ITEMS[item].slot
+    gear = s.gear[c]
+    for k, slot in enumerate(SLOTS):
+        if slot == kind and gear[k] == NONE:
+            return k
+    return NONE
+
+
+def wear(work: Work, c: int, item: int) -> None:
+    """``item`` into a free slot of its kind of character ``c`` (the caller checked there is one)."""
+    k = free_slot(work, c, item)
+    gear = list(work.gear[c])
+    gear[k] = item
+    work.gear[c] = tuple(gear)
+    say(work, f"{character(work, c).title} equips the {ITEMS[item].title}")
+
+
+def stow(work: Work, c: int, item: int) -> None:
+    work.pack[c] = (*work.pack[c], item)
+    say(work, f"{character(work, c).title} packs the {ITEMS[item].title}")
+
+
+def scrap_item(work: Work, item: int) -> None:
+    """An item discarded for its value: its repair cost in scrap."""
+    info = ITEMS[item]
     work.scrapped.append(item)
+    say(work, f"the {info.title} is discarded for {info.repair} scrap")
     _dial(work, "scrap", info.repair)
-    say(work, f"the {info.title} is scrapped for {info.repair} scrap")
+
+
+def _gain(work: Work, effect: Gain) -> None:
+    work.stack.append(effect)
+    wait(work, Phase.GAIN)
 
 
 def mission_of(s: Table) -> Mission:
@@ -758,10 +801,14 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
             work.stack.append(NextTurn())
             return
         work.fled[c] = False
-        work.spaces[c] = work.spaces[companions[0]]
         if "seriously_wounded" not in work.statuses[c]:
             work.statuses[c] = (*work.statuses[c], "seriously_wounded")
         say(work, f"{character(work, c).title} returns, seriously wounded")
+        places = {work.spaces[o] for o in companions}
+        if len(places) > 1:  # the player chooses which companion's space (seed: "cualquier espacio")
+            wait(work, Phase.RETURN)
+            return
+        work.spaces[c] = work.spaces[companions[0]]
     wait(work, Phase.DRAW)
 
 
@@ -880,6 +927,43 @@ def _after_turn(work: Work, effect: AfterTurn) -> None:
     work.stack.append(NextTurn())
 
 
+def repairable(s: Table) -> list[int]:
+    """The broken items the scrap pays for."""
+    scrap = s.dials[_SCRAP]
+    return sorted(i for i in s.broken if ITEMS[i].repair <= scrap)
+
+
+def _feed(work: Work, effect: Feed) -> None:
+    """Nest, step 1: a character with a normal wound may eat once, while there is food."""
+    c = effect.who
+    if work.wounds[c] and work.dials[_FOOD] > 0:
+        work.stack.append(effect)
+        wait(work, Phase.EAT)
+
+
+def _settle(work: Work, effect: Settle) -> None:
+    """Nest, steps 2-4."""
+    for c in range(len(work.options.characters)):
+        work.wounds[c] += work.toxic[c]
+        work.toxic[c] = 0
+        work.statuses[c] = ()
+        work.charge[c] = (0,) * len(SLOTS)
+
+
+def _mend(work: Work, effect: Mend) -> None:
+    """Nest, step 5: while the scrap pays for a broken item, the bookkeeper repairs one (and says
+    who gets it) or stops."""
+    if repairable(work):
+        work.stack.append(effect)
+        wait(work, Phase.REPAIR)
+
+
+def _rest(work: Work, effect: Rest) -> None:
+    """Nest, step 6: +1 time."""
+    work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
+    say(work, "the party has nested (+1 time)")
+
+
 def nest_helps(s: Table) -> bool:
     """Whether nesting would change anything but the time dial: a wound, a status, a battery on
     an item, or a broken item the scrap can repair."""
@@ -918,6 +1002,7 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     LiftCap: _lift_cap,
     Leave: _leave, Arrive: _arrive, StartTurn: _start_turn, Resume: _resume, CheckThreat: _check_threat,
     Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn, Fled: _fled,
+    Gain: _gain, Feed: _feed, Settle: _settle, Mend: _mend, Rest: _rest,
 }
 
 

@@ -11,17 +11,17 @@ threat track, a panel per character and the entry being read.
 from __future__ import annotations
 
 from wasteland.aftermath.actions import (
-    Ability, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee, Move,
-    Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
+    Ability, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Eat, End, Equip, Go,
+    Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear, notation,
 )
 from wasteland.aftermath.book import Page
 from wasteland.aftermath.cards import (
     ACTION_CARDS, CALAMITY, CHARACTERS, CHARACTER_NAMES, HIDDEN, ITEMS, NONE, ROUNDS, SLOTS, STATUSES, THREAT,
 )
 from wasteland.aftermath.card_set import table_of
-from wasteland.aftermath.mission import decider, mission_of
+from wasteland.aftermath.mission import decider, mission_of, repairable
 from wasteland.aftermath.rules import ENGINE, outcome
-from wasteland.aftermath.state import Activate, Phase, State
+from wasteland.aftermath.state import Activate, Feed, Gain, Phase, State
 from wasteland.aftermath.view import view
 from wasteland.aftermath.vocabulary import COLOURED_LINES, DIALS
 from wasteland.core.game import describer, seen_by
@@ -42,6 +42,10 @@ def _card(card: int) -> str:
     if c.colour == CALAMITY:
         return f"c{card} calamity"
     return f"c{card} {'threat' if c.colour == THREAT else c.colour} {c.value}"
+
+
+def _item_title(item: int) -> str:
+    return ITEMS[item].title if 0 <= item < len(ITEMS) else "?"
 
 
 def _item(item: int) -> str:
@@ -131,7 +135,7 @@ def _pending(s: State) -> list[str]:
         lines.append(f"group task: {s.task.attribute.value} {s.task.difficulty}, dial at {s.task_dial}")
     if s.test is not None:
         t = s.test
-        what = t.attribute or "any attribute"
+        what = t.attribute.replace("/", " or ") or "any attribute"
         lines.append(f"test: {_name(s, t.who)} tests {what} against {t.difficulty}"
                      f"{' + the black die' if t.opposed else ''} ({t.kind}); played: "
                      f"{', '.join(_card(k) for k in s.played) or 'nothing yet'}")
@@ -139,6 +143,17 @@ def _pending(s: State) -> list[str]:
         lines.append("choice: " + "; ".join(f"{k + 1}) {o.label}" for k, o in enumerate(s.choice.options)))
     if s.phase is Phase.TRAVEL and s.travel:
         lines.append("travel to: " + ", ".join(f"page {p}" for p in s.travel))
+    if s.phase is Phase.GAIN and len(s.stack) >= 2 and type(s.stack[-2]) is Gain:
+        gain = s.stack[-2]
+        lines.append(f"gained: {_name(s, gain.who)} places the {_item_title(gain.item)} (equip, pack, trade or "
+                     "discard it for its value)")
+    if s.phase is Phase.EQUIP:
+        lines.append(f"equip/trade: moved so far: {', '.join(_item_title(i) for i in s.moved) or 'nothing'}")
+    if s.phase is Phase.EAT and len(s.stack) >= 2 and type(s.stack[-2]) is Feed:
+        lines.append(f"nest: {_name(s, s.stack[-2].who)} may eat (1 food for 1 wound)")
+    if s.phase is Phase.REPAIR:
+        lines.append("nest: the bookkeeper may repair " + ", ".join(
+            f"the {_item_title(i)} ({ITEMS[i].repair} scrap)" for i in repairable(s)))
     if s.phase is Phase.CHOOSE and s.candidates:
         lines.append(f"choose: {_chooser(s)} one of the characters equally near: "
                      + ", ".join(_name(s, c) for c in s.candidates))
@@ -427,15 +442,22 @@ _describe = describer({
     Move: lambda s, a: f"move with {_card(a.card)}",
     Step: lambda s, a: notation(s, a),
     Card: lambda s, a: f"play {_card(a.card)}",
-    Done: lambda s, a: "stop moving" if s.phase is Phase.MOVE else "roll the test",
+    Done: lambda s, a: {Phase.MOVE: "stop moving", Phase.EQUIP: "stop equipping",
+                        Phase.REPAIR: "repair nothing more"}.get(s.phase, "roll the test"),
     Communicate: lambda s, a: notation(s, a), Melee: lambda s, a: notation(s, a),
     Ranged: lambda s, a: notation(s, a), Scavenge: lambda s, a: notation(s, a),
     Recover: lambda s, a: f"try to recover from {STATUSES[a.status].title}", Ability: lambda s, a: notation(s, a),
     Cheer: lambda s, a: f"cheer {_name(s, a.to)} with {_card(a.card)}",
-    Equip: lambda s, a: (f"equip or stow the {ITEMS[a.item].title}" if a.to == s.active
-                         else f"give the {ITEMS[a.item].title} to {_name(s, a.to)}"),
+    Equip: lambda s, a: f"equip and trade, paying {_card(a.card)}",
+    Wear: lambda s, a: f"{_name(s, a.to)} equips the {_item_title(a.item)}",
+    Stow: lambda s, a: f"{_name(s, a.to)} packs the {_item_title(a.item)}",
+    Scrap: lambda s, a: f"discard the {_item_title(a.item)} for {ITEMS[a.item].repair} scrap",
+    Charge: lambda s, a: f"put a battery on the {_item_title(a.item)}", Eat: lambda s, a: "eat: -1 food, -1 wound",
+    Repair: lambda s, a: f"repair the {_item_title(a.item)} for {_name(s, a.to)}",
+    Stand: lambda s, a: f"return to play in {notation(s, a).split(' ', 1)[1]}",
     Contribute: lambda s, a: f"add {_card(a.card)} to the group task", Consult: lambda s, a: "read how to leave",
-    End: lambda s, a: "end the turn", Nest: lambda s, a: "nest", Pass: lambda s, a: "do not nest",
+    End: lambda s, a: "end the turn", Nest: lambda s, a: "nest",
+    Pass: lambda s, a: "do not eat" if s.phase is Phase.EAT else "do not nest",
     Pick: lambda s, a: notation(s, a), Go: lambda s, a: notation(s, a),
     Choose: lambda s, a: f"{_chooser(s)} {_name(s, a.character)}",
 })

@@ -214,5 +214,6 @@ def initial_state(seed: int, options: Options) -> State:
         item_deck=items, broken=(), scrapped=(), foes=(), threats=(NONE,) * TRACK, hunt=(), loots=(), encounters=0,
         encounter_deck=encounters, encounter_discard=(), caches=(), piles=tuple(piles), taken=(), lost=(), tokens=(),
         dials=dials, task=None, task_dial=0, task_card=NONE, test=None, mp=0, stepped=False, choice=None,
-        travel=(), candidates=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None, outing=outing,
+        travel=(), candidates=(), moved=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None,
+        outing=outing,
     )

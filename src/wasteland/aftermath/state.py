@@ -32,7 +32,8 @@ from wasteland.aftermath.vocabulary import Prize
 __all__ = [
     "Options", "Start", "Outing",
     "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
-    "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Fled", "Effect", "Said", "Event",
+    "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Fled", "Gain", "Pay", "Feed",
+    "Settle", "Mend", "Rest", "Effect", "Said", "Event",
     "State", "Work",
 ]
 
@@ -98,6 +99,12 @@ class Phase(enum.Enum):
     TRAVEL = "travel"    # where the party travels
     NEST = "nest"        # the end of a safe turn: nest, or not
     CHOOSE = "choose"    # the bookkeeper chooses among characters equally near an enemy
+    EQUIP = "equip"      # an Equip/Trade paid for: move items, place batteries, then done
+    GAIN = "gain"        # an item gained: equip it, pack it, trade it or discard it for its value
+    EAT = "eat"          # nesting, step 1: a wounded character may eat once
+    REPAIR = "repair"    # nesting, step 5: the bookkeeper repairs broken items and hands them out
+    RETURN = "return"    # a character who fled returns: to which companion's space
+    PAY = "pay"          # an ability activated: the white cards that pay for it, one at a time
     OVER = "over"
 
 
@@ -253,6 +260,53 @@ class Fled:
     mission fails (``all_fled``) once the entry's effects are done, unless they ended it."""
 
 
+@register("aftermath.Gain")
+@frozen
+class Gain:
+    """Character ``who`` has gained the intact ``item`` (it lies here until placed, seed
+    "Artículos"): equipped, packed, traded to a character in the same space, or discarded for its
+    value."""
+
+    who: int
+    item: int
+
+
+@register("aftermath.Pay")
+@frozen
+class Pay:
+    """The active character's ability, on ``target`` (NONE, a space or a figure, as ``Ability``),
+    waits for white cards whose values reach its cost (seed, "Acción: Activar habilidad")."""
+
+    target: int
+
+
+@register("aftermath.Feed")
+@frozen
+class Feed:
+    """Nesting, step 1: character ``who`` may choose once to spend 1 food to remove 1 wound."""
+
+    who: int
+
+
+@register("aftermath.Settle")
+@frozen
+class Settle:
+    """Nesting, steps 2-4: toxic wounds become normal, statuses and the batteries on items are
+    discarded."""
+
+
+@register("aftermath.Mend")
+@frozen
+class Mend:
+    """Nesting, step 5: the bookkeeper repairs the broken items the scrap pays for (or stops)."""
+
+
+@register("aftermath.Rest")
+@frozen
+class Rest:
+    """Nesting, step 6: +1 time."""
+
+
 @register("aftermath.Leave")
 @frozen
 class Leave:
@@ -262,7 +316,7 @@ class Leave:
 
 
 Effect = (Wait | StartTurn | Resume | CheckThreat | AfterTurn | NextTurn | Activate | Attack | Arrive | Leave
-          | Fled | BookEffect)
+          | Fled | Gain | Pay | Feed | Settle | Mend | Rest | BookEffect)
 
 
 @register("aftermath.Said")
@@ -333,6 +387,7 @@ class State:
     choice: Choice | None
     travel: tuple[int, ...]
     candidates: tuple[int, ...]
+    moved: tuple[int, ...]
     focus: int
     ending: str
     outing: Outing
@@ -400,6 +455,7 @@ class Work(WorkingCopy[State]):
     choice: Choice | None
     travel: list[int]
     candidates: list[int]
+    moved: list[int]
     focus: int
     ending: str
     outing: Outing

@@ -23,7 +23,7 @@ from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.setup import out_of_deck
 from wasteland.aftermath.mission import decider, enemy, life_of, owner
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.state import Cache, Phase, State
+from wasteland.aftermath.state import Cache, Gain, Phase, State
 from wasteland.aftermath.vocabulary import DIALS
 
 __all__ = ["view", "determinize", "observation_size", "observe", "LAYOUT", "redact"]
@@ -64,7 +64,7 @@ def determinize(view: State, player: int, seed: int) -> State:
                   for c, h in enumerate(view.hands))
     deck = tuple(deal)
     held = {i for g in view.gear for i in g if i != NONE} | {i for p in view.pack for i in p}
-    held |= {*view.broken, *view.scrapped}
+    held |= {*view.broken, *view.scrapped, *(e.item for e in view.stack if type(e) is Gain)}
     out = {ITEM_NAMES.index(n) for n in out_of_deck(view.book, view.options) if n not in view.outing.discovered}
     items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held - out))
     encounters, rng = rng.shuffle(sorted(set(range(len(ENCOUNTER_CARDS))) - set(view.encounter_discard)))
