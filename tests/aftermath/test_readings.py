@@ -196,7 +196,7 @@ def test_a_gained_item_is_equipped_packed_traded_or_discarded_for_its_value() ->
     assert s.phase is Phase.GAIN and current_player(s) == 1  # the one who gained it decides
     assert set(legal_actions(s)) == {Wear(HELMET, 1), Stow(HELMET, 1), Wear(HELMET, 0), Stow(HELMET, 0),
                                      Scrap(HELMET)}
-    assert "gained" in render(s)
+    assert "gained: Whisper places the" in render(s) and "gained: Whisper places the" in svg(s)
     kept = apply(s, Stow(HELMET, 0))
     assert kept.pack[0] == (HELMET,) and kept.phase is Phase.ACT
     scrapped = apply(s, Scrap(HELMET))
@@ -259,6 +259,7 @@ def test_an_ability_is_paid_with_white_cards_the_player_chooses_and_what_is_over
               spaces=("A", "B"))
     s = apply(s, Ability(NONE))
     assert s.phase is Phase.PAY and set(legal_actions(s)) == {Card(white1), Card(white2)}
+    assert "pays with white cards (0 of 2)" in render(s)
     s = apply(s, Card(white1))
     assert s.phase is Phase.PAY and s.focus == 0  # 1 of 2: not yet
     s = apply(s, Card(white2))  # 3 against 2: the 1 over is lost

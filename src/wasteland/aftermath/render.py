@@ -151,6 +151,12 @@ def _pending(s: State) -> list[str]:
         lines.append(f"equip/trade: moved so far: {', '.join(_item_title(i) for i in s.moved) or 'nothing'}")
     if s.phase is Phase.EAT and len(s.stack) >= 2 and type(s.stack[-2]) is Feed:
         lines.append(f"nest: {_name(s, s.stack[-2].who)} may eat (1 food for 1 wound)")
+    if s.phase is Phase.PAY:
+        paid = sum(ACTION_CARDS[k].value for k in s.played if 0 <= k < len(ACTION_CARDS))
+        lines.append(f"ability: {_name(s, s.active)} pays with white cards ({paid} of "
+                     f"{CHARACTERS[CHARACTER_NAMES.index(s.options.characters[s.active])].cost})")
+    if s.phase is Phase.RETURN:
+        lines.append(f"return: {_name(s, s.active)} comes back in a companion's space")
     if s.phase is Phase.REPAIR:
         lines.append("nest: the bookkeeper may repair " + ", ".join(
             f"the {_item_title(i)} ({ITEMS[i].repair} scrap)" for i in repairable(s)))
