@@ -114,11 +114,12 @@ def per_turn(book: Book) -> int:
     enemy turn of at most 40 figures (5 cards of 8), each with a bookkeeper's choice of where it
     goes and of whom it attacks, each attack defended by a stop and by cards, of which the hands
     hold at most 20; an item gained is placed once (each item at most once a turn); the nest, its
-    meals (4) and its repairs (each broken item repaired, then placed), and the stop."""
+    meals (4) and its repairs (each broken item repaired, then placed), and the stop; where a
+    character who fled returns."""
     entries = sum(_weight(e.effects) for p in book.pages for e in p.entries)
     items = len(ITEMS)
     return ((HAND + 1) + HAND * max(30, EQUIP_MOVES) + 1 + entries + 40 + 20 + 2 * 40 + 2
-            + items + 4 + 2 * items + 1)
+            + items + 4 + 2 * items + 1 + 1)
 
 
 def max_decisions(state: State) -> int:
