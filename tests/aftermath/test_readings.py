@@ -264,3 +264,15 @@ def test_an_ability_is_paid_with_white_cards_the_player_chooses_and_what_is_over
     assert s.phase is Phase.PAY and s.focus == 0  # 1 of 2: not yet
     s = apply(s, Card(white2))  # 3 against 2: the 1 over is lost
     assert s.phase is Phase.ACT and s.focus == 1 and {white1, white2} <= set(s.discard)
+
+
+def test_a_table_dealt_from_a_view_may_give_up_a_payment_its_hand_cannot_make() -> None:
+    """A table ``determinize`` deals may hold, in the paying hand, no white card that completes the
+    cost: the payment is given up (never so on a table: the ability is offered only when they do)."""
+    s = table(players=2, characters=("meziah", "whisper"), hands=((card("white", 1), card("white", 2)), ()),
+              spaces=("A", "B"))
+    s = apply(apply(s, Ability(NONE)), Card(card("white", 1)))
+    dealt = replace(s, hands=((card("red", 1),), ()))
+    assert legal_actions(dealt) == (Done(),)
+    after = apply(dealt, Done())
+    assert after.phase is Phase.ACT and card("white", 1) in after.discard and after.focus == 0

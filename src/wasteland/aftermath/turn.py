@@ -376,7 +376,12 @@ def _payments(s: Table) -> list[Action]:
     pay = s.stack[-2] if len(s.stack) >= 2 else None
     if type(pay) is not Pay or pay.target not in ability_targets(s, s.active):
         return []
-    return [Card(k) for k in sorted(s.hands[s.active]) if ACTION_CARDS[k].colour == "white"]
+    out: list[Action] = [Card(k) for k in sorted(s.hands[s.active]) if ACTION_CARDS[k].colour == "white"]
+    if sum(ACTION_CARDS[k].value for k in s.played) + _whites(s, s.active) < character(s, s.active).cost:
+        # never on a table (the ability is offered only when the white cards reach the cost); a
+        # table determinize dealt from a view may hold other cards: the payment is given up
+        out.append(Done())
+    return out
 
 
 def _stands(s: Table) -> list[Action]:
@@ -586,6 +591,11 @@ def _done(work: Work, a: Done) -> None:
         return
     if work.phase is Phase.REPAIR:
         work.stack.pop()  # no more repairs
+        return
+    if work.phase is Phase.PAY:  # the payment given up: the cards played are discarded
+        work.stack.pop()
+        work.discard.extend(work.played)
+        work.played = []
         return
     if work.phase is Phase.MOVE:
         _end_move(work)
