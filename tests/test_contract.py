@@ -503,6 +503,11 @@ def _policy(name: str, game: Game[Any, Any], seed: int) -> Any:
 
 
 POLICIES = ("random", "first", "last", "repeat-else-random", "repeat-else-first", "habit")
+#: The games whose rules set no end to a game where nobody acts: the engine's declared truncation
+#: (``Outcome.truncated``) ends them. Aftermath: going over a mission's time does not fail it
+#: (seed, "Finalizar una misión"), so a policy that only ends its turns on a safe page meets the
+#: engine's bound of rounds.
+CUT_BY_DESIGN = frozenset({"aftermath"})
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -525,7 +530,8 @@ def test_every_game_ends_within_its_bound_under_any_policy(key: str, options: di
             state = game.apply(state, action)
             decisions += 1
         result = game.outcome(state)
-        assert result is not None and result.code != "decision_limit", f"cut at the limit ({policy})"
+        assert result is not None
+        assert result.code != "decision_limit" or key in CUT_BY_DESIGN, f"cut at the limit ({policy})"
 
 
 #: The fast bots at every table; the search bots, with a tiny budget, at each game's smallest.

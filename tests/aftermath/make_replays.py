@@ -94,7 +94,7 @@ def main() -> int:
          "two players bring the copper coil home", lambda said: True),
         ("aftermath_fled", ("all_fled",), {"players": 1}, "random",
          "every character flees at once: the mission fails", lambda said: True),
-        ("aftermath_hunt", ("mission_won", "all_fled", "out_of_time", "mission_failed"), {"players": 2}, "random",
+        ("aftermath_hunt", ("mission_won", "all_fled", "decision_limit", "mission_failed"), {"players": 2}, "random",
          "the Drain Cellar's calamity sets the Hunt on the party", hunted),
     ]
     for name, codes, options, policy, title, also in wanted:

@@ -248,11 +248,15 @@ def test_four_goals_done_across_missions_with_characters_changing_win_the_campai
 
 def test_the_colony_phase_follows_a_failed_mission_too() -> None:
     s = mission()
-    for ending in (Ending.FAILED, Ending.FLED, Ending.TIME):
+    for ending in (Ending.FAILED, Ending.FLED):
         campaign = finish_mission(new_campaign(), over(s, ending))
         # the demo: a lost mission costs 1 morale, the colony eats 1 food; the same mission again
         assert campaign.dials[MORALE] == START[MORALE] - 1 and campaign.dials[FOOD] == START[FOOD] - 1
         assert campaign.mission == 0 and campaign.results == (ending.value,)
+    # a mission the engine cut at its bound is not lost: the colony eats, the mission is played again
+    campaign = finish_mission(new_campaign(), over(s, Ending.CUT))
+    assert campaign.dials[MORALE] == START[MORALE] and campaign.dials[FOOD] == START[FOOD] - 1
+    assert campaign.mission == 0 and campaign.results == ("decision_limit",)
     campaign = finish_mission(new_campaign(), over(s, Ending.WON))
     assert campaign.mission == 1 and campaign.dials[FOOD] == START[FOOD] + 2 - 1
 
@@ -390,7 +394,7 @@ def test_the_starter_book_reads_as_version_1_and_plays_as_before() -> None:
 # -- properties ---------------------------------------------------------------------------------
 
 DEMO_DISCOVERY = ("compass", "walnut_helm", "tin_vest", "goggles", "magnifier")
-ENDINGS = (Ending.WON, Ending.FAILED, Ending.FLED, Ending.TIME, Ending.LOST)
+ENDINGS = (Ending.WON, Ending.FAILED, Ending.FLED, Ending.CUT, Ending.LOST)
 
 
 @st.composite
@@ -473,7 +477,7 @@ def test_the_campaign_replay_plays_the_whole_campaign(capsys: pytest.CaptureFixt
     assert len(before.results) == len(recorded.options["campaign"]["missions"]) >= 3
     after = finish_mission(before, final)
     assert won(after) and main_mission(after) is None and after.results.count("mission_won") == 4
-    assert {len(m["characters"]) for m in recorded.options["campaign"]["missions"]} == {2, 3}
+    assert len({len(m["characters"]) for m in recorded.options["campaign"]["missions"]}) > 1
     assert main(["replay", str(CAMPAIGN_REPLAY)]) == 0
     assert "ok   " in capsys.readouterr().out
 

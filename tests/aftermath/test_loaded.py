@@ -10,12 +10,29 @@ from typing import Any
 import pytest
 
 from tests.support import assert_load_refused, load_changed, played
+from wasteland.core.rng import Rng
 
 from wasteland.aftermath import GAME
 from wasteland.aftermath.campaign import mission_options, new_campaign
 from wasteland.aftermath.cards import HIDDEN
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
+
+
+def _on_page_3(**options: Any) -> Any:
+    """A table of random play on page 3 with enemies in play and face-down scavenge tokens: the
+    first such table of seeds 1, 2, ... (each followed for at most 200 decisions)."""
+    for seed in range(1, 50):
+        state = GAME.new_game(seed, players=2, **options)
+        pick = Rng.from_seed(seed)
+        for _ in range(200):
+            if GAME.outcome(state) is not None:
+                break
+            action, pick = pick.choice(GAME.legal_actions(state))
+            state = GAME.apply(state, action)
+            if state.page == 3 and state.foes and state.caches and state.phase.value == "act":
+                return state
+    raise AssertionError("no random play reached page 3 with enemies and tokens")
 
 
 def _border_dropped(doc: dict[str, Any]) -> None:
@@ -72,7 +89,8 @@ def _card_twice(doc: dict[str, Any]) -> None:
         (None, _card_twice, "action card ids run from 0 to 36, each in one place"),
         (None, lambda d: d["item_deck"]["$t"].pop(), "every item of the mission is in exactly one place"),
         (None, _book_effect_on_the_stack, "an effect in progress is not one of the book's"),
-        (None, lambda d: d.__setitem__("active", 4), "the active character and the reader"),
+        (None, lambda d: d.__setitem__("active", 4), "the active character, the reader and the bookkeeper"),
+        (None, lambda d: d.__setitem__("bookkeeper", 2), "the active character, the reader and the bookkeeper"),
         (None, lambda d: d["phase"].__setitem__("v", "over"), "a finished mission, and only a finished one"),
         (None, lambda d: d["stack"]["$t"].clear(), "a Wait on top of the stack"),
         (0, lambda d: d["hands"]["$t"][0]["$t"].__setitem__(0, HIDDEN), "a view hides the hands other seats play"),
@@ -90,7 +108,7 @@ def _card_twice(doc: dict[str, Any]) -> None:
     ],
 )
 def test_a_table_or_view_no_mission_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:
-    state = played(GAME, 30, players=2)
+    state = _on_page_3()
     assert state.page == 3 and state.foes and state.caches
     if viewer is not None:
         state = GAME.view(state, viewer)
@@ -98,8 +116,8 @@ def test_a_table_or_view_no_mission_can_hold_is_refused(viewer: int | None, chan
 
 
 def test_a_book_of_ones_own_is_checked_whole_on_the_table_and_as_known_in_a_view() -> None:
-    state = played(GAME, 30, players=2)
-    own = played(GAME, 30, players=2, book=state.book)
+    state = _on_page_3()
+    own = _on_page_3(book=state.book)
     assert own.book == state.book
     for seen in (own, GAME.view(own, 0), GAME.determinize(GAME.view(own, 0), 0, 5)):
         assert codec.loads(codec.dumps(seen)) == seen
@@ -112,7 +130,7 @@ def test_a_book_of_ones_own_is_checked_whole_on_the_table_and_as_known_in_a_view
 
 
 def test_a_table_dealt_from_a_view_holds_the_book_as_the_party_knows_it() -> None:
-    seen = GAME.view(played(GAME, 30, players=2), 1)
+    seen = GAME.view(_on_page_3(), 1)
     table = GAME.determinize(seen, 1, 3)
     assert len(table.book.pages) == 1
     assert codec.loads(codec.dumps(table)) == table

@@ -19,7 +19,7 @@ from wasteland.aftermath.cards import ACTION_CARDS, CACHES, ENEMIES, HIDDEN, ITE
 from wasteland.aftermath.mission import character
 from wasteland.aftermath.rules import max_decisions
 from wasteland.aftermath.setup import the_book
-from wasteland.aftermath.state import Phase, State
+from wasteland.aftermath.state import Gain, Phase, State
 
 
 def _once(found: list[int], expected: set[int], what: str) -> None:
@@ -31,7 +31,7 @@ def conserved(s: State) -> None:
     _once([*s.deck, *s.discard, *(k for h in s.hands for k in h), *s.played, *(t for t in s.threats if t != NONE),
            *([s.task_card] if s.task_card != NONE else [])], set(range(len(ACTION_CARDS))), "action cards")
     _once([*s.item_deck, *(i for g in s.gear for i in g if i != NONE), *(i for p in s.pack for i in p), *s.broken,
-           *s.scrapped], set(range(len(ITEMS))), "items")
+           *s.scrapped, *(e.item for e in s.stack if type(e) is Gain)], set(range(len(ITEMS))), "items")
     _once([*(c.token for c in s.caches), *(t for p in s.piles for t in p), *s.taken, *s.lost],
           set(range(len(CACHES))), "scavenge tokens")
     on_track = [f.card for f in s.foes]

@@ -230,7 +230,7 @@ def test_the_text_shows_the_books_choice_and_an_open_group_task() -> None:
     assert f"group task: red {state.task.difficulty}, dial at {state.task_dial}" in render(state)
 
 
-def test_the_accountant_s_choice_among_equally_near_characters_names_the_enemy_and_the_characters() -> None:
+def test_the_bookkeeper_s_choice_among_equally_near_characters_names_the_enemy_and_the_characters() -> None:
     state: State | None = None
     for seed in range(60):
         table: State = new_game(seed, players=2)

@@ -11,8 +11,9 @@ from wasteland.core.game import IllegalAction
 from wasteland.core.records import replace
 from wasteland.aftermath import (
     Ability, Card, Cheer, Choose, Communicate, Contribute, Done, Draw, End, Equip, Move, Nest, Pick, Ranged, Recover,
-    Go, Scavenge, Step, apply, legal_actions, new_game, view,
+    Go, Scavenge, Step, apply, current_player, legal_actions, new_game, view,
 )
+from wasteland.aftermath.actions import Charge, Eat, Pass, Repair, Stow, Wear
 from wasteland.aftermath.actions import COUNT, action_id, decode
 from wasteland.aftermath.book import (
     BookAttack, Choice, Dial, Encounter, EncounterCard, EndMission, GoToPage, GroupTask, Hunt, Option,
@@ -24,7 +25,7 @@ from wasteland.aftermath.cards import (
 from wasteland.aftermath.mission import hurt_foe, life_of
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Phase, Resume, State, Work
-from wasteland.aftermath.turn import ability_payment, bonus_of
+from wasteland.aftermath.turn import bonus_of
 from wasteland.aftermath.vocabulary import Attribute, Prize
 
 FOOD, SCRAP, POPULATION, CLUES, TIME = 0, 1, 2, 4, 5
@@ -88,7 +89,8 @@ def test_a_skill_test_starts_with_the_attribute_or_white_then_matches_colour_or_
     assert s.caches and s.caches[0].space == "F"
     s = apply(s, Scavenge(0))
     assert s.phase is Phase.TEST
-    assert set(legal_actions(s)) == {Card(yellow2), Card(white1)}  # no Done before the first card
+    # a scavenge test is of instincts or agility: yellow, green or white; no Done before the first card
+    assert set(legal_actions(s)) == {Card(yellow2), Card(green1), Card(white1)}
     s = apply(s, Card(yellow2))
     assert set(legal_actions(s)) == {Card(red2), Done()}  # red 2 matches the number, nothing the colour
 
@@ -287,6 +289,8 @@ def test_nesting_heals_for_food_and_clears_statuses() -> None:
     s = apply(s, End())
     assert s.phase is Phase.NEST
     s = apply(s, Nest())
+    assert s.phase is Phase.EAT and legal_actions(s) == (Eat(), Pass())
+    s = apply(s, Eat())
     assert s.wounds == (1, 1) and s.toxic == (0, 0) and s.statuses == ((), ())
     assert s.dials[FOOD] == 4 and s.dials[TIME] == 1 and s.active == 1
 
@@ -303,10 +307,15 @@ def test_cheer_gives_a_card_to_a_character_holding_two_or_fewer() -> None:
 def test_equip_moves_items_between_pack_and_slots_and_trades_in_a_space() -> None:
     knife = ITEM_NAMES.index("steak_knife")
     s = table(hands=((card("red", 1), card("red", 2)), ()), spaces=("A", "A"))
-    s = apply(s, Equip(knife, 0))
-    assert knife in s.pack[0] and knife not in s.gear[0] and card("red", 1) in s.discard
-    s = apply(s, Equip(knife, 1))
-    assert knife in s.gear[1] or knife in s.pack[1]
+    s = apply(s, Equip(card("red", 2)))  # any card pays: the player's choice
+    assert s.phase is Phase.EQUIP and card("red", 2) in s.discard and s.hands[0] == (card("red", 1),)
+    s = apply(s, Stow(knife, 0))
+    assert knife in s.pack[0] and knife not in s.gear[0]
+    assert Wear(knife, 0) not in legal_actions(s) and Stow(knife, 1) not in legal_actions(s)  # moved once
+    s = apply(s, Done())
+    assert s.phase is Phase.ACT
+    s = apply(apply(s, Equip(card("red", 1))), Wear(knife, 1))
+    assert knife in s.gear[1]
 
 
 def test_a_choice_is_the_reader_s_and_runs_the_option_taken() -> None:
@@ -378,27 +387,30 @@ def test_batteries_go_on_an_item_when_equipped_and_a_nest_discards_them() -> Non
     s = table(players=2, hands=((card("red", 1), card("red", 2)), ()), batteries=(2, 0),
               gear=((NONE,) * 5, (NONE,) * 5), pack=((pistol,), ()), wounds=(1, 0),
               item_deck=tuple(i for i in table().item_deck if i != pistol))
-    s = apply(s, Equip(pistol, 0))
+    s = apply(apply(s, Equip(card("red", 1))), Wear(pistol, 0))
+    s = apply(apply(s, Charge(pistol)), Charge(pistol))  # the player places as many as it likes
     k = s.gear[0].index(pistol)
-    assert s.charge[0][k] == 2 and s.batteries == (0, 0)
+    assert s.charge[0][k] == 2 and s.batteries == (0, 0) and Charge(pistol) not in legal_actions(s)
+    s = apply(s, Done())
     assert bonus_of(s, 0, "green", "ranged") == ITEMS[pistol].bonus + 2
-    s = apply(apply(s, End()), Nest())
+    s = apply(apply(apply(s, End()), Nest()), Pass())  # character 0 does not eat
     assert s.charge[0] == (0,) * 5
 
 
 def test_abilities_are_paid_with_white_cards() -> None:
     white1, white2 = card("white", 1), card("white", 2)
     s = table(players=2, characters=("meziah", "whisper"), hands=((white1, white2), ()), spaces=("A", "A"))
-    assert ability_payment(s, 0) == (white2,)  # Team Focus costs 2: the fewest cards
     s = apply(s, Ability(NONE))
+    assert s.phase is Phase.PAY and set(legal_actions(s)) == {Card(white1), Card(white2)}  # the player's choice
+    s = apply(s, Card(white2))  # Team Focus costs 2: paid with one card
     assert s.focus == 2 and s.hands[0] == (white1,) and white2 in s.discard  # 1 + a companion beside him
     s = table(players=2, characters=("whisper", "meziah"), hands=((white2,), ()), spaces=("A", "A"))
     assert Ability(D) in legal_actions(s) or Ability(B) in legal_actions(s)
-    s = apply(s, Ability(B))
+    s = apply(apply(s, Ability(B)), Card(white2))
     assert s.spaces[0] == "B"
 
 
-def test_the_accountant_chooses_among_characters_equally_near_an_enemy() -> None:
+def test_the_bookkeeper_chooses_among_characters_equally_near_an_enemy() -> None:
     # the rat at B is one line from Grumple at A (dashed) and from Whisper at C (red: 1 for it)
     s = table(players=2, spaces=("A", "C"), foes=(foe("raider_rat", "B"),), hostile=True,
               threats=(card("black", 1), NONE, NONE, NONE, NONE))
@@ -439,15 +451,22 @@ def test_a_failed_defence_against_a_toxic_attack_gives_a_toxic_wound() -> None:
 
 
 def test_nesting_repairs_the_broken_items_the_scrap_pays_for() -> None:
+    """Seed, "Nido" step 5: "Los jugadores deben acordar como equipo qué elementos se arreglan y a
+    qué personajes se asignan esos elementos": the bookkeeper chooses, the character assigned
+    equips or packs it."""
     helmet = ITEM_NAMES.index("thimble_helmet")   # repair 1
     walnut = ITEM_NAMES.index("walnut_helm")      # repair 3
-    s = table(players=2, spaces=("A", "A"), broken=(walnut, helmet), dials=(5, 2, 5, 5, 0, 0))
+    s = table(players=2, spaces=("A", "A"), broken=(walnut, helmet), dials=(5, 2, 5, 5, 0, 0), bookkeeper=1)
     s = apply(apply(s, End()), Nest())
-    assert s.broken == (walnut,) and s.dials[SCRAP] == 1  # the cheapest first, while the scrap pays
-    assert helmet in s.gear[0] + s.pack[0]
+    assert s.phase is Phase.REPAIR and current_player(s) == 1  # only what the scrap pays for is offered
+    assert set(legal_actions(s)) == {Repair(helmet, 0), Repair(helmet, 1), Done()}
+    s = apply(s, Repair(helmet, 0))
+    assert s.phase is Phase.GAIN and current_player(s) == 0 and s.dials[SCRAP] == 1
+    s = apply(s, Wear(helmet, 0))
+    assert s.broken == (walnut,) and helmet in s.gear[0] and s.phase is Phase.DRAW
 
 
-def test_travel_leaves_the_page_for_the_location_the_accountant_picks() -> None:
+def test_travel_leaves_the_page_for_the_location_the_bookkeeper_picks() -> None:
     s = run(table(book(page(1), page(2), page(3))), Travel((2, 3)))
     assert s.phase is Phase.TRAVEL and s.travel == (2, 3)
     assert set(legal_actions(s)) == {Go(0), Go(1)}
@@ -456,11 +475,11 @@ def test_travel_leaves_the_page_for_the_location_the_accountant_picks() -> None:
 
 
 def test_every_action_id_decodes_to_itself_and_a_stranger_has_none() -> None:
-    """``action_id`` is ``decode``'s inverse over the 768 ids; anything that is not an action of
+    """``action_id`` is ``decode``'s inverse over every id; anything that is not an action of
     the game, or has a field that is not an int or lies out of its kind's range, is refused."""
     state = new_game(0)
     assert [action_id(state, decode(state, i)) for i in range(COUNT)] == list(range(COUNT))
     for stranger in ("move c1", None, 3, Move("1"), Move(True), Move(-1), Move(10**9), Cheer(1, 4), Cheer(-1, 0),
-                     Equip(0, True), Ability(-2), Pick(2**70)):
+                     Equip(True), Wear(0, True), Repair(-1, 0), Ability(-2), Pick(2**70)):
         with pytest.raises(IllegalAction, match="has no action id in Aftermath"):
             action_id(state, stranger)  # type: ignore[arg-type]

@@ -3,7 +3,7 @@
 Each decision is small: an action starts with its target (``melee 1.2``: the first enemy card's
 second figure), then the test's cards are played one at a time (``card c12``) and ``done`` rolls;
 a move plays its cards (``move c3``, ``card c7``), then steps space by space (``step B``);
-``choose 2``: the accountant sends an enemy toward (or at) the second character in turn order.
+``choose 2``: the bookkeeper sends an enemy toward (or at) the second character in turn order.
 Card ids are ``c0``-``c36`` (``cards.ACTION_CARDS``); an enemy figure is ``slot.figure`` on the
 threat track (both from 1); a space is its name on the page's map.
 """
@@ -24,7 +24,8 @@ from wasteland.aftermath.state import State
 
 __all__ = [
     "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged", "Scavenge", "Recover",
-    "Ability", "Cheer", "Equip", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Choose", "Action",
+    "Ability", "Cheer", "Equip", "Wear", "Stow", "Scrap", "Charge", "Eat", "Repair",
+    "Stand", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Choose", "Action",
     "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS", "MAX_CACHES", "MAX_OPTIONS",
     "TARGETS", "figure_name", "space_name",
 ]
@@ -143,8 +144,66 @@ class Cheer:
 @register("aftermath.Equip")
 @frozen(cache_hash=True)
 class Equip:
-    """Equip/Trade (paid with your lowest card): move item ``item`` between your pack and your
-    slots (``to`` yourself), or give it to character ``to`` in your space."""
+    """Start an Equip/Trade action by discarding ``card`` (any card): then move any number of
+    items (``Wear``, ``Stow``), place batteries (``Charge``) and stop (``Done``)."""
+
+    card: int
+
+
+@register("aftermath.Wear")
+@frozen(cache_hash=True)
+class Wear:
+    """Put ``item`` in a free slot of its kind of character ``to`` (in an Equip/Trade, or an item
+    just gained or repaired)."""
+
+    item: int
+    to: int
+
+
+@register("aftermath.Stow")
+@frozen(cache_hash=True)
+class Stow:
+    """Put ``item`` in the pack of character ``to``."""
+
+    item: int
+    to: int
+
+
+@register("aftermath.Scrap")
+@frozen(cache_hash=True)
+class Scrap:
+    """Discard the item just gained for its value: its repair cost in scrap."""
+
+    item: int
+
+
+@register("aftermath.Charge")
+@frozen(cache_hash=True)
+class Charge:
+    """In an Equip/Trade, put one of your batteries on your equipped ``item``."""
+
+    item: int
+
+
+@register("aftermath.Stand")
+@frozen(cache_hash=True)
+class Stand:
+    """A character who fled returns to play in the space numbered ``space`` (a companion's)."""
+
+    space: int
+
+
+@register("aftermath.Eat")
+@frozen(cache_hash=True)
+class Eat:
+    """Nesting: spend 1 food to remove 1 wound of yours (once a nest)."""
+
+
+@register("aftermath.Repair")
+@frozen(cache_hash=True)
+class Repair:
+    """Nesting: the bookkeeper repairs the broken ``item`` (its repair cost in scrap) and gives it
+    to character ``to``, who equips or packs it."""
 
     item: int
     to: int
@@ -201,17 +260,18 @@ class Go:
 @register("aftermath.Choose")
 @frozen(cache_hash=True)
 class Choose:
-    """The accountant chooses ``character`` among those equally near an enemy (its move or its
+    """The bookkeeper chooses ``character`` among those equally near an enemy (its move or its
     target)."""
 
     character: int
 
 
 Action = (Discard | Draw | Move | Step | Card | Done | Communicate | Melee | Ranged | Scavenge | Recover | Ability
-          | Cheer | Equip | Contribute | Consult | End | Nest | Pass | Pick | Go | Choose)
+          | Cheer | Equip | Contribute | Consult | End | Nest | Pass | Pick | Go | Choose | Wear | Stow | Scrap
+          | Charge | Eat | Repair | Stand)
 ACTION_TYPES: tuple[type, ...] = (Discard, Draw, Move, Step, Card, Done, Communicate, Melee, Ranged, Scavenge,
                                   Recover, Ability, Cheer, Equip, Contribute, Consult, End, Nest, Pass, Pick, Go,
-                                  Choose)
+                                  Choose, Wear, Stow, Scrap, Charge, Eat, Repair, Stand)
 
 _C, _I = len(ACTION_CARDS), len(ITEMS)
 #: The Ability's targets: NONE, a space (0..MAX_SPACES-1) or a figure (MAX_SPACES + target).
@@ -219,8 +279,9 @@ _ABILITY = 1 + MAX_SPACES + TARGETS
 _SIZES: tuple[tuple[type, int], ...] = (
     (Discard, _C), (Draw, 1), (Move, _C), (Step, MAX_SPACES), (Card, _C), (Done, 1), (Communicate, TARGETS),
     (Melee, TARGETS), (Ranged, TARGETS), (Scavenge, MAX_CACHES), (Recover, len(STATUSES)), (Ability, _ABILITY),
-    (Cheer, _C * MAX_PLAYERS), (Equip, _I * MAX_PLAYERS), (Contribute, _C), (Consult, 1), (End, 1), (Nest, 1),
-    (Pass, 1), (Pick, MAX_OPTIONS), (Go, MAX_OPTIONS), (Choose, MAX_PLAYERS),
+    (Cheer, _C * MAX_PLAYERS), (Equip, _C), (Contribute, _C), (Consult, 1), (End, 1), (Nest, 1),
+    (Pass, 1), (Pick, MAX_OPTIONS), (Go, MAX_OPTIONS), (Choose, MAX_PLAYERS), (Wear, _I * MAX_PLAYERS),
+    (Stow, _I * MAX_PLAYERS), (Scrap, _I), (Charge, _I), (Eat, 1), (Repair, _I * MAX_PLAYERS), (Stand, MAX_SPACES),
 )
 _OFFSET: dict[type, int] = {}
 _total = 0
@@ -251,6 +312,10 @@ def _ability(state: State, a: Ability) -> str:
     return f"ability {figure_name(a.target - MAX_SPACES)}"
 
 
+def _item(item: int) -> str:
+    return ITEMS[item].name if type(item) is int and 0 <= item < len(ITEMS) else f"#{item}"
+
+
 def _go(state: State, a: Go) -> str:
     return f"go {state.travel[a.option] if 0 <= a.option < len(state.travel) else a.option}"
 
@@ -263,7 +328,10 @@ _WORDS: dict[type, Callable[[State, Any], str]] = {
     Scavenge: lambda s, a: f"scavenge {a.cache + 1}",
     Recover: lambda s, a: f"recover {STATUSES[a.status].name}" if 0 <= a.status < len(STATUSES) else "recover ?",
     Ability: _ability, Cheer: lambda s, a: f"cheer c{a.card} {a.to + 1}",
-    Equip: lambda s, a: f"equip {ITEMS[a.item].name if 0 <= a.item < len(ITEMS) else f'#{a.item}'} {a.to + 1}",
+    Equip: lambda s, a: f"equip c{a.card}", Wear: lambda s, a: f"wear {_item(a.item)} {a.to + 1}",
+    Stow: lambda s, a: f"stow {_item(a.item)} {a.to + 1}", Scrap: lambda s, a: f"scrap {_item(a.item)}",
+    Charge: lambda s, a: f"charge {_item(a.item)}", Eat: lambda s, a: "eat",
+    Repair: lambda s, a: f"repair {_item(a.item)} {a.to + 1}", Stand: lambda s, a: f"stand {space_name(s, a.space)}",
     Contribute: lambda s, a: f"contribute c{a.card}", Consult: lambda s, a: "read leave", End: lambda s, a: "end",
     Nest: lambda s, a: "nest", Pass: lambda s, a: "pass", Pick: lambda s, a: f"pick {a.option + 1}", Go: _go,
     Choose: lambda s, a: f"choose {a.character + 1}",
@@ -329,11 +397,12 @@ _INDEXES: list[tuple[type, int, Callable[[Any], object]]] = [
         (Discard, _C, "card"), (Move, _C, "card"), (Card, _C, "card"), (Contribute, _C, "card"),
         (Step, MAX_SPACES, "space"), (Communicate, TARGETS, "target"), (Melee, TARGETS, "target"),
         (Ranged, TARGETS, "target"), (Scavenge, MAX_CACHES, "cache"), (Recover, len(STATUSES), "status"),
-        (Pick, MAX_OPTIONS, "option"), (Go, MAX_OPTIONS, "option"), (Choose, MAX_PLAYERS, "character"))
+        (Pick, MAX_OPTIONS, "option"), (Go, MAX_OPTIONS, "option"), (Choose, MAX_PLAYERS, "character"),
+        (Equip, _C, "card"), (Scrap, _I, "item"), (Charge, _I, "item"), (Stand, MAX_SPACES, "space"))
 ]
-_INDEXES += [(Ability, _ABILITY, _ability_index), (Cheer, _C * MAX_PLAYERS, _pair("card")),
-             (Equip, _I * MAX_PLAYERS, _pair("item"))]
-_INDEXES += [(kind, 1, _first) for kind in (Draw, Done, Consult, End, Nest, Pass)]
+_INDEXES += [(Ability, _ABILITY, _ability_index), (Cheer, _C * MAX_PLAYERS, _pair("card"))]
+_INDEXES += [(kind, _I * MAX_PLAYERS, _pair("item")) for kind in (Wear, Stow, Repair)]
+_INDEXES += [(kind, 1, _first) for kind in (Draw, Done, Consult, End, Nest, Pass, Eat)]
 #: Each kind: (its first id, how many ids it has, its index among them: the int field itself
 #: for the kinds of one field, whatever it is, checked by ``action_id``).
 _PLANS: dict[type, tuple[int, int, Callable[[Any], object]]] = {
@@ -348,15 +417,14 @@ def decode(state: State, i: int) -> Action:
         if base <= i < base + n:
             k = i - base
             if kind in (Discard, Move, Card, Contribute, Step, Communicate, Melee, Ranged, Scavenge, Recover,
-                        Pick, Go, Choose):
+                        Pick, Go, Choose, Equip, Scrap, Charge, Stand):
                 made: Action = kind(k)
                 return made
             if kind is Ability:
                 return Ability(k - 1)
-            if kind is Cheer:
-                return Cheer(k // MAX_PLAYERS, k % MAX_PLAYERS)
-            if kind is Equip:
-                return Equip(k // MAX_PLAYERS, k % MAX_PLAYERS)
+            if kind in (Cheer, Wear, Stow, Repair):
+                paired: Action = kind(k // MAX_PLAYERS, k % MAX_PLAYERS)
+                return paired
             plain: Action = kind()
             return plain
     raise ValueError(f"no action has id {i}")

@@ -82,7 +82,7 @@ class GoToPage:
 @register("aftermath.Travel")
 @frozen
 class Travel:
-    """Leave this page and travel to an adjacent location: the accountant picks one of ``pages``;
+    """Leave this page and travel to an adjacent location: the bookkeeper picks one of ``pages``;
     none (version 2, a book with a travel map): one of the spaces orthogonally next to the party's
     on the travel map, whose page the party goes to."""
 
@@ -265,7 +265,7 @@ class Option:
 @register("aftermath.Choice")
 @frozen
 class Choice:
-    """The reading player (the accountant, when the team decides) picks one option."""
+    """The reading player (the bookkeeper, when the team decides) picks one option."""
 
     options: tuple[Option, ...]
 

@@ -78,7 +78,9 @@ class Campaign:
     lost: bool
 
 
-_ENDINGS = tuple(e.value for e in Ending)
+#: The endings a campaign's results may name ("out_of_time": how a mission cut at the bound of
+#: rounds was named before rules version 2).
+_ENDINGS = (*(e.value for e in Ending), "out_of_time")
 
 
 def check_campaign(c: Campaign) -> None:
@@ -166,7 +168,7 @@ def main_mission(campaign: Campaign) -> Mission | None:
 
 
 def _start(c: Campaign) -> Start:
-    return Start(c.mission, c.dials, c.lifted, c.infinite, c.box, c.stash, c.goals)
+    return Start(c.mission, c.dials, c.lifted, c.infinite, c.box, c.stash, c.goals, later=bool(c.results))
 
 
 def start_mission(campaign: Campaign, seed: int, characters: Sequence[str], players: int | None = None) -> State:
@@ -266,7 +268,10 @@ def finish_mission(campaign: Campaign, final_state: State) -> Campaign:
     if ending is Ending.LOST:
         colony.lost = True
     else:
-        effects = (*(mission.won if ending is Ending.WON else mission.lost), *book.colony)
+        # a mission the engine cut at its bound of rounds is neither won nor lost (the seed sets no
+        # time limit): the colony phase follows without the mission's own effects, and it is played again
+        own = mission.won if ending is Ending.WON else () if ending is Ending.CUT else mission.lost
+        effects = (*own, *book.colony)
         over = max(0, s.dials[DIALS.index("time")] - mission.time)
         effects += tuple(book.overtime) * over
         for effect in effects:

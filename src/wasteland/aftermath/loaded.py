@@ -35,7 +35,9 @@ from wasteland.aftermath.setup import (
     PLAYER_COUNTS, make_options, names_for, out_of_deck, read_start, start_data, the_book,
 )
 from wasteland.aftermath.state import (
-    Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Leave, NextTurn, Options, Phase, Resume, StartTurn,
+    Activate, AfterTurn, Arrive, Attack, CheckThreat, Ending, Feed, Fled, Gain, Leave, Mend, NextTurn, Options, Pay,
+    Phase,
+    Rest, Resume, Settle, StartTurn,
     State, Wait,
 )
 from wasteland.aftermath.vocabulary import DIALS, TOKENS, dial_top
@@ -45,7 +47,8 @@ __all__ = ["check_options", "check_state", "check_view", "redact", "COUNT_LIMIT"
 #: The most a counter of the table (turns, batteries, charge, movement points, a test's focus, a
 #: group task's dial, an attack's strength, wounds) may hold (*design*: far above any mission).
 COUNT_LIMIT = 1_000
-_RULE_EFFECTS = (Wait, StartTurn, Resume, CheckThreat, AfterTurn, NextTurn, Activate, Attack, Arrive, Leave)
+_RULE_EFFECTS = (Wait, StartTurn, Resume, CheckThreat, AfterTurn, NextTurn, Activate, Attack, Arrive, Leave, Fled,
+                 Gain, Pay, Feed, Settle, Mend, Rest)
 
 
 def redact(book: Book, page: int, read: tuple[str, ...]) -> Book:
@@ -184,8 +187,8 @@ def _check_seats_characters_turns(state: State, page: Page, numbers: frozenset[i
     if state.viewer is not None and not 0 <= state.viewer < options.players:
         raise ValueError("the viewer is not a seat at the table")
     entries = {e.id for e in page.entries}
-    if not 0 <= state.active < n or not 0 <= state.reader < n:
-        raise ValueError("the active character and the reader are characters of the table")
+    if not 0 <= state.active < n or not 0 <= state.reader < n or not 0 <= state.bookkeeper < n:
+        raise ValueError("the active character, the reader and the bookkeeper are characters of the table")
     if not 0 <= state.turn <= COUNT_LIMIT * ROUNDS or not 0 <= state.round <= ROUNDS \
             or state.round == ROUNDS and state.phase is not Phase.OVER:
         raise ValueError(f"the round runs from 0 to {ROUNDS - 1} ({ROUNDS} once the time is out)")
@@ -234,10 +237,14 @@ def _check_action_cards(state: State) -> None:
 
 
 def _check_items(state: State) -> None:
-    """Each item once (deck, gear, packs, broken, scrapped)."""
+    """Each item once (deck, gear, packs, broken, scrapped, gained and waiting to be placed); the
+    items moved in the Equip/Trade under way are held, each once."""
     view = state.viewer is not None
+    gained = [e.item for e in state.stack if type(e) is Gain]
+    if not all(type(i) is int for i in gained):
+        raise ValueError("an item gained is not an item id")
     placed = [*state.item_deck, *(i for g in state.gear for i in g if i != NONE), *(i for p in state.pack for i in p),
-              *state.broken, *state.scrapped]
+              *state.broken, *state.scrapped, *gained]
     known = [i for i in placed if not (view and i == HIDDEN)]
     if len(set(known)) != len(known) or not all(0 <= i < len(ITEMS) for i in known):
         raise ValueError(f"item ids run from 0 to {len(ITEMS) - 1}, each in one place")
@@ -246,8 +253,12 @@ def _check_items(state: State) -> None:
     if len(placed) != len(set(known) | (set(range(len(ITEMS))) - out)):
         raise ValueError("every item of the mission is in exactly one place")
     if HIDDEN in (*(i for g in state.gear for i in g), *(i for p in state.pack for i in p), *state.broken,
-                  *state.scrapped):
+                  *state.scrapped, *gained):
         raise ValueError("only the item deck hides its cards")
+    held = {i for g in state.gear for i in g if i != NONE} | {i for p in state.pack for i in p}
+    if len(set(state.moved)) != len(state.moved) or not set(state.moved) <= held \
+            or state.moved and state.phase is not Phase.EQUIP:
+        raise ValueError("the items moved are held, each once, and only while an Equip/Trade is under way")
 
 
 def _check_encounter_cards(state: State) -> None:
@@ -365,6 +376,8 @@ def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
             raise ValueError("an enemy's activation is out of range")
         if isinstance(effect, Attack) and not (0 <= effect.who < n and 0 <= effect.strength <= COUNT_LIMIT):
             raise ValueError("an attack names a character not at the table or a strength out of range")
+        if isinstance(effect, (Gain, Feed)) and not 0 <= effect.who < n:
+            raise ValueError("an item gained or a meal names a character not at the table")
         if isinstance(effect, (Arrive, Leave)) and numbers is not None and effect.page not in numbers:
             raise ValueError("the party goes to a page that is not in the book")
         if isinstance(effect, Wait) and position != len(state.stack) - 1:

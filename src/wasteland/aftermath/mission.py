@@ -22,16 +22,19 @@ from wasteland.aftermath.book import (
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
     ACTION_CARDS, BLACK_DIE, CALAMITY, CHARACTER_NAMES, CHARACTERS, CACHES, ENCOUNTER_CARDS, ENEMY_LIMIT, ENEMY_NAMES,
-    ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
+    ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
 )
 from wasteland.aftermath.state import (
-    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Foe, Leave, Loot, NextTurn, Phase,
-    Resume, Said, StartTurn, State, Token, Wait, Work,
+    Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Feed, Fled, Foe, Gain, Leave, Loot, Mend,
+    NextTurn, Phase, Rest, Resume, Said, Settle, StartTurn, State, Token, Wait, Work,
 )
 from wasteland.aftermath.vocabulary import DIALS, LIFE_DIALS, LIFE_RESET, LINES, ONCE_DIAL, Prize, dial_top
 
-__all__ = ["HANDLERS", "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
-           "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "say", "wait",
+__all__ = ["HANDLERS", "TOGETHER",
+           "DIAL_MAX", "page_of", "graph_of", "character", "enemy", "life_of", "owner", "decider",
+           "on_map", "wound", "flee", "hurt_foe", "entries_on_visit", "visit", "place_item", "free_slot", "wear",
+           "stow",
+           "scrap_item", "repairable", "say", "wait",
            "figures_at", "enemy_cost", "ENEMY_COST", "draw_cards", "end_game", "calamity", "place_threats",
            "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
            "LOST_PAGE", "LOST_ENTRY"]
@@ -40,6 +43,8 @@ __all__ = ["HANDLERS", "DIAL_MAX", "page_of", "graph_of", "character", "enemy", 
 #: population to 20 once its cap of 15 is lifted; time is counted to 99 (``vocabulary.DIAL_TOPS``).
 DIAL_MAX = 15
 _TIME = DIALS.index("time")
+_FOOD = DIALS.index("food")
+_SCRAP = DIALS.index("scrap")
 #: Seed, "La campaña": on losing the campaign the players go at once to page 100, entry 100-23.
 LOST_PAGE = 100
 LOST_ENTRY = "100-23"
@@ -100,13 +105,31 @@ def owner(s: Table, c: int) -> int:
     return c % s.options.players
 
 
+#: The decisions the players take together: the bookkeeper decides them (seed, "Efectos
+#: ambiguos": the current bookkeeper makes the final decision).
+TOGETHER = (Phase.CHOOSE, Phase.TRAVEL, Phase.NEST, Phase.REPAIR)
+
+
+#: The decisions of the character named by the effect under the Wait: where an item gained goes,
+#: whether to eat.
+_ASKED = (Phase.GAIN, Phase.EAT)
+
+
 def decider(s: Table) -> int:
     """The character whose decision is pending: the tester in a test, the reader in a choice, the
-    active character (the accountant) otherwise."""
-    if s.phase is Phase.TEST and s.test is not None:
+    bookkeeper where the players decide together (where enemies equally near go, travel, nesting,
+    repairs), the character who gained an item or may eat, the active character otherwise."""
+    phase = s.phase
+    if phase is Phase.TEST and s.test is not None:
         return s.test.who
-    if s.phase is Phase.CHOICE:
+    if phase is Phase.CHOICE:
         return s.reader
+    if phase in TOGETHER:
+        return s.bookkeeper
+    if phase in _ASKED and len(s.stack) >= 2:
+        under = s.stack[-2]
+        if type(under) is Gain or type(under) is Feed:
+            return under.who
     return s.active
 
 
@@ -133,8 +156,10 @@ def wait(work: Work, phase: Phase) -> None:
 
 def _drop_under_way(work: Work) -> None:
     """Nothing is left under way: no effect waiting, no test, choice or travel; the cards played
-    go to the discard."""
+    go to the discard; an item gained and not placed yet goes back under the item deck."""
+    work.item_deck.extend(e.item for e in work.stack if type(e) is Gain)
     work.stack.clear()
+    work.moved = []
     work.test = None
     work.choice = None
     work.travel = []
@@ -200,33 +225,76 @@ def flee(work: Work, c: int) -> None:
     work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
     say(work, f"{character(work, c).title} flees")
     if not on_map(work):
-        mission = mission_of(work)
-        page = page_of(work, mission.failure_page)
-        entry = next((e for e in page.entries if e.id == mission.failure_entry), None) if page else None
-        end_game(work, Ending.FLED, "every character has fled: the mission fails" + (
-            f" (page {mission.failure_page}, {entry.id}: {entry.text})" if entry else ""))
+        _every_character_fled(work)
+
+
+def _every_character_fled(work: Work) -> None:
+    """Seed, "Finalizar una misión": every character out at once fails the main mission: what is
+    under way is dropped and the mission card's failure entry is read, its effects done; then the
+    mission ends (``all_fled``), unless the entry ended it or took the party to another page."""
+    _drop_under_way(work)
+    mission = mission_of(work)
+    page = page_of(work, mission.failure_page)
+    entry = next((e for e in page.entries if e.id == mission.failure_entry), None) if page else None
+    say(work, "every character has fled: the mission fails")
+    work.stack.append(Fled())
+    if entry is not None:
+        say(work, f"page {mission.failure_page}, entry {entry.id}: {entry.text}")
+        work.stack.extend(reversed(entry.effects))
+
+
+def _fled(work: Work, effect: Fled) -> None:
+    end_game(work, Ending.FLED, "the mission has failed: every character fled")
 
 
 # -- items and prizes ------------------------------------------------------------------------------
 
 def place_item(work: Work, c: int, item: int) -> None:
-    """An intact item acquired (*design*: placed for the team at once): equipped in a free slot
-    of its kind, else in the pack, else discarded for its repair cost in scrap."""
-    info = ITEMS[item]
-    gear = list(work.gear[c])
-    for k, kind in enumerate(SLOTS):
-        if kind == info.slot and gear[k] == NONE:
-            gear[k] = item
-            work.gear[c] = tuple(gear)
-            say(work, f"{character(work, c).title} equips the {info.title}")
-            return
-    if len(work.pack[c]) < PACK:
-        work.pack[c] = (*work.pack[c], item)
-        say(work, f"{character(work, c).title} packs the {info.title}")
+    """Seed, "Artículos": an intact item acquired by character ``c`` waits (``Gain`` on the stack)
+    for the player's choice: equip it, pack it, trade it to a character in the same space, or
+    discard it for its value."""
+    if work.phase is Phase.OVER:
+        work.item_deck.append(item)  # the mission is over: the card goes back, unseen
         return
+    say(work, f"{character(work, c).title} gains the {ITEMS[item].title}")
+    work.stack.append(Gain(c, item))
+
+
+def free_slot(s: Table, c: int, item: int) -> int:
+    """The first free slot of ``item``'s kind of character ``c`` (NONE: none free)."""
+    kind = ITEMS[item].slot
+    gear = s.gear[c]
+    for k, slot in enumerate(SLOTS):
+        if slot == kind and gear[k] == NONE:
+            return k
+    return NONE
+
+
+def wear(work: Work, c: int, item: int) -> None:
+    """``item`` into a free slot of its kind of character ``c`` (the caller checked there is one)."""
+    k = free_slot(work, c, item)
+    gear = list(work.gear[c])
+    gear[k] = item
+    work.gear[c] = tuple(gear)
+    say(work, f"{character(work, c).title} equips the {ITEMS[item].title}")
+
+
+def stow(work: Work, c: int, item: int) -> None:
+    work.pack[c] = (*work.pack[c], item)
+    say(work, f"{character(work, c).title} packs the {ITEMS[item].title}")
+
+
+def scrap_item(work: Work, item: int) -> None:
+    """An item discarded for its value: its repair cost in scrap."""
+    info = ITEMS[item]
     work.scrapped.append(item)
+    say(work, f"the {info.title} is discarded for {info.repair} scrap")
     _dial(work, "scrap", info.repair)
-    say(work, f"the {info.title} is scrapped for {info.repair} scrap")
+
+
+def _gain(work: Work, effect: Gain) -> None:
+    work.stack.append(effect)
+    wait(work, Phase.GAIN)
 
 
 def mission_of(s: Table) -> Mission:
@@ -489,15 +557,23 @@ def visit(work: Work, c: int, space: str) -> bool:
 
 
 def _go_to_page(work: Work, effect: GoToPage) -> None:
-    """The turn ends (*design*: without its threat check, since the track is discarded on leaving)
-    and the party leaves the page."""
+    """Seed, "Dejando una página": 1. the current player's turn ends, Check Threat included (what
+    was under way is dropped, the threat is checked); 2.-4. the party leaves the page (``Leave``);
+    then the new bookkeeper takes the next turn."""
     _drop_under_way(work)
-    work.stack.append(NextTurn())
+    work.stack.append(NextTurn(bookkeeper=True))
     work.stack.append(Leave(effect.page))
+    work.stack.append(CheckThreat())
 
 
 def _leave(work: Work, effect: Leave) -> None:
-    """Seed, "Dejando una página", steps 3-4."""
+    """Seed, "Dejando una página", steps 2-4: the bookkeeper passes the dashboard to the left (the
+    next character in turn order becomes the bookkeeper, and will take the next turn); the enemies
+    leave play (to the Hunt box when hostile, their wounds removed); the tokens, the threat track
+    and the group task are cleared."""
+    n = len(work.options.characters)
+    work.bookkeeper = (work.bookkeeper + 1) % n
+    say(work, f"{character(work, work.bookkeeper).title} is the new bookkeeper")
     if work.hostile:
         work.hunt.extend(f.card for f in work.foes)
         if work.foes:
@@ -651,6 +727,8 @@ def _end_mission(work: Work, effect: EndMission) -> None:
         return
     if effect.success:
         end_game(work, Ending.WON, "the mission is complete")
+    elif not on_map(work) and any(type(e) is Fled for e in work.stack):
+        end_game(work, Ending.FLED, "the mission has failed: every character fled")
     else:
         end_game(work, Ending.FAILED, "the mission has failed")
 
@@ -723,10 +801,14 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
             work.stack.append(NextTurn())
             return
         work.fled[c] = False
-        work.spaces[c] = work.spaces[companions[0]]
         if "seriously_wounded" not in work.statuses[c]:
             work.statuses[c] = (*work.statuses[c], "seriously_wounded")
         say(work, f"{character(work, c).title} returns, seriously wounded")
+        places = {work.spaces[o] for o in companions}
+        if len(places) > 1:  # the player chooses which companion's space (seed: "cualquier espacio")
+            wait(work, Phase.RETURN)
+            return
+        work.spaces[c] = work.spaces[companions[0]]
     wait(work, Phase.DRAW)
 
 
@@ -761,7 +843,7 @@ def _activate(work: Work, effect: Activate) -> None:
     """Seed, "Turno enemigo": each enemy card from the top activates its figures with the action
     the threat card under it gives: move toward the nearest character, target the nearest in
     range and sight, attack; its threat card is discarded; leftovers are discarded at the end.
-    Where characters are equally near, the accountant chooses (seed: "you decide")."""
+    Where characters are equally near, the bookkeeper chooses (seed: "you decide")."""
     slot, fig = effect.slot, effect.figure
     if slot >= len(work.foes):
         _discard_threats(work)
@@ -786,7 +868,7 @@ def _activate(work: Work, effect: Activate) -> None:
             reach = {c: costs[work.spaces[c]] for c in targets if work.spaces[c] in costs}
             goal = _nearest(work, effect, reach)
             if goal == NONE:
-                return  # the accountant chooses first
+                return  # the bookkeeper chooses first
             if goal >= 0:
                 path = graph.shortest_path(here, work.spaces[goal], cost=enemy_cost)
                 for sp in (path[0][1:1 + action.speed] if path else ()):
@@ -810,7 +892,7 @@ def _activate(work: Work, effect: Activate) -> None:
 
 def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:
     """The character nearest the enemy (``far``: each character's distance): the one chosen, the
-    only nearest one, or NONE after asking the accountant to choose among the nearest (the
+    only nearest one, or NONE after asking the bookkeeper to choose among the nearest (the
     activation waits under the decision); -2 when no character is in reach."""
     if not far:
         return -2
@@ -845,6 +927,43 @@ def _after_turn(work: Work, effect: AfterTurn) -> None:
     work.stack.append(NextTurn())
 
 
+def repairable(s: Table) -> list[int]:
+    """The broken items the scrap pays for."""
+    scrap = s.dials[_SCRAP]
+    return sorted(i for i in s.broken if ITEMS[i].repair <= scrap)
+
+
+def _feed(work: Work, effect: Feed) -> None:
+    """Nest, step 1: a character with a normal wound may eat once, while there is food."""
+    c = effect.who
+    if work.wounds[c] and work.dials[_FOOD] > 0:
+        work.stack.append(effect)
+        wait(work, Phase.EAT)
+
+
+def _settle(work: Work, effect: Settle) -> None:
+    """Nest, steps 2-4."""
+    for c in range(len(work.options.characters)):
+        work.wounds[c] += work.toxic[c]
+        work.toxic[c] = 0
+        work.statuses[c] = ()
+        work.charge[c] = (0,) * len(SLOTS)
+
+
+def _mend(work: Work, effect: Mend) -> None:
+    """Nest, step 5: while the scrap pays for a broken item, the bookkeeper repairs one (and says
+    who gets it) or stops."""
+    if repairable(work):
+        work.stack.append(effect)
+        wait(work, Phase.REPAIR)
+
+
+def _rest(work: Work, effect: Rest) -> None:
+    """Nest, step 6: +1 time."""
+    work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
+    say(work, "the party has nested (+1 time)")
+
+
 def nest_helps(s: Table) -> bool:
     """Whether nesting would change anything but the time dial: a wound, a status, a battery on
     an item, or a broken item the scrap can repair."""
@@ -858,12 +977,13 @@ def _next_turn(work: Work, effect: NextTurn) -> None:
     work.played = []
     work.phase = Phase.ACT
     work.turn += 1
-    work.active = (work.active + 1) % n
-    if work.active == 0:
+    work.active = work.bookkeeper if effect.bookkeeper else (work.active + 1) % n
+    if work.turn % n == 0:
         work.round += 1
         _dial(work, "time", 1)
         if work.round >= ROUNDS:
-            end_game(work, Ending.TIME, f"{ROUNDS} rounds have passed: the mission has run out of time")
+            # the seed sets no time limit (going over costs the colony): the engine's bound cuts
+            end_game(work, Ending.CUT, f"the mission reached the engine's bound of {ROUNDS} rounds")
             return
     work.reader = work.active
     work.stack.append(StartTurn())
@@ -881,7 +1001,8 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     Situation: _situation_effect, EndMission: _end_mission, Choice: _choice, Discover: _discover, Goal: _goal,
     LiftCap: _lift_cap,
     Leave: _leave, Arrive: _arrive, StartTurn: _start_turn, Resume: _resume, CheckThreat: _check_threat,
-    Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn,
+    Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn, Fled: _fled,
+    Gain: _gain, Feed: _feed, Settle: _settle, Mend: _mend, Rest: _rest,
 }
 
 

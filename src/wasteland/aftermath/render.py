@@ -11,17 +11,17 @@ threat track, a panel per character and the entry being read.
 from __future__ import annotations
 
 from wasteland.aftermath.actions import (
-    Ability, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee, Move,
-    Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
+    Ability, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Eat, End, Equip, Go,
+    Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear, notation,
 )
 from wasteland.aftermath.book import Page
 from wasteland.aftermath.cards import (
     ACTION_CARDS, CALAMITY, CHARACTERS, CHARACTER_NAMES, HIDDEN, ITEMS, NONE, ROUNDS, SLOTS, STATUSES, THREAT,
 )
 from wasteland.aftermath.card_set import table_of
-from wasteland.aftermath.mission import mission_of
+from wasteland.aftermath.mission import decider, mission_of, repairable
 from wasteland.aftermath.rules import ENGINE, outcome
-from wasteland.aftermath.state import Activate, Phase, State
+from wasteland.aftermath.state import Activate, Feed, Gain, Phase, State
 from wasteland.aftermath.view import view
 from wasteland.aftermath.vocabulary import COLOURED_LINES, DIALS
 from wasteland.core.game import describer, seen_by
@@ -42,6 +42,10 @@ def _card(card: int) -> str:
     if c.colour == CALAMITY:
         return f"c{card} calamity"
     return f"c{card} {'threat' if c.colour == THREAT else c.colour} {c.value}"
+
+
+def _item_title(item: int) -> str:
+    return ITEMS[item].title if 0 <= item < len(ITEMS) else "?"
 
 
 def _item(item: int) -> str:
@@ -118,7 +122,8 @@ def _character_line(s: State, c: int) -> str:
     gear = ", ".join(f"{slot} {_item(i)}" for slot, i in zip(SLOTS, s.gear[c]))
     hand = ", ".join(_card(k) for k in s.hands[c]) or "empty"
     mark = "  <- acting" if c == s.active and s.phase is not Phase.OVER else ""
-    return (f"{c + 1}. {ch.title} (seat {seat}) {where}: wounds {s.wounds[c]}/{ch.life}"
+    keeper = " bookkeeper" if c == s.bookkeeper else ""
+    return (f"{c + 1}. {ch.title} (seat {seat}){keeper} {where}: wounds {s.wounds[c]}/{ch.life}"
             f"{f' ({s.toxic[c]} toxic)' if s.toxic[c] else ''}; statuses "
             f"{', '.join(st.replace('_', ' ') for st in s.statuses[c]) or 'none'}; {gear}; pack "
             f"{', '.join(_item(i) for i in s.pack[c]) or 'empty'}; batteries {s.batteries[c]}; hand {hand}{mark}")
@@ -130,7 +135,7 @@ def _pending(s: State) -> list[str]:
         lines.append(f"group task: {s.task.attribute.value} {s.task.difficulty}, dial at {s.task_dial}")
     if s.test is not None:
         t = s.test
-        what = t.attribute or "any attribute"
+        what = t.attribute.replace("/", " or ") or "any attribute"
         lines.append(f"test: {_name(s, t.who)} tests {what} against {t.difficulty}"
                      f"{' + the black die' if t.opposed else ''} ({t.kind}); played: "
                      f"{', '.join(_card(k) for k in s.played) or 'nothing yet'}")
@@ -138,6 +143,23 @@ def _pending(s: State) -> list[str]:
         lines.append("choice: " + "; ".join(f"{k + 1}) {o.label}" for k, o in enumerate(s.choice.options)))
     if s.phase is Phase.TRAVEL and s.travel:
         lines.append("travel to: " + ", ".join(f"page {p}" for p in s.travel))
+    if s.phase is Phase.GAIN and len(s.stack) >= 2 and type(s.stack[-2]) is Gain:
+        gain = s.stack[-2]
+        lines.append(f"gained: {_name(s, gain.who)} places the {_item_title(gain.item)} (equip, pack, trade or "
+                     "discard it for its value)")
+    if s.phase is Phase.EQUIP:
+        lines.append(f"equip/trade: moved so far: {', '.join(_item_title(i) for i in s.moved) or 'nothing'}")
+    if s.phase is Phase.EAT and len(s.stack) >= 2 and type(s.stack[-2]) is Feed:
+        lines.append(f"nest: {_name(s, s.stack[-2].who)} may eat (1 food for 1 wound)")
+    if s.phase is Phase.PAY:
+        paid = sum(ACTION_CARDS[k].value for k in s.played if 0 <= k < len(ACTION_CARDS))
+        lines.append(f"ability: {_name(s, s.active)} pays with white cards ({paid} of "
+                     f"{CHARACTERS[CHARACTER_NAMES.index(s.options.characters[s.active])].cost})")
+    if s.phase is Phase.RETURN:
+        lines.append(f"return: {_name(s, s.active)} comes back in a companion's space")
+    if s.phase is Phase.REPAIR:
+        lines.append("nest: the bookkeeper may repair " + ", ".join(
+            f"the {_item_title(i)} ({ITEMS[i].repair} scrap)" for i in repairable(s)))
     if s.phase is Phase.CHOOSE and s.candidates:
         lines.append(f"choose: {_chooser(s)} one of the characters equally near: "
                      + ", ".join(_name(s, c) for c in s.candidates))
@@ -145,7 +167,7 @@ def _pending(s: State) -> list[str]:
 
 
 def _chooser(s: State) -> str:
-    """What waits on the accountant's choice: which enemy moves toward, or attacks, whom."""
+    """What waits on the bookkeeper's choice: which enemy moves toward, or attacks, whom."""
     act = next((e for e in reversed(s.stack) if type(e) is Activate), None)
     if act is None or act.slot >= len(s.foes):
         return "an enemy goes for"
@@ -190,11 +212,7 @@ def render(state: State, player: int | None = None) -> str:
 
 
 def _decider(s: State) -> int:
-    if s.phase is Phase.TEST and s.test is not None:
-        return s.test.who
-    if s.phase is Phase.CHOICE:
-        return s.reader
-    return s.active
+    return decider(s)
 
 
 # -- the drawing ------------------------------------------------------------------------------------
@@ -335,7 +353,8 @@ def _draw_characters(d: Drawing, s: State, y: float) -> float:
         d.rect(x, top, 390, 140, fill=PALETTE["friend"], stroke=PALETTE["focus"] if acting else PALETTE["friend_ink"],
                width=3 if acting else 1, rx=6)
         d.text(x + 8, top + 18, f"{c + 1}. {ch.title} · seat {c % s.options.players} · {where}"
-               + (" · acting" if acting else ""), size=12, fill=PALETTE["friend_ink"], bold=True)
+               + (" · bookkeeper" if c == s.bookkeeper else "") + (" · acting" if acting else ""), size=12,
+               fill=PALETTE["friend_ink"], bold=True)
         d.text(x + 8, top + 36, f"wounds {s.wounds[c]}/{ch.life}" + (f" ({s.toxic[c]} toxic)" if s.toxic[c] else "")
                + f" · batteries {s.batteries[c]} · statuses "
                + (", ".join(st.replace("_", " ") for st in s.statuses[c]) or "none"), size=10)
@@ -429,15 +448,22 @@ _describe = describer({
     Move: lambda s, a: f"move with {_card(a.card)}",
     Step: lambda s, a: notation(s, a),
     Card: lambda s, a: f"play {_card(a.card)}",
-    Done: lambda s, a: "stop moving" if s.phase is Phase.MOVE else "roll the test",
+    Done: lambda s, a: {Phase.MOVE: "stop moving", Phase.EQUIP: "stop equipping",
+                        Phase.REPAIR: "repair nothing more"}.get(s.phase, "roll the test"),
     Communicate: lambda s, a: notation(s, a), Melee: lambda s, a: notation(s, a),
     Ranged: lambda s, a: notation(s, a), Scavenge: lambda s, a: notation(s, a),
     Recover: lambda s, a: f"try to recover from {STATUSES[a.status].title}", Ability: lambda s, a: notation(s, a),
     Cheer: lambda s, a: f"cheer {_name(s, a.to)} with {_card(a.card)}",
-    Equip: lambda s, a: (f"equip or stow the {ITEMS[a.item].title}" if a.to == s.active
-                         else f"give the {ITEMS[a.item].title} to {_name(s, a.to)}"),
+    Equip: lambda s, a: f"equip and trade, paying {_card(a.card)}",
+    Wear: lambda s, a: f"{_name(s, a.to)} equips the {_item_title(a.item)}",
+    Stow: lambda s, a: f"{_name(s, a.to)} packs the {_item_title(a.item)}",
+    Scrap: lambda s, a: f"discard the {_item_title(a.item)} for {ITEMS[a.item].repair} scrap",
+    Charge: lambda s, a: f"put a battery on the {_item_title(a.item)}", Eat: lambda s, a: "eat: -1 food, -1 wound",
+    Repair: lambda s, a: f"repair the {_item_title(a.item)} for {_name(s, a.to)}",
+    Stand: lambda s, a: f"return to play in {notation(s, a).split(' ', 1)[1]}",
     Contribute: lambda s, a: f"add {_card(a.card)} to the group task", Consult: lambda s, a: "read how to leave",
-    End: lambda s, a: "end the turn", Nest: lambda s, a: "nest", Pass: lambda s, a: "do not nest",
+    End: lambda s, a: "end the turn", Nest: lambda s, a: "nest",
+    Pass: lambda s, a: "do not eat" if s.phase is Phase.EAT else "do not nest",
     Pick: lambda s, a: notation(s, a), Go: lambda s, a: notation(s, a),
     Choose: lambda s, a: f"{_chooser(s)} {_name(s, a.character)}",
 })
@@ -465,5 +491,6 @@ def summary(state: State) -> str:
     """The mission in a few lines for a player at this table: the goal and how it ends first."""
     s = ENGINE.state(state)
     first = (f"Goal: complete the mission of {s.book.title} (the book says when). It fails if every "
-             f"character flees at once, or after {ROUNDS} rounds. The team wins or loses together.")
+             f"character flees at once (going over its time only costs the colony; the engine stops a "
+             f"mission after {ROUNDS} rounds). The team wins or loses together.")
     return "\n".join((first, *_RULES))

@@ -15,7 +15,7 @@ from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
 from wasteland.aftermath.actions import ACTION_TYPES, Action, action_count, decode, notation
 from wasteland.aftermath.book import Book, BookAttack, Choice, Effect as BookEffect, Test, Travel
-from wasteland.aftermath.cards import HAND, ROUNDS
+from wasteland.aftermath.cards import HAND, ITEMS, PACK, ROUNDS, SLOTS
 from wasteland.aftermath.loaded import check_options, check_state
 from wasteland.aftermath.mission import HANDLERS, decider, owner
 from wasteland.aftermath.setup import initial_state, make_options
@@ -46,7 +46,8 @@ def _advance(work: Work) -> bool:
 _REASONS = {
     Ending.WON: "the mission is complete", Ending.FAILED: "the mission has failed",
     Ending.FLED: "every character fled at once: the mission fails",
-    Ending.TIME: f"{ROUNDS} rounds have passed: the mission has run out of time",
+    Ending.CUT: f"the mission reached the engine's bound of {ROUNDS} rounds (a truncation: the seed sets no "
+                "time limit)",
     Ending.LOST: "a dial of the colony reached 0: the campaign is lost",
 }
 
@@ -59,7 +60,7 @@ def ending(state: State) -> Outcome | None:
     winners = range(state.options.players) if code is Ending.WON else ()
     # the round in the reason: ``wasteland simulate`` counts the endings by reason, so it shows
     # how many rounds the missions took
-    when = "" if code is Ending.TIME else f" in round {state.round + 1}"
+    when = "" if code is Ending.CUT else f" in round {state.round + 1}"
     return Outcome(winners=winners, reason=_REASONS[code] + when, code=code)
 
 
@@ -101,14 +102,24 @@ def _weight(effects: tuple[BookEffect, ...]) -> int:
     return total
 
 
+#: The most moves of one Equip/Trade: each item the party holds in the space moves once (4
+#: characters of 5 slots and a pack of 2), a battery placed for each of the box's 8, and the stop.
+EQUIP_MOVES = 4 * (len(SLOTS) + PACK) + 8 + 1
+
+
 def per_turn(book: Book) -> int:
     """The most decisions of one turn: the draw step (5 discards and the draw); at most 5 cards to
-    act with, each starting an action of at most 4 more cards, 24 steps and a stop or roll; every
-    entry of the book read at most once a turn; an enemy turn of at most 40 figures (5 cards of 8),
-    each with an accountant's choice of where it goes and of whom it attacks, each attack defended
-    by a stop and by cards, of which the hands hold at most 20; the nest."""
+    act with, each starting an action of at most 4 more cards, 24 steps and a stop or roll, or an
+    Equip/Trade of at most ``EQUIP_MOVES``; every entry of the book read at most once a turn; an
+    enemy turn of at most 40 figures (5 cards of 8), each with a bookkeeper's choice of where it
+    goes and of whom it attacks, each attack defended by a stop and by cards, of which the hands
+    hold at most 20; an item gained is placed once (each item at most once a turn); the nest, its
+    meals (4) and its repairs (each broken item repaired, then placed), and the stop; where a
+    character who fled returns."""
     entries = sum(_weight(e.effects) for p in book.pages for e in p.entries)
-    return (HAND + 1) + HAND * 30 + 1 + entries + 40 + 20 + 2 * 40 + 2
+    items = len(ITEMS)
+    return ((HAND + 1) + HAND * max(30, EQUIP_MOVES) + 1 + entries + 40 + 20 + 2 * 40 + 2
+            + items + 4 + 2 * items + 1 + 1)
 
 
 def max_decisions(state: State) -> int:

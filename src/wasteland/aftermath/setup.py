@@ -4,7 +4,7 @@ The action deck is shuffled; each character starts with its starting item equipp
 (each draws to 5 in its first draw step); the item deck, the encounter deck and the three piles of
 scavenge tokens (by difficulty) are shuffled; the enemy cards wait in the supply (the bosses in
 their own face-up deck: the supply too). The party arrives at the mission's first page (page 2 of
-the starter book, as the seed says for a first game) and character 0, the first accountant, takes
+the starter book, as the seed says for a first game) and character 0, the first bookkeeper, takes
 the first turn (*design*: the seed lets the players choose).
 """
 
@@ -28,6 +28,7 @@ from wasteland.aftermath.state import Arrive, Effect, Options, Outing, Phase, St
 from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS
 
 __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "DEFAULT_CHARACTERS", "START_DIALS", "names_for",
+           "LATER_PAGE", "first_page",
            "the_book", "out_of_deck", "demo_campaign_book", "read_start", "start_data", "CAMPAIGN_BOOK",
            "PLAYED"]
 
@@ -46,6 +47,9 @@ DEFAULT_CHARACTERS: dict[int, tuple[str, ...]] = {
 }
 #: How many characters each number of players may field (seed: 1 player controls 2 characters).
 _ALLOWED = {1: (2,), 2: (2, 4), 3: (3,), 4: (4,)}
+#: Seed, "Preparar" step 14: the first game of a campaign starts at page 2 (the mission's
+#: ``start_page``), the second and every later one at page 3.
+LATER_PAGE = 3
 #: *design*: the dials at the start of a mission (food, scrap, population, morale, clues, time).
 START_DIALS: tuple[int, ...] = (5, 3, 5, 5, 0, 0)
 
@@ -101,14 +105,18 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
 
 def start_data(start: Start) -> dict[str, object]:
     """The plain JSON data of a campaign's start (``read_start`` reads it back)."""
-    return {"mission": start.mission, "dials": list(start.dials), "lifted": start.lifted, "infinite": start.infinite,
-            "box": list(start.box), "stash": list(start.stash), "goals": list(start.goals)}
+    data: dict[str, object] = {
+        "mission": start.mission, "dials": list(start.dials), "lifted": start.lifted, "infinite": start.infinite,
+        "box": list(start.box), "stash": list(start.stash), "goals": list(start.goals)}
+    if start.later:
+        data["later"] = True
+    return data
 
 
 def read_start(data: object, book: Book, where: str = "campaign") -> Start:
     """A campaign's start from plain JSON data, checked against ``book``; ConfigError naming the
     place of the first fault."""
-    d = need_object(where, data, ("mission", "dials", "lifted", "infinite", "box", "stash", "goals"))
+    d = need_object(where, data, ("mission", "dials", "lifted", "infinite", "box", "stash", "goals", "later"))
     mission = need_int(at(where, "mission"), d.get("mission"), 0, len(book.missions) - 1)
     lifted = need_bool(at(where, "lifted"), d.get("lifted"))
     raw = need_list(at(where, "dials"), d.get("dials"), len(DIALS), len(DIALS))
@@ -127,8 +135,12 @@ def read_start(data: object, book: Book, where: str = "campaign") -> Start:
     box, stash = names("box", book.discovery), names("stash", book.discovery)
     if set(box) & set(stash):
         raise ConfigError(f"{where}: a discovery card is both in the deck and in the colony supply")
+    later = need_bool(at(where, "later"), d.get("later", False))
+    if later and all(p.number != LATER_PAGE for p in book.pages):
+        raise ConfigError(f"{at(where, 'later')}: a later game of a campaign starts at page {LATER_PAGE}, "
+                          "which the book does not have")
     return Start(mission, dials, lifted, need_bool(at(where, "infinite"), d.get("infinite")), box, stash,
-                 names("goals", GOAL_CHARACTERS))
+                 names("goals", GOAL_CHARACTERS), later=later)
 
 
 #: The demo campaign book, read from the package once per set of names (a cache of a pure function).
@@ -159,6 +171,16 @@ def out_of_deck(book: Book, options: Options) -> tuple[str, ...]:
     return (*start.box, *start.stash)
 
 
+def first_page(book: Book, options: Options) -> int:
+    """Where the party arrives first (seed, "Preparar" step 14): a mission alone and a campaign's
+    first game at the mission's ``start_page`` (page 2 in the seed's book), every later game of a
+    campaign at page 3."""
+    start = options.campaign
+    if start is not None and start.later:
+        return LATER_PAGE
+    return book.missions[start.mission if start is not None else 0].start_page
+
+
 def initial_state(seed: int, options: Options) -> State:
     """The table before the first decision; the arrival at the first page waits on the stack."""
     book = the_book(options)
@@ -175,7 +197,6 @@ def initial_state(seed: int, options: Options) -> State:
         piles.append(pile)
     gear = tuple(tuple(item if k == SLOTS.index("paw") else NONE for k in range(len(SLOTS))) for item in starting)
     start = options.campaign
-    mission = book.missions[start.mission if start is not None else 0]
     dials = START_DIALS if start is None else (*start.dials[:-1], 0)  # the time dial counts this mission
     # *design*: the colony supply is dealt into the packs, in turn order, PACK cards a character
     supply = [ITEM_NAMES.index(name) for name in (start.stash if start is not None else ())
@@ -183,9 +204,9 @@ def initial_state(seed: int, options: Options) -> State:
     pack = tuple(tuple(supply[c::n][:PACK]) for c in range(n))
     outing = Outing(location=book.map.start if book.map is not None else "",
                     lifted=start is not None and start.lifted)
-    stack: tuple[Effect, ...] = (StartTurn(), Arrive(mission.start_page))
+    stack: tuple[Effect, ...] = (StartTurn(), Arrive(first_page(book, options)))
     return State(
-        options=options, book=book, phase=Phase.ACT, active=0, reader=0, turn=0, round=0, page=0,
+        options=options, book=book, phase=Phase.ACT, active=0, reader=0, bookkeeper=0, turn=0, round=0, page=0,
         graph=SpaceGraph((), ()), visited=(),
         revisit=False, read=(), this_turn=(), calamity_done=False, hostile=False, deck=deck, discard=(),
         hands=((),) * n, played=(), spaces=("",) * n, wounds=(0,) * n, toxic=(0,) * n, statuses=((),) * n,
@@ -193,5 +214,6 @@ def initial_state(seed: int, options: Options) -> State:
         item_deck=items, broken=(), scrapped=(), foes=(), threats=(NONE,) * TRACK, hunt=(), loots=(), encounters=0,
         encounter_deck=encounters, encounter_discard=(), caches=(), piles=tuple(piles), taken=(), lost=(), tokens=(),
         dials=dials, task=None, task_dial=0, task_card=NONE, test=None, mp=0, stepped=False, choice=None,
-        travel=(), candidates=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None, outing=outing,
+        travel=(), candidates=(), moved=(), focus=0, ending="", stack=stack, events=(), rng=rng, viewer=None,
+        outing=outing,
     )

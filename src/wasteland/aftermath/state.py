@@ -22,6 +22,7 @@ from attrs import frozen
 
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
+from wasteland.core.game import TRUNCATED
 from wasteland.core.rng import Rng
 from wasteland.core.spaces import SpaceGraph
 from wasteland.aftermath.book import Book, Effect as BookEffect, GroupTask, Choice
@@ -31,7 +32,8 @@ from wasteland.aftermath.vocabulary import Prize
 __all__ = [
     "Options", "Start", "Outing",
     "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
-    "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Effect", "Said", "Event",
+    "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Fled", "Gain", "Pay", "Feed",
+    "Settle", "Mend", "Rest", "Effect", "Said", "Event",
     "State", "Work",
 ]
 
@@ -42,8 +44,9 @@ class Start:
     """What a mission of a campaign starts from (``campaign.start_mission`` makes it): the main
     mission (its index in the book), the dashboard's dials, whether the capped dial's cap is
     lifted, the infinite-lives mode, the discovery deck's cards not yet fetched (kept out of the
-    item deck), the colony supply (dealt into the packs at the start, *design*) and the personal
-    goals already done."""
+    item deck), the colony supply (dealt into the packs at the start, *design*), the personal
+    goals already done, and whether a game of the campaign was played before (``later``: this
+    game starts at page 3, seed "Preparar" step 14)."""
 
     mission: int
     dials: tuple[int, ...]
@@ -52,6 +55,7 @@ class Start:
     box: tuple[str, ...]
     stash: tuple[str, ...]
     goals: tuple[str, ...]
+    later: bool = False
 
 
 @register("aftermath.Options")
@@ -94,7 +98,13 @@ class Phase(enum.Enum):
     CHOICE = "choice"    # a choice of the book
     TRAVEL = "travel"    # where the party travels
     NEST = "nest"        # the end of a safe turn: nest, or not
-    CHOOSE = "choose"    # the accountant chooses among characters equally near an enemy
+    CHOOSE = "choose"    # the bookkeeper chooses among characters equally near an enemy
+    EQUIP = "equip"      # an Equip/Trade paid for: move items, place batteries, then done
+    GAIN = "gain"        # an item gained: equip it, pack it, trade it or discard it for its value
+    EAT = "eat"          # nesting, step 1: a wounded character may eat once
+    REPAIR = "repair"    # nesting, step 5: the bookkeeper repairs broken items and hands them out
+    RETURN = "return"    # a character who fled returns: to which companion's space
+    PAY = "pay"          # an ability activated: the white cards that pay for it, one at a time
     OVER = "over"
 
 
@@ -104,7 +114,7 @@ class Ending(enum.StrEnum):
     WON = "mission_won"
     FAILED = "mission_failed"
     FLED = "all_fled"
-    TIME = "out_of_time"
+    CUT = TRUNCATED  # the engine's bound on a mission's rounds (``Outcome.truncated``: not a loss)
     LOST = "campaign_lost"
 
 
@@ -205,14 +215,18 @@ class AfterTurn:
 @register("aftermath.NextTurn")
 @frozen
 class NextTurn:
-    """The next character's turn (a round ends after the last; the mission may run out)."""
+    """The next turn: the next character's in turn order, or the bookkeeper's (``bookkeeper``:
+    after leaving a page, seed "Dejando una página" step 2). A round ends after as many turns as
+    there are characters; the mission may reach the engine's bound."""
+
+    bookkeeper: bool = False
 
 
 @register("aftermath.Activate")
 @frozen
 class Activate:
     """The enemy card in slot ``slot`` activates its figure ``figure`` (then the next): ``stage``
-    0 moves it, 1 targets and attacks; ``chosen`` is the character the accountant chose among
+    0 moves it, 1 targets and attacks; ``chosen`` is the character the bookkeeper chose among
     those equally near (NONE: not asked yet)."""
 
     slot: int
@@ -239,6 +253,60 @@ class Arrive:
     page: int
 
 
+@register("aftermath.Fled")
+@frozen
+class Fled:
+    """Under the mission card's failure entry, read when every character has fled at once: the
+    mission fails (``all_fled``) once the entry's effects are done, unless they ended it."""
+
+
+@register("aftermath.Gain")
+@frozen
+class Gain:
+    """Character ``who`` has gained the intact ``item`` (it lies here until placed, seed
+    "Artículos"): equipped, packed, traded to a character in the same space, or discarded for its
+    value."""
+
+    who: int
+    item: int
+
+
+@register("aftermath.Pay")
+@frozen
+class Pay:
+    """The active character's ability, on ``target`` (NONE, a space or a figure, as ``Ability``),
+    waits for white cards whose values reach its cost (seed, "Acción: Activar habilidad")."""
+
+    target: int
+
+
+@register("aftermath.Feed")
+@frozen
+class Feed:
+    """Nesting, step 1: character ``who`` may choose once to spend 1 food to remove 1 wound."""
+
+    who: int
+
+
+@register("aftermath.Settle")
+@frozen
+class Settle:
+    """Nesting, steps 2-4: toxic wounds become normal, statuses and the batteries on items are
+    discarded."""
+
+
+@register("aftermath.Mend")
+@frozen
+class Mend:
+    """Nesting, step 5: the bookkeeper repairs the broken items the scrap pays for (or stops)."""
+
+
+@register("aftermath.Rest")
+@frozen
+class Rest:
+    """Nesting, step 6: +1 time."""
+
+
 @register("aftermath.Leave")
 @frozen
 class Leave:
@@ -248,7 +316,7 @@ class Leave:
 
 
 Effect = (Wait | StartTurn | Resume | CheckThreat | AfterTurn | NextTurn | Activate | Attack | Arrive | Leave
-          | BookEffect)
+          | Fled | Gain | Pay | Feed | Settle | Mend | Rest | BookEffect)
 
 
 @register("aftermath.Said")
@@ -270,6 +338,7 @@ class State:
     phase: Phase
     active: int
     reader: int
+    bookkeeper: int
     turn: int
     round: int
     page: int
@@ -318,6 +387,7 @@ class State:
     choice: Choice | None
     travel: tuple[int, ...]
     candidates: tuple[int, ...]
+    moved: tuple[int, ...]
     focus: int
     ending: str
     outing: Outing
@@ -336,6 +406,7 @@ class Work(WorkingCopy[State]):
     phase: Phase
     active: int
     reader: int
+    bookkeeper: int
     turn: int
     round: int
     page: int
@@ -384,6 +455,7 @@ class Work(WorkingCopy[State]):
     choice: Choice | None
     travel: list[int]
     candidates: list[int]
+    moved: list[int]
     focus: int
     ending: str
     outing: Outing

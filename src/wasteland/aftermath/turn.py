@@ -11,34 +11,48 @@ from typing import Any, Callable
 
 from wasteland.core.dice import roll
 from wasteland.aftermath.actions import (
-    Ability, Action, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End, Equip, Go, Melee,
-    Move, Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, notation,
+    Ability, Action, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Eat, End,
+    Equip, Go, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
+    notation,
 )
 from wasteland.aftermath.book import GoToPage, Read, Trigger
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, BLACK_DIE, CACHES, CALAMITY, HAND, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, PACK, SLOTS,
-    STATUS_NAMES, STATUSES, THREAT, WHITE_DIE,
+    ACTION_CARDS, BLACK_DIE, CACHES, CALAMITY, HAND, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, PACK, STATUS_NAMES,
+    STATUSES, THREAT, WHITE_DIE,
 )
 from wasteland.aftermath.mission import (
-    calamity, change_dial, character, decider, draw_cards, enemy, figures_at, gain_prize, hurt_foe,
-    on_map, page_of, place_item, place_threats, remove_foe, say, visit, wait, wound,
+    calamity, change_dial, character, decider, draw_cards, enemy, figures_at, free_slot, gain_prize, hurt_foe,
+    on_map, page_of, place_item, place_threats, remove_foe, repairable, say, scrap_item, stow, visit, wait, wear,
+    wound,
 )
-from wasteland.aftermath.state import Activate, AfterTurn, Check, CheckThreat, NextTurn, Phase, Resume, State, Work
+from wasteland.aftermath.state import (
+    Activate, AfterTurn, Check, CheckThreat, Feed, Gain, Mend, NextTurn, Pay, Phase, Rest, Resume, Settle, State,
+    Work,
+)
 from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LINES
 
-__all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach", "ability_payment",
-           "ability_targets"]
+__all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach",
+           "ability_targets", "trades", "SCAVENGE"]
 
 Table = State | Work
 _COLOURS = tuple(a.value for a in ATTRIBUTES)
+_FOOD = DIALS.index("food")
 
 
 # -- what a character may do ----------------------------------------------------------------------
 
+#: Seed, "Acción: Scavenge": "resuelve una prueba de habilidad [ ] O [ ]", a test of either of two
+#: attributes: instincts (yellow, sourced) or agility (green, *design*: the second icon is lost).
+SCAVENGE = "yellow/green"
+#: The attributes a test of two attributes may be started with (besides white).
+_EITHER: dict[str, tuple[str, ...]] = {SCAVENGE: ("yellow", "green")}
+
+
 def _starts(card: int, attribute: str) -> bool:
-    """A card may start a test of ``attribute`` (``""``: any): its colour, or white."""
+    """A card may start a test of ``attribute`` (``""``: any; ``SCAVENGE``: either of two): its
+    colour, or white."""
     colour = ACTION_CARDS[card].colour
-    return colour == "white" or attribute in ("", colour)
+    return colour == "white" or attribute in ("", colour) or colour in _EITHER.get(attribute, ())
 
 
 def _follows(card: int, first: int) -> bool:
@@ -103,20 +117,9 @@ def _move_bonus(s: Table, c: int) -> int:
     return sum(ITEMS[i].bonus + ITEMS[i].battery * n for i, n in _equipped(s, c) if ITEMS[i].use == "move")
 
 
-def ability_payment(s: Table, c: int) -> tuple[int, ...] | None:
-    """The white cards that pay character ``c``'s ability (*design*: the fewest, lowest first),
-    or None when its white cards do not reach the cost."""
-    cost = character(s, c).cost
-    whites = sorted((ACTION_CARDS[k].value, k) for k in s.hands[c] if ACTION_CARDS[k].colour == "white")
-    best: tuple[int, ...] | None = None
-    for mask in range(1, 1 << len(whites)):
-        chosen = [whites[i] for i in range(len(whites)) if mask >> i & 1]
-        if sum(v for v, _ in chosen) >= cost:
-            key = tuple(k for _, k in chosen)
-            if best is None or (len(key), sum(v for v, _ in chosen), key) < (
-                    len(best), sum(ACTION_CARDS[k].value for k in best), best):
-                best = key
-    return best
+def _whites(s: Table, c: int) -> int:
+    """The value of character ``c``'s white cards."""
+    return sum(ACTION_CARDS[k].value for k in s.hands[c] if ACTION_CARDS[k].colour == "white")
 
 
 def ability_targets(s: Table, c: int) -> list[int]:
@@ -139,22 +142,70 @@ def ability_targets(s: Table, c: int) -> list[int]:
     return [NONE]
 
 
-def _equip_moves(s: Table, c: int) -> list[tuple[int, int]]:
-    out = []
+def _companions(s: Table, c: int) -> list[int]:
+    """The other characters on the map in ``c``'s space."""
     here = s.spaces[c]
-    n = len(s.options.characters)
-    free = [k for k, i in enumerate(s.gear[c]) if i == NONE]
-    for item in sorted({*(i for i in s.gear[c] if i != NONE), *s.pack[c]}):
-        if item in s.gear[c]:
-            if len(s.pack[c]) < PACK:
-                out.append((item, c))
-        elif any(SLOTS[k] == ITEMS[item].slot for k in free):
-            out.append((item, c))
-        for other in range(n):
-            if other != c and s.spaces[other] == here and (
-                    len(s.pack[other]) < PACK
-                    or any(SLOTS[k] == ITEMS[item].slot and i == NONE for k, i in enumerate(s.gear[other]))):
-                out.append((item, other))
+    if not here:
+        return []
+    return [o for o in range(len(s.options.characters)) if o != c and s.spaces[o] == here]
+
+
+def _places(s: Table, item: int, to: int, worn: bool) -> list[Action]:
+    """Where ``item`` may go on character ``to``: a free slot of its kind (unless it is worn
+    there already), the pack while it has room (unless it is packed there already)."""
+    out: list[Action] = []
+    if not worn and free_slot(s, to, item) != NONE:
+        out.append(Wear(item, to))
+    if len(s.pack[to]) < PACK:
+        out.append(Stow(item, to))
+    return out
+
+
+def trades(s: Table, c: int) -> list[Action]:
+    """What character ``c``'s Equip/Trade may do now (seed, "Acción: Equipar / intercambiar"):
+    move an item it holds between its slots and its pack, or give it to a character in its space;
+    take an item from such a character (who gives it: equipped or packed at once); put one of its
+    batteries on an equipped item that takes them. *Design*: each item moves once an action."""
+    out: list[Action] = []
+    others = _companions(s, c)
+    moved = s.moved
+    for holder in (c, *others):
+        gear, pack = s.gear[holder], s.pack[holder]
+        for item in (*(i for i in gear if i != NONE), *pack):
+            if item in moved:
+                continue
+            worn = item in gear
+            if holder == c:
+                if worn:
+                    if len(pack) < PACK:
+                        out.append(Stow(item, c))
+                elif free_slot(s, c, item) != NONE:
+                    out.append(Wear(item, c))
+                for o in others:
+                    out += _places(s, item, o, False)
+            else:
+                out += _places(s, item, c, False)
+    if s.batteries[c]:
+        out += [Charge(i) for i in s.gear[c] if i != NONE and ITEMS[i].battery]
+    return out
+
+
+def _gained(s: Table) -> Gain | None:
+    under = s.stack[-2] if len(s.stack) >= 2 else None
+    return under if type(under) is Gain else None
+
+
+def _gain_options(s: Table) -> list[Action]:
+    """Seed, "Artículos": an intact item gained is equipped, packed, traded to a character in the
+    same space (who equips or packs it), or discarded for its value."""
+    gain = _gained(s)
+    if gain is None:
+        return []
+    who, item = gain.who, gain.item
+    out = _places(s, item, who, False)
+    for o in _companions(s, who):
+        out += _places(s, item, o, False)
+    out.append(Scrap(item))
     return out
 
 
@@ -200,7 +251,7 @@ def _shots(s: Table) -> list[Action]:
 
 
 def _scavenges(s: Table) -> list[Action]:
-    if not _has_start(s, s.active, "yellow"):
+    if not _has_start(s, s.active, SCAVENGE):
         return []
     here = s.spaces[s.active]
     return [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
@@ -216,7 +267,8 @@ def _recoveries(s: Table) -> list[Action]:
 
 
 def _abilities(s: Table) -> list[Action]:
-    if ability_payment(s, s.active) is None:
+    """Seed, "Acción: Activar habilidad": offered when the white cards can reach the cost."""
+    if _whites(s, s.active) < character(s, s.active).cost:
         return []
     return [Ability(t) for t in ability_targets(s, s.active)]
 
@@ -228,9 +280,12 @@ def _cheers(s: Table) -> list[Action]:
 
 
 def _equips(s: Table) -> list[Action]:
-    if not s.hands[s.active]:
+    """Equip/Trade, paid with any card of the hand: offered when it can move an item or place a
+    battery."""
+    hand = s.hands[s.active]
+    if not hand or not trades(s, s.active):
         return []
-    return [Equip(item, to) for item, to in _equip_moves(s, s.active)]
+    return [Equip(k) for k in sorted(hand)]
 
 
 def _contributions(s: Table) -> list[Action]:
@@ -260,40 +315,98 @@ def _act(s: Table) -> list[Action]:
     return out
 
 
+def _test_cards(s: Table) -> tuple[Action, ...]:
+    test = s.test
+    if test is None:
+        return ()
+    hand = sorted(s.hands[test.who])
+    if s.played:
+        cards = [k for k in hand if _follows(k, s.played[0])]
+    else:
+        cards = [k for k in hand if _starts(k, test.attribute)]
+    # an action's test needs its first card; a book's test, a defence (or a hand that cannot
+    # start it, as a determinized table may deal) may roll with none, and fails
+    done: list[Action] = [Done()] if s.played or test.kind in ("book", "defend") or not cards else []
+    return (*(Card(k) for k in cards), *done)
+
+
+def _moving(s: Table) -> tuple[Action, ...]:
+    out: list[Action] = [] if s.stepped else [Card(k) for k in sorted(s.hands[s.active])]
+    out += [Step(k) for k, _ in _steps(s)]
+    out.append(Done())
+    return tuple(out)
+
+
+def _eating(s: Table) -> tuple[Action, ...]:
+    under = s.stack[-2] if len(s.stack) >= 2 else None
+    if type(under) is not Feed:
+        return ()
+    can = s.wounds[under.who] > 0 and s.dials[_FOOD] > 0
+    return (Eat(), Pass()) if can else (Pass(),)
+
+
+def _repairs(s: Table) -> tuple[Action, ...]:
+    if len(s.stack) < 2 or type(s.stack[-2]) is not Mend:
+        return ()
+    n = len(s.options.characters)
+    return (*(Repair(i, to) for i in repairable(s) for to in range(n)), Done())
+
+
+#: The decisions of each phase but the act step's.
+_PHASES: dict[Phase, Callable[[Table], tuple[Action, ...]]] = {
+    Phase.OVER: lambda s: (),
+    Phase.DRAW: lambda s: (*(Discard(k) for k in sorted(s.hands[s.active])), Draw()),
+    Phase.MOVE: _moving,
+    Phase.TEST: _test_cards,
+    Phase.CHOICE: lambda s: tuple(Pick(k) for k in range(len(s.choice.options) if s.choice else 0)),
+    Phase.TRAVEL: lambda s: tuple(Go(k) for k in range(len(s.travel))),
+    Phase.CHOOSE: lambda s: tuple(Choose(c) for c in s.candidates),
+    Phase.EQUIP: lambda s: (*trades(s, s.active), Done()),
+    Phase.GAIN: lambda s: tuple(_gain_options(s)),
+    Phase.EAT: _eating,
+    Phase.REPAIR: _repairs,
+    Phase.NEST: lambda s: (Nest(), Pass()),
+    Phase.RETURN: lambda s: tuple(_stands(s)),
+    Phase.PAY: lambda s: tuple(_payments(s)),
+}
+
+
+def _payments(s: Table) -> list[Action]:
+    """The white cards that may pay for the ability waiting (on a target it may still take)."""
+    pay = s.stack[-2] if len(s.stack) >= 2 else None
+    if type(pay) is not Pay or pay.target not in ability_targets(s, s.active):
+        return []
+    out: list[Action] = [Card(k) for k in sorted(s.hands[s.active]) if ACTION_CARDS[k].colour == "white"]
+    if sum(ACTION_CARDS[k].value for k in s.played) + _whites(s, s.active) < character(s, s.active).cost:
+        # never on a table (the ability is offered only when the white cards reach the cost); a
+        # table determinize dealt from a view may hold other cards: the payment is given up
+        out.append(Done())
+    return out
+
+
+def _stands(s: Table) -> list[Action]:
+    """Seed, "Personaje derrotado": the figure of a character who returns goes "en cualquier espacio
+    ocupado por un personaje compañero": one of its companions' spaces."""
+    page = page_of(s)
+    if page is None or s.spaces[s.active]:
+        return []
+    taken = {s.spaces[o] for o in on_map(s)}
+    return [Stand(k) for k, sp in enumerate(page.spaces) if sp.name in taken and k < MAX_SPACES]
+
+
+def _stand(work: Work, a: Stand) -> None:
+    page = page_of(work)
+    assert page is not None
+    work.spaces[work.active] = page.spaces[a.space].name
+    say(work, f"{character(work, work.active).title} stands in {page.spaces[a.space].name}")
+    work.phase = Phase.DRAW
+
+
 def legal(s: Table) -> tuple[Action, ...]:
     """The legal actions, on the table or on the deciding seat's view."""
-    phase = s.phase
-    if phase is Phase.OVER:
-        return ()
-    if phase is Phase.DRAW:
-        return (*(Discard(k) for k in sorted(s.hands[s.active])), Draw())
-    if phase is Phase.ACT:
+    if s.phase is Phase.ACT:
         return tuple(_act(s))
-    if phase is Phase.MOVE:
-        out: list[Action] = [] if s.stepped else [Card(k) for k in sorted(s.hands[s.active])]
-        out += [Step(k) for k, _ in _steps(s)]
-        out.append(Done())
-        return tuple(out)
-    if phase is Phase.TEST:
-        test = s.test
-        if test is None:
-            return ()
-        hand = sorted(s.hands[test.who])
-        if s.played:
-            cards = [k for k in hand if _follows(k, s.played[0])]
-        else:
-            cards = [k for k in hand if _starts(k, test.attribute)]
-        # an action's test needs its first card; a book's test, a defence (or a hand that cannot
-        # start it, as a determinized table may deal) may roll with none, and fails
-        done: list[Action] = [Done()] if s.played or test.kind in ("book", "defend") or not cards else []
-        return (*(Card(k) for k in cards), *done)
-    if phase is Phase.CHOICE:
-        return tuple(Pick(k) for k in range(len(s.choice.options) if s.choice else 0))
-    if phase is Phase.TRAVEL:
-        return tuple(Go(k) for k in range(len(s.travel)))
-    if phase is Phase.CHOOSE:
-        return tuple(Choose(c) for c in s.candidates)
-    return (Nest(), Pass())
+    return _PHASES[s.phase](s)
 
 
 # -- tests --------------------------------------------------------------------------------------
@@ -331,8 +444,11 @@ def _resolve(work: Work) -> None:
         success = False
     else:
         first = ACTION_CARDS[cards[0]].colour
-        attribute = test.attribute or (first if first in _COLOURS else max(
-            _COLOURS, key=lambda a: character(work, c).bonus[_COLOURS.index(a)]))
+        either = _EITHER.get(test.attribute, _COLOURS if not test.attribute else ())
+        # a test of any attribute, or of either of two, is of the first card's colour; a white
+        # first card makes it the one the character is best at
+        attribute = test.attribute if not either else first if first in either else max(
+            either, key=lambda a: character(work, c).bonus[_COLOURS.index(a)])
         white, work.rng = roll(WHITE_DIE, work.rng)
         black = 0
         if test.opposed:
@@ -446,6 +562,8 @@ def _card(work: Work, a: Card) -> None:
     work.played.append(a.card)
     if work.phase is Phase.MOVE:
         work.mp += ACTION_CARDS[a.card].value
+    elif work.phase is Phase.PAY and sum(ACTION_CARDS[k].value for k in work.played) >= character(work, c).cost:
+        _paid(work)
 
 
 def _step(work: Work, a: Step) -> None:
@@ -468,6 +586,17 @@ def _step(work: Work, a: Step) -> None:
 
 def _done(work: Work, a: Done) -> None:
     _pop(work)
+    if work.phase is Phase.EQUIP:
+        work.moved = []
+        return
+    if work.phase is Phase.REPAIR:
+        work.stack.pop()  # no more repairs
+        return
+    if work.phase is Phase.PAY:  # the payment given up: the cards played are discarded
+        work.stack.pop()
+        work.discard.extend(work.played)
+        work.played = []
+        return
     if work.phase is Phase.MOVE:
         _end_move(work)
         work.stack.append(Resume())
@@ -500,7 +629,7 @@ def _ranged(work: Work, a: Ranged) -> None:
 
 def _scavenge(work: Work, a: Scavenge) -> None:
     _act_start(work)
-    _start_test(work, "yellow", work.caches[a.cache].difficulty, False, "scavenge", a.cache)
+    _start_test(work, SCAVENGE, work.caches[a.cache].difficulty, False, "scavenge", a.cache)
 
 
 def _recover(work: Work, a: Recover) -> None:
@@ -512,11 +641,25 @@ def _recover(work: Work, a: Recover) -> None:
 
 
 def _ability(work: Work, a: Ability) -> None:
+    """The player pays with white cards of its choice, one at a time (``card c3``), until their
+    value reaches the cost (what is over is lost); then the ability works."""
     _act_start(work)
+    work.stack.append(Pay(a.target))
+    wait(work, Phase.PAY)
+
+
+def _paid(work: Work) -> None:
+    """The ability paid for: the cards are discarded and it works."""
+    _pop(work)
+    pay = work.stack.pop()
+    assert isinstance(pay, Pay)
+    work.discard.extend(work.played)
+    work.played = []
+    _use_ability(work, pay.target)
+
+
+def _use_ability(work: Work, target: int) -> None:
     c = work.active
-    pay = ability_payment(work, c) or ()
-    work.hands[c] = tuple(k for k in work.hands[c] if k not in pay)
-    work.discard.extend(pay)
     who = character(work, c)
     ability = who.ability
     if ability == "team_focus":
@@ -526,14 +669,14 @@ def _ability(work: Work, a: Ability) -> None:
         page = page_of(work)
         assert page is not None
         say(work, f"{who.title} tumbles")
-        visit(work, c, page.spaces[a.target].name)
+        visit(work, c, page.spaces[target].name)
     elif ability == "finder":
         say(work, f"{who.title}: Finder")
         if work.item_deck:
-            place_item(work, c, work.item_deck.pop(0))
+            place_item(work, c, work.item_deck.pop(0))  # the player places it (a decision)
     else:
         say(work, f"{who.title} throws")
-        hurt_foe(work, a.target - MAX_SPACES, c)
+        hurt_foe(work, target - MAX_SPACES, c)
 
 
 def _cheer(work: Work, a: Cheer) -> None:
@@ -545,32 +688,78 @@ def _cheer(work: Work, a: Cheer) -> None:
 
 
 def _equip(work: Work, a: Equip) -> None:
+    """Seed, "Acción: Equipar / intercambiar": discard any card, then move any number of items."""
     _act_start(work)
     c = work.active
-    pay = min(work.hands[c], key=lambda k: (ACTION_CARDS[k].value, k))
-    work.hands[c] = tuple(k for k in work.hands[c] if k != pay)
-    work.discard.append(pay)
-    info = ITEMS[a.item]
-    gear, charge = list(work.gear[c]), list(work.charge[c])
-    if a.item in gear:
-        k = gear.index(a.item)
-        gear[k], charge[k] = NONE, 0
-        work.gear[c], work.charge[c] = tuple(gear), tuple(charge)
-        if a.to == c:
-            work.pack[c] = (*work.pack[c], a.item)
-            say(work, f"{character(work, c).title} packs the {info.title}")
+    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
+    work.discard.append(a.card)
+    work.moved = []
+    say(work, f"{character(work, c).title} equips and trades")
+    wait(work, Phase.EQUIP)
+
+
+def _take(work: Work, item: int) -> None:
+    """``item`` off whoever holds it; the batteries on it are discarded (seed, "Baterías": an item
+    packed or traded loses them)."""
+    for holder in range(len(work.options.characters)):
+        gear = work.gear[holder]
+        if item in gear:
+            k = gear.index(item)
+            work.gear[holder] = (*gear[:k], NONE, *gear[k + 1:])
+            charge = work.charge[holder]
+            work.charge[holder] = (*charge[:k], 0, *charge[k + 1:])
+            return
+        if item in work.pack[holder]:
+            work.pack[holder] = tuple(i for i in work.pack[holder] if i != item)
+            return
+
+
+def _place(work: Work, a: Wear | Stow) -> None:
+    if work.phase is Phase.EQUIP:
+        _take(work, a.item)
+        work.moved.append(a.item)
+    else:  # an item gained or repaired: off the stack
+        _pop(work)
+        _pop(work)
+    if type(a) is Wear:
+        wear(work, a.to, a.item)
     else:
-        work.pack[c] = tuple(i for i in work.pack[c] if i != a.item)
-        if a.to == c:
-            k = next(k for k, i in enumerate(gear) if i == NONE and SLOTS[k] == info.slot)
-            gear[k] = a.item
-            if info.battery and work.batteries[c]:
-                charge[k], work.batteries[c] = work.batteries[c], 0
-            work.gear[c], work.charge[c] = tuple(gear), tuple(charge)
-            say(work, f"{character(work, c).title} equips the {info.title}")
-    if a.to != c:
-        say(work, f"{character(work, c).title} gives the {info.title} to {character(work, a.to).title}")
-        place_item(work, a.to, a.item)
+        stow(work, a.to, a.item)
+
+
+def _scrap(work: Work, a: Scrap) -> None:
+    _pop(work)
+    _pop(work)
+    scrap_item(work, a.item)
+
+
+def _charge(work: Work, a: Charge) -> None:
+    """Seed, "Baterías": one of the character's batteries on an equipped item, as part of Equip."""
+    c = work.active
+    k = work.gear[c].index(a.item)
+    charge = work.charge[c]
+    work.charge[c] = (*charge[:k], charge[k] + 1, *charge[k + 1:])
+    work.batteries[c] -= 1
+    say(work, f"{character(work, c).title} puts a battery on the {ITEMS[a.item].title}")
+
+
+def _eat(work: Work, a: Eat) -> None:
+    """Seed, "Nido" step 1: 1 food for 1 normal wound, once."""
+    _pop(work)
+    feed = work.stack.pop()
+    assert isinstance(feed, Feed)
+    work.dials[DIALS.index("food")] -= 1
+    work.wounds[feed.who] -= 1
+    say(work, f"{character(work, feed.who).title} eats (-1 food, -1 wound)")
+
+
+def _repair(work: Work, a: Repair) -> None:
+    """Seed, "Nido" step 5: the bookkeeper spends the scrap on a broken item and says who gets it."""
+    _pop(work)
+    work.dials[DIALS.index("scrap")] -= ITEMS[a.item].repair
+    work.broken.remove(a.item)
+    say(work, f"the {ITEMS[a.item].title} is repaired for {ITEMS[a.item].repair} scrap")
+    place_item(work, a.to, a.item)
 
 
 def _contribute(work: Work, a: Contribute) -> None:
@@ -609,36 +798,21 @@ def _end(work: Work, a: End) -> None:
 
 
 def _nest(work: Work, a: Nest) -> None:
-    """Seed, "Nido": the six steps (*design*: the accountant heals every wounded character it can
-    in turn order, 1 food each, never a campaign's last food, and repairs the cheapest broken items
-    the scrap pays for)."""
+    """Seed, "Nido": the six steps, in order: each character in turn order (from the one whose
+    turn ends) may eat once; toxic wounds become normal, statuses and batteries on items are
+    discarded; the bookkeeper repairs broken items and hands them out; +1 time."""
     _pop(work)
     n = len(work.options.characters)
-    food, scrap = DIALS.index("food"), DIALS.index("scrap")
-    # *design*: in a campaign the accountant never eats the colony's last food (it would be lost)
-    keep = 1 if work.options.campaign is not None else 0
-    for k in range(n):
-        c = (work.active + k) % n
-        if work.wounds[c] and work.dials[food] > keep:
-            work.dials[food] -= 1
-            work.wounds[c] -= 1
-    for c in range(n):
-        work.wounds[c] += work.toxic[c]
-        work.toxic[c] = 0
-        work.statuses[c] = ()
-        work.charge[c] = (0,) * len(SLOTS)
-    for item in sorted(work.broken, key=lambda i: (ITEMS[i].repair, i)):
-        if ITEMS[item].repair <= work.dials[scrap]:
-            work.dials[scrap] -= ITEMS[item].repair
-            work.broken.remove(item)
-            place_item(work, work.active, item)
-    work.dials[DIALS.index("time")] = min(99, work.dials[DIALS.index("time")] + 1)
-    say(work, "the party nests (+1 time)")
-    work.stack.append(NextTurn())
+    say(work, "the party nests")
+    work.stack += [NextTurn(), Rest(), Mend(), Settle()]
+    work.stack += [Feed((work.active + k) % n) for k in reversed(range(n))]
 
 
 def _pass(work: Work, a: Pass) -> None:
     _pop(work)
+    if work.phase is Phase.EAT:
+        work.stack.pop()  # this character does not eat
+        return
     work.stack.append(NextTurn())
 
 
@@ -665,7 +839,7 @@ def _choose(work: Work, a: Choose) -> None:
     pending = work.stack.pop()
     assert isinstance(pending, Activate)
     work.candidates = []
-    say(work, f"the accountant chooses {character(work, a.character).title}")
+    say(work, f"the bookkeeper chooses {character(work, a.character).title}")
     work.stack.append(Activate(pending.slot, pending.figure, pending.stage, a.character))
 
 
@@ -673,6 +847,7 @@ DOS: dict[type, Callable[[Work, Any], None]] = {
     Discard: _discard, Draw: _draw, Move: _move, Step: _step, Card: _card, Done: _done, Communicate: _communicate,
     Melee: _melee, Ranged: _ranged, Scavenge: _scavenge, Recover: _recover, Ability: _ability, Cheer: _cheer,
     Equip: _equip, Contribute: _contribute, Consult: _consult, End: _end, Nest: _nest, Pass: _pass, Pick: _pick,
-    Go: _go, Choose: _choose,
+    Go: _go, Choose: _choose, Wear: _place, Stow: _place, Scrap: _scrap, Charge: _charge, Eat: _eat,
+    Repair: _repair, Stand: _stand,
 }
 REASONS: dict[type, Callable[[State, Any], str | None]] = {t: _reason for t in DOS}

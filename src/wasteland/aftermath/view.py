@@ -23,7 +23,7 @@ from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.setup import out_of_deck
 from wasteland.aftermath.mission import decider, enemy, life_of, owner
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.state import Cache, Phase, State
+from wasteland.aftermath.state import Cache, Gain, Phase, State
 from wasteland.aftermath.vocabulary import DIALS
 
 __all__ = ["view", "determinize", "observation_size", "observe", "LAYOUT", "redact"]
@@ -64,7 +64,7 @@ def determinize(view: State, player: int, seed: int) -> State:
                   for c, h in enumerate(view.hands))
     deck = tuple(deal)
     held = {i for g in view.gear for i in g if i != NONE} | {i for p in view.pack for i in p}
-    held |= {*view.broken, *view.scrapped}
+    held |= {*view.broken, *view.scrapped, *(e.item for e in view.stack if type(e) is Gain)}
     out = {ITEM_NAMES.index(n) for n in out_of_deck(view.book, view.options) if n not in view.outing.discovered}
     items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held - out))
     encounters, rng = rng.shuffle(sorted(set(range(len(ENCOUNTER_CARDS))) - set(view.encounter_discard)))
@@ -106,6 +106,7 @@ LAYOUT = layout(
      "figures, wounds on them, the threat card's value under it"),
     ("hand", len(ACTION_CARDS), "1 for each card in the hands of the viewer's characters"),
     ("dials", len(DIALS), "the campaign dials: food, scrap, population, morale, clues, time"),
+    ("bookkeeper", MAX_PLAYERS, "1 for the bookkeeper, per character in turn order"),
     ("situation", 1, "1 when hostile"),
     ("task", 3, "a group task open, its difficulty, its dial"),
     ("test", 3, "a test in progress, its difficulty, the value of the cards played"),
@@ -195,6 +196,7 @@ def _track(view: State, shape: Layout, out: FloatBuffer) -> None:
 def _public(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     for k, value in enumerate(view.dials):
         out[shape.start["dials"] + k] = float(value)
+    out[shape.start["bookkeeper"] + view.bookkeeper] = 1.0
     out[shape.start["situation"]] = 1.0 if view.hostile else 0.0
     if view.task is not None:
         out[shape.start["task"]] = 1.0

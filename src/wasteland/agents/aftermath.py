@@ -16,7 +16,14 @@ one small decision at a time:
 * it never communicates (a failure turns the page hostile);
 * where characters are equally near an enemy, it sends the enemy at the one with the most life left;
 * in a **choice** it takes an option that goes to a page not yet visited, never one that goes
-  back, and prefers the options without a test or a wound; it **nests** when a character is hurt;
+  back, and prefers the options without a test or a wound; it **nests** when a character is hurt,
+  and each hurt character **eats** (never a campaign's last food); it repairs the cheapest broken
+  item for a character with a free slot for it;
+* a character who fled **returns** beside the most companions; an **ability** it pays with the
+  smallest white card that completes the cost;
+* an **item gained** it equips (itself first, else a companion in its space), else packs, else
+  discards for its value; it starts an **Equip/Trade** with its lowest card when a packed item has
+  a free slot (and its hand holds more than 2 cards), equips it and puts its batteries on its items;
 * on the **travel map** it travels toward the space where the main mission is completed.
 """
 
@@ -27,16 +34,19 @@ from typing import Any
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.aftermath.actions import (
-    Ability, Card, Choose, Contribute, Discard, Done, Draw, End, Go, Melee, Move, Nest, Pass, Pick, Ranged,
-    Recover, Scavenge, Step,
+    Ability, Card, Charge, Choose, Contribute, Discard, Done, Draw, Eat, End, Equip, Go, Melee, Move, Nest, Pass,
+    Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
 )
 from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
-from wasteland.aftermath.cards import ACTION_CARDS, MAX_FIGURES, STATUSES
-from wasteland.aftermath.mission import character, mission_of, page_of
+from wasteland.aftermath.cards import ACTION_CARDS, ITEMS, MAX_FIGURES, NONE, STATUSES
+from wasteland.aftermath.mission import character, decider, free_slot, mission_of, page_of
 from wasteland.aftermath.state import Phase, State
 from wasteland.aftermath.turn import line_cost, bonus_of
 
 __all__ = ["HeuristicBot", "goal_of"]
+
+#: The decisions of where items go: an item gained, an Equip/Trade, the nest's repairs.
+_PLACING = (Phase.GAIN, Phase.EQUIP, Phase.REPAIR)
 
 
 def goal_of(s: State) -> str | None:
@@ -126,9 +136,46 @@ class HeuristicBot:
         if s.phase is Phase.NEST:
             hurt = any(s.wounds) or any(s.toxic) or any(s.statuses)
             return next(a for a in legal if isinstance(a, Nest if hurt else Pass))
+        if s.phase in _PLACING:
+            return self._place(s, legal)
+        if s.phase is Phase.PAY:  # the smallest white card that completes the cost, else the biggest
+            due = character(s, s.active).cost - sum(_value(k) for k in s.played)
+            cards = [a for a in legal if isinstance(a, Card)]
+            enough = [a for a in cards if _value(a.card) >= due]
+            return min(enough, key=lambda a: (_value(a.card), a.card)) if enough else max(
+                cards, key=lambda a: (_value(a.card), a.card))
+        if s.phase is Phase.RETURN:  # back beside the most companions
+            page = page_of(s)
+            names = [sp.name for sp in page.spaces] if page else []
+            stands = [a for a in legal if isinstance(a, Stand)]
+            return max(stands, key=lambda a: (sum(1 for sp in s.spaces if names and sp == names[a.space]), -a.space))
+        if s.phase is Phase.EAT:  # eat, but never a campaign's last food (food at 0 loses it)
+            keep = 1 if s.options.campaign is not None else 0
+            eat = [a for a in legal if isinstance(a, Eat)]
+            return eat[0] if eat and s.dials[0] > keep else next(a for a in legal if isinstance(a, Pass))
         if s.phase is Phase.MOVE:
             return self._move(s, legal)
         return self._act(s, legal)
+
+    def _place(self, s: State, legal: tuple[Any, ...]) -> Any:
+        """An item gained, an Equip/Trade, a repair: equip what it can (on the one who decides
+        first), put batteries on its items, pack what has no free slot, repair the cheapest item
+        for whoever has a free slot for it; discard an item gained only when nobody can hold it."""
+        me = decider(s)
+        wear = [a for a in legal if isinstance(a, Wear) and (s.phase is not Phase.EQUIP or a.to == me)]
+        if wear:
+            return min(wear, key=lambda a: (a.to != me, a.to, a.item))
+        charge = [a for a in legal if isinstance(a, Charge)]
+        if charge:
+            return charge[0]
+        repairs = [a for a in legal if isinstance(a, Repair)]
+        if repairs:
+            return min(repairs, key=lambda a: (ITEMS[a.item].repair, free_slot(s, a.to, a.item) == NONE,
+                                               len(s.pack[a.to]), a.item, a.to))
+        if s.phase is Phase.GAIN:
+            stow = [a for a in legal if isinstance(a, Stow)]
+            return stow[0] if stow else next(a for a in legal if isinstance(a, Scrap))
+        return next(a for a in legal if isinstance(a, Done))
 
     def _test(self, s: State, legal: tuple[Any, ...]) -> Any:
         test = s.test
@@ -136,7 +183,8 @@ class HeuristicBot:
         if test is None or not cards:
             return next(a for a in legal if isinstance(a, Done))
         first = ACTION_CARDS[s.played[0]].colour if s.played else ""
-        attribute = test.attribute or first or "blue"
+        attribute = test.attribute if "/" not in test.attribute else first or "yellow"
+        attribute = attribute or first or "blue"
         have = sum(_value(k) for k in s.played) + bonus_of(s, test.who, attribute, test.kind)
         if s.played and have >= test.difficulty + 1 or (test.kind == "defend" and s.played
                                                           and len(s.hands[test.who]) <= 1):
@@ -198,9 +246,15 @@ class HeuristicBot:
             if sum(_value(k) for k in hand) + bonus_of(s, c, status.remove, "recover") >= status.difficulty:
                 return a
         for a in pick(Scavenge):
-            if sum(_value(k) for k in hand if ACTION_CARDS[k].colour in ("yellow", "white")) \
-                    + bonus_of(s, c, "yellow", "scavenge") >= s.caches[a.cache].difficulty:
+            best = max(("yellow", "green"), key=lambda colour: sum(
+                _value(k) for k in hand if ACTION_CARDS[k].colour in (colour, "white"))
+                + bonus_of(s, c, colour, "scavenge"))
+            if sum(_value(k) for k in hand if ACTION_CARDS[k].colour in (best, "white")) \
+                    + bonus_of(s, c, best, "scavenge") >= s.caches[a.cache].difficulty:
                 return a
+        equips = pick(Equip)
+        if equips and len(hand) > 2 and any(i != NONE and free_slot(s, c, i) != NONE for i in s.pack[c]):
+            return min(equips, key=lambda a: (_value(a.card), a.card))  # a packed item to equip
         moves = pick(Move)
         goal = goal_of(s)
         keep = 2 if s.hostile else 0
