@@ -260,7 +260,7 @@ def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[st
         (["play", "--resume", "."], "is a directory"),
         (["play", "--resume", "/no/such/file.json"], "cannot resume"),
         (["play", "lucky_seven", "--save", "."], "is a directory"),
-        (["play", "lucky_seven", "--save", "/no/such/folder/game.json"], "does not exist"),
+        (["play", "lucky_seven", "--save", "/dev/null/game.json"], "'null' on that path is not a folder"),
         (["play", "lucky_seven", "--players", "5"], "players"),
         (["play"], "name a game"),
         (["nonsense"], "invalid choice"),

@@ -73,6 +73,30 @@ def test_save_path_given_relative_is_said_in_full_and_question_mark_tells_where(
     assert not (tmp_path / "wasteland-save.json").exists()
 
 
+def test_save_into_a_folder_that_does_not_exist_makes_it_at_the_first_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's ``--save games/raxxon.json`` on a fresh clone: the folder is made when the game
+    is saved (``s``, or ``q`` with ``--save``), folders above it too."""
+    monkeypatch.chdir(tmp_path)
+    _answers(monkeypatch, ["1", "s", "q"])
+    assert main(["play", "raxxon", "--seed", "2", "--save", "games/deeper/raxxon.json"]) == 0
+    target = tmp_path.resolve() / "games" / "deeper" / "raxxon.json"
+    assert f"Saved to {target}" in capsys.readouterr().out
+    assert replay.load(target).game == "raxxon"
+
+
+def test_a_save_path_through_a_file_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    _answers(monkeypatch, [])
+    assert main(["play", "raxxon", "--save", str(tmp_path / "notes.txt" / "sub" / "g.json")]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "'notes.txt' on that path is not a folder" in out.err and out.err.count("\n") == 1
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
 def test_a_save_path_with_spaces_is_quoted_in_the_resume_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

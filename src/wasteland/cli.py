@@ -653,6 +653,7 @@ class _Table:
         draft = replays.Replay(self.game.key, self.seed, self.options, tuple(self.moves), None, None, "saved game",
                                self.game.rules_version)
         try:
+            _make_folder(target)
             replays.save(draft, target)
         except OSError as exc:
             self.screen.say(f"Could not save to {target}: {exc.strerror or exc}. The game goes on.", "yellow")
@@ -679,9 +680,30 @@ def _check_save_path(path: str | None) -> Path | None:
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"--save {short(path, 80)} is a directory; name a file")
-    if not target.parent.is_dir():
-        raise UsageError(f"--save {short(path, 80)}: the folder {short(str(target.parent), 80)} does not exist")
+    if path != replays.STDOUT and not target.parent.is_dir():
+        return _folder_to_make("--save", target)
     return target if path == replays.STDOUT else _writable("--save", target)
+
+
+def _folder_to_make(option: str, target: Path) -> Path:
+    """``target`` in a folder that does not exist yet, which the first write makes (the README's
+    ``--save games/raxxon.json`` on a fresh clone: naming where a file goes is asking for its
+    folder, as ``mkdir -p`` would, and a refusal would only send the user to make it by hand;
+    nothing is made before the first save). Refused at once (one line) when a part of the path
+    that does exist is not a folder, which no write could get past."""
+    for folder in (target.parent, *target.parent.parents):
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                raise UsageError(f"{option} {short(str(target), 80)}: {short(folder.name, 40)} on that path is not a "
+                                 "folder")
+            break
+    return target
+
+
+def _make_folder(target: Path) -> None:
+    """The folder of ``target`` and those above it, where missing (see :func:`_folder_to_make`)."""
+    if str(target) != replays.STDOUT:
+        target.parent.mkdir(parents=True, exist_ok=True)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
