@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from wasteland.core.words import plural
 from wasteland.replay import write_atomic
 from wasteland.simulate import Summary
 from wasteland.tournament import Tournament, wilson
@@ -245,7 +246,7 @@ def _tournament_title(t: Tournament) -> str:
     shown = (f"{len(t.games)} games" if t.mode == "versus"
              else f"{len(t.games) // max(1, len(t.bots))} deals for each bot")
     opts = "".join(f", {k}={v}" for k, v in t.options)
-    seats = f"{t.players} player{'s' if t.players != 1 else ''}"
+    seats = plural(t.players, "player")
     return f"{t.game} ({seats}{opts}), {t.mode}: {shown}, seed {t.seed}\nbots {', '.join(t.bots)}"
 
 

@@ -40,6 +40,7 @@ from attrs import frozen
 
 from wasteland.agents import make_bot, parse_bot
 from wasteland.core.rng import Rng
+from wasteland.core.words import plural
 from wasteland.parallel import check_backend, default_workers, run_jobs
 from wasteland.registry import get_game
 from wasteland.simulate import play
@@ -140,7 +141,7 @@ class Tournament:
         shown = f"{len(self.games)} games" if self.mode == "versus" else (
             f"{len(self.games) // max(1, len(self.bots))} deals for each bot")
         opts = "".join(f", {k}={v}" for k, v in self.options)
-        lines = [f"{self.game} ({self.players} player{'s' if self.players != 1 else ''}{opts}), "
+        lines = [f"{self.game} ({plural(self.players, 'player')}{opts}), "
                  f"{self.mode}: {shown}, seed {self.seed}"]
         if self.note:
             lines.append(f"  {self.note}")
