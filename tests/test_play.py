@@ -106,3 +106,15 @@ def test_a_save_path_with_spaces_is_quoted_in_the_resume_command(
     assert main(["play", "arctic_scavengers", "--seed", "2", "--save", str(save)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert f"--resume '{save}'" in out
+
+
+def test_a_seat_not_at_the_table_is_refused_before_the_introduction(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _answers(monkeypatch, [])
+    assert main(["play", "lucky_seven", "--seat", "3"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == "wasteland: the table has 1 seat (0); --seat 3 is not one of them\n"
+    assert main(["play", "raxxon", "--players", "3", "--seat", "1", "--seat", "5", "--seat", "7"]) == 2
+    assert capsys.readouterr().err == "wasteland: the table has 3 seats (0 to 2); --seat 5, 7 is not one of them\n"

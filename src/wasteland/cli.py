@@ -52,6 +52,7 @@ from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.data import MAX_JSON_BYTES, read_json
 from wasteland.core.game import ConfigError, Game, RulesError, short
+from wasteland.core.words import plural
 from wasteland.parallel import BACKENDS
 from wasteland.plot import INSTALL as INSTALL_PLOT
 from wasteland.registry import GAME_KEYS, GAMES, get_game
@@ -600,11 +601,11 @@ def cmd_book_check(args: argparse.Namespace) -> int:
     errors = sum(not p.warning for p in problems)
     warnings = len(problems) - errors
     if errors:
-        print(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        print(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
         return EXIT_FAILED
     entries = sum(len(p.entries) for p in book.pages)
-    also = f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""
-    print(f"ok: {len(book.pages)} page{'s' * (len(book.pages) != 1)}, {entries} entries{also}")
+    also = f" ({plural(warnings, 'warning')})" if warnings else ""
+    print(f"ok: {plural(len(book.pages), 'page')}, {plural(entries, 'entry', 'entries')}{also}")
     return 0
 
 
@@ -620,16 +621,34 @@ class _Screen:
     def __init__(self, out: TextIO) -> None:
         self.console = console_for(out)
         self.tty = self.console.is_terminal
+        self._held: list[Callable[[], None]] | None = None
+
+    def hold(self) -> None:
+        """Keep what is said from now until :meth:`release` (the game's introduction, until the
+        command's seats are known to be right: a refusal comes alone)."""
+        self._held = []
+
+    def release(self) -> None:
+        """Say what was held, in order."""
+        held, self._held = self._held or [], None
+        for told in held:
+            told()
 
     @property
     def width(self) -> int:
         return self.console.width
 
     def say(self, text: str, style: str | None = None) -> None:
+        if self._held is not None:
+            self._held.append(lambda: self.say(text, style))
+            return
         # On a terminal rich wraps at word boundaries; elsewhere a line stays one line.
         self.console.print(Text(text, style=style or ""), soft_wrap=not self.tty)
 
     def show(self, thing: Panel | Table) -> None:
+        if self._held is not None:
+            self._held.append(lambda: self.show(thing))
+            return
         if self.tty:
             self.console.print(thing)
             return
@@ -706,16 +725,26 @@ def _make_folder(target: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
 
 
+def _human_seats(seats: list[int] | None, players: int) -> set[int]:
+    """The seats people play (``--seat``, seat 0 by default), checked against the table's."""
+    humans = set(seats) if seats else {0}
+    bad = sorted(s for s in humans if not 0 <= s < players)
+    if bad:
+        numbers = "0" if players == 1 else f"0 to {players - 1}"
+        raise UsageError(f"the table has {plural(players, 'seat')} ({numbers}); --seat "
+                         f"{', '.join(map(str, bad))} is not one of them")
+    return humans
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     screen = _Screen(sys.stdout)
     save_path = _check_save_path(args.save)
+    screen.hold()
     game, seed, options, state, moves = _open_game(args, screen)
     screen.say(_goal(game, state), "bold")
     players = game.num_players(state)
-    humans = set(args.seat) if args.seat else {0}
-    bad = sorted(s for s in humans if not 0 <= s < players)
-    if bad:
-        raise UsageError(f"seats are 0..{players - 1}, got {bad}")
+    humans = _human_seats(args.seat, players)
+    screen.release()
     bot_name = check_bots([args.bot], game.key)[0] if args.bot is not None else _best_bot(game.key)
     bots: dict[int, Bot] = {
         seat: make_bot(bot_name, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
