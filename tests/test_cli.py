@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from rich.console import Console
@@ -101,9 +101,42 @@ def test_replay_html_is_not_written_for_a_replay_that_fails(tmp_path: Path,
 
 
 def test_simulate_summarises(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "lucky_seven", "-n", "6", "--seed", "3", "--quiet", "--workers", "1"]) == 0
+    assert main(["simulate", "lucky_seven", "-n", "6", "--seed", "3", "--quiet", "--workers", "1",
+                 "--bot", "random"]) == 0
     out = capsys.readouterr().out
-    assert "6 games" in out and "decisions per game" in out
+    assert out.startswith("The Lucky Seven, 1 player: 6 games, bots random\n") and "decisions per game" in out
+
+
+@pytest.mark.parametrize(("key", "bot"), [("raxxon", "heuristic"), ("lucky_seven", "heuristic")])
+def test_simulate_plays_the_heuristic_by_default_as_demo_and_play_do(
+    key: str, bot: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: list[list[str]] = []
+    real = cli.simulate
+
+    def spy(game: str, n: int, bots: list[str], **kwargs: Any) -> Any:
+        seen.append(list(bots))
+        return real(game, 1, ["random"], **{**kwargs, "workers": 1})
+
+    monkeypatch.setattr(cli, "simulate", spy)
+    assert main(["simulate", key, "-n", "1", "--quiet"]) == 0
+    assert seen == [[bot]]
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "default: heuristic where a game has one" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_summary_names_the_game_its_players_and_roles_and_a_cooperative_rate_once() -> None:
+    from wasteland.simulate import simulate
+
+    raxxon = simulate("raxxon", 2, ["random"], seed=1, options={"players": 3}, workers=1)
+    text = raxxon.format()
+    assert text.startswith("Raxxon, 3 players: 2 games, bots random, random, random")
+    assert "wins by seat" not in text, "a cooperative game's rate is the team's, said once"
+    duel = simulate("lucky_seven", 2, ["random"], seed=1, options={"players": 2}, workers=1)
+    assert duel.format().startswith("The Lucky Seven, 2 players (seat 0 the squad, seat 1 the threats): 2 games")
+    assert "wins by seat: seat 0 (the squad)" in duel.format()
 
 
 def test_simulate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -431,7 +464,7 @@ def test_progress_prints_nothing_when_standard_error_is_not_a_terminal(
         for done in range(1, 4):
             bar(done, 3)
     assert capsys.readouterr().err == ""
-    assert main(["simulate", "lucky_seven", "-n", "3", "--workers", "1"]) == 0
+    assert main(["simulate", "lucky_seven", "-n", "3", "--workers", "1", "--bot", "random"]) == 0
     assert capsys.readouterr().err == ""
 
 
@@ -752,3 +785,20 @@ def test_a_bug_of_the_library_s_own_is_one_line_and_exit_70(monkeypatch: pytest.
     monkeypatch.setenv(cli.DEBUG_VARIABLE, "1")
     with pytest.raises(RuntimeError, match="no actions"):
         main(["demo", "-n", "1", "--quiet"])
+
+
+def test_the_demo_piped_says_times_names_tables_and_does_not_repeat_a_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aftermath at one and two players fields the same two characters and deals the same
+    cards: the second row says so instead of repeating the first; a cooperative game's rate is
+    said once, not once per seat; every row says how long it took, piped too (the README)."""
+    monkeypatch.setattr(cli, "GAME_KEYS", ("aftermath",))
+    assert main(["demo", "-n", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    rows = out.split("\n\n")[1:]
+    assert rows[0].startswith("Aftermath, 1 player: 2 games, bots heuristic\n")
+    assert rows[1].startswith("Aftermath, 2 players: the same 2 games as with 1 player (the same table")
+    assert rows[2].startswith("Aftermath, 3 players: 2 games, bots heuristic, heuristic, heuristic\n")
+    assert "wins by seat" not in out
+    assert all(re.search(r"^  time: \d+\.\d s \(\d+\.\d\d s a game\)$", row, re.M) for row in rows if row.strip())

@@ -39,8 +39,8 @@ SYNOPSES = {
 }
 #: Commands that need what a test cannot have.
 ELSEWHERE = {
-    "wasteland simulate arctic_scavengers --players 4 -n 1000000 --seed 0 --backend ray --address HEAD:6379 "
-    "--quiet": "a running Ray cluster (docs/scaling.md)",
+    "wasteland simulate arctic_scavengers --players 4 -n 1000000 --bot random --seed 0 --backend ray "
+    "--address HEAD:6379 --quiet": "a running Ray cluster (docs/scaling.md)",
 }
 
 

@@ -32,6 +32,7 @@ import shlex
 import signal
 import sys
 import textwrap
+import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, NoReturn, Sequence, TextIO
@@ -56,7 +57,7 @@ from wasteland.core.words import plural
 from wasteland.parallel import BACKENDS
 from wasteland.plot import INSTALL as INSTALL_PLOT
 from wasteland.registry import GAME_KEYS, GAMES, get_game
-from wasteland.simulate import bot_seed, seat_roles, simulate
+from wasteland.simulate import Summary, bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
 
 __all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE",
@@ -210,13 +211,34 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for key in GAME_KEYS:
         game = GAMES[key]
         bot = _best_bot(key, args.bot)
+        played: list[Summary] = []
         for players in game.player_counts:
-            seats = f"{players} player" + ("s" if players > 1 else "")
-            with ProgressBar(f"{key}, {seats}", quiet=args.quiet) as bar:
+            started = time.perf_counter()
+            with ProgressBar(f"{game.title}, {plural(players, 'player')}", quiet=args.quiet) as bar:
                 summary = simulate(key, args.games, [bot], seed=args.seed, options={"players": players}, progress=bar)
-            print(summary.format().replace(f"{key}:", f"{game.title} ({seats}):", 1))
+            print(_demo_row(summary, played, time.perf_counter() - started))
             print()
+            played.append(summary)
     return 0
+
+
+def _same_games(one: Summary, other: Summary) -> bool:
+    """Two runs that played the same games: the same wins, endings and lengths, game for game in
+    sum (Aftermath's one player and two players field the same two characters and deal the same
+    cards: only who holds the characters differs)."""
+    return (one.games, one.team_wins, one.reasons, one.codes, one.lengths) == \
+        (other.games, other.team_wins, other.reasons, other.codes, other.lengths)
+
+
+def _demo_row(summary: Summary, before: Sequence[Summary], seconds: float) -> str:
+    """A row of the demo: the summary (or, where a smaller table played the very same games, a
+    line that says so), then how long the run took, piped or not."""
+    took = f"  time: {seconds:.1f} s ({seconds / summary.games:.2f} s a game)"
+    same = next((other for other in before if _same_games(summary, other)), None)
+    if same is None:
+        return summary.format() + "\n" + took
+    return (f"{summary.table()}: the same {plural(summary.games, 'game')} as with "
+            f"{plural(same.players, 'player')} (the same table, dealt the same; only the seats differ)\n{took}")
 
 
 # -- the terminal ------------------------------------------------------------------------------------
@@ -441,7 +463,7 @@ def _cap_workers(args: argparse.Namespace) -> None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
-    bots = check_bots(args.bot or ["random"], args.game)
+    bots = check_bots(args.bot or [_best_bot(args.game)], args.game)
     _cap_workers(args)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     try:
@@ -976,7 +998,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("-n", type=_positive_int, default=100, help="number of games")
     p.add_argument("--bot", action="append", type=_bot_name, metavar="BOT",
-                   help=f"the bot of every seat, or given once per seat (default random): {BOT_HELP}")
+                   help=f"the bot of every seat, or given once per seat (default: heuristic where a game has one, "
+                        f"else random, as demo and play): {BOT_HELP}")
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--players", type=_positive_int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",

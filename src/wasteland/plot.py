@@ -239,7 +239,7 @@ def _bot(bots: Sequence[str], seat: int) -> str:
 
 
 def _summary_title(s: Summary) -> str:
-    return f"{s.game}: {s.games} games, bots {', '.join(s.bots)}, seeds {s.seed}-{s.seed + s.games - 1}"
+    return f"{s.table()}: {plural(s.games, 'game')}, bots {', '.join(s.bots)}, seeds {s.seed}-{s.seed + s.games - 1}"
 
 
 def _tournament_title(t: Tournament) -> str:
