@@ -27,11 +27,32 @@ REPLAYS = sorted((Path(__file__).parent.parent / "examples" / "replays").glob("*
 REPLAYS_DIR = Path(__file__).parent.parent / "examples" / "replays"
 
 
-def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_every_game_in_aligned_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
-    out = capsys.readouterr().out
-    assert "lucky_seven" in out and "The Lucky Seven" in out
-    assert "arctic_scavengers" in out
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["key", "game", "players", "default"]
+    assert "lucky_seven        The Lucky Seven    1-2      1" in lines
+    assert [line.split()[0] for line in lines[1:]] == list(cli.GAME_KEYS)
+    for word in ("game", "players", "default"):  # each column starts at the same place on every line
+        column = lines[0].index(word)
+        assert all(line[column - 2:column] == "  " and line[column] != " " for line in lines[1:]), word
+
+
+def test_version_and_the_help_of_players_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    from wasteland import __version__
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith(f"wasteland {__version__} (rules versions: lucky_seven ")
+    for command in (["simulate"], ["tournament"], ["bench"], ["play"], ["demo"]):
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        if command != ["demo"]:
+            assert "--players N how many players sit at the table" in text, command
+        assert re.search(r"--seed SEED (the first seed|start from this seed)", text), command
 
 
 def test_python_dash_m_runs_the_command() -> None:

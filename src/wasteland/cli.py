@@ -46,6 +46,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from wasteland import __version__
 from wasteland import replay as replays
 from wasteland import viewer
 from wasteland.agents import BOT_NAMES, Bot, make_bot, parse_bot
@@ -188,11 +189,22 @@ def check_bots(names: Sequence[str], game_key: str) -> list[str]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    """The registered games in aligned columns: key, title, player counts, the default count."""
+    rows = [("key", "game", "players", "default")]
     for key in GAME_KEYS:
         game = GAMES[key]
-        counts = ", ".join(str(n) for n in game.player_counts)
-        print(f"{key:<20} {game.title}  (players: {counts})")
+        counts = game.player_counts
+        shown = f"{counts[0]}-{counts[-1]}" if counts == tuple(range(counts[0], counts[-1] + 1)) and len(counts) > 1 \
+            else ", ".join(map(str, counts))
+        rows.append((key, game.title, shown, str(game.num_players(game.new_game(0)))))
+    print(_columns(rows))
     return 0
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> str:
+    """Rows of words as aligned columns, two spaces apart, no space at the ends of lines."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(word.ljust(width) for word, width in zip(row, widths)).rstrip() for row in rows)
 
 
 def _best_bot(key: str, name: str | None = None) -> str:
@@ -954,8 +966,24 @@ def _command(sub: argparse._SubParsersAction[_Parser], name: str, about: str) ->
     return sub.add_parser(name, help=about, description=about[0].upper() + about[1:] + ".")
 
 
+#: ``--players``, wherever it is taken.
+PLAYERS_HELP = ("how many players sit at the table (default: the game's own; wasteland games lists each game's "
+                "player counts and default)")
+#: ``--seed`` of the batch commands: where the seeds start.
+SEED_HELP = ("the first seed (default {default}): {what} are seeded seed, seed+1, ..., so the same command "
+             "gives the same results")
+
+
+def _version() -> str:
+    """``wasteland --version``: the package's version and the rules version of each game."""
+    rules = ", ".join(f"{key} {GAMES[key].rules_version}" for key in GAME_KEYS)
+    return f"{PROG} {__version__} (rules versions: {rules})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=_version(),
+                        help="the version of wasteland and of each game's rules, then exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = _command(sub, "games", "list the registered games")
@@ -965,13 +993,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--games", type=_positive_int, default=20, help="games per game and player count")
     p.add_argument("--bot", type=_bot_name, metavar="BOT",
                    help=f"the bot of every seat (default: heuristic where a game has one, else random): {BOT_HELP}")
-    p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--seed", type=_seed, default=1,
+                   help=SEED_HELP.format(default=1, what="the games of each game and player count"))
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_demo)
 
     p = _command(sub, "play", "play at the terminal against bots")
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
-    p.add_argument("--players", type=_positive_int)
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--seat", type=int, action="append", help="a seat a human plays (repeatable; default 0)")
     p.add_argument("--bot", type=_bot_name, metavar="BOT",
                    help=f"the bot for the other seats (default: heuristic where a game has one, else random): "
@@ -1000,8 +1029,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", type=_bot_name, metavar="BOT",
                    help=f"the bot of every seat, or given once per seat (default: heuristic where a game has one, "
                         f"else random, as demo and play): {BOT_HELP}")
-    p.add_argument("--seed", type=_seed, default=0)
-    p.add_argument("--players", type=_positive_int)
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games"))
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
     _plot_argument(p)
@@ -1015,8 +1044,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"bot names separated by commas; repeat a name for more seats. A name is {BOT_HELP}")
     p.add_argument("-n", type=_positive_int, default=100,
                    help="games (versus; rounded up to whole rotations) or deals each bot plays (paired)")
-    p.add_argument("--players", type=_positive_int)
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games"))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
     p.add_argument("--mode", choices=MODES, default="auto",
@@ -1038,8 +1067,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "bench", "decisions per second of each game's rules")
     p.add_argument("games", nargs="*", type=_game_key, metavar="GAME", help="the games to time (default: every game)")
     p.add_argument("--seconds", type=_seconds, default=2.0)
-    p.add_argument("--players", type=_positive_int)
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games played"))
     p.add_argument("--checked", action="store_true",
                    help="play through legal_actions and apply, which checks each action again (default: moves)")
     p.set_defaults(run=cmd_bench)
