@@ -118,3 +118,39 @@ def test_a_seat_not_at_the_table_is_refused_before_the_introduction(
     assert out.err == "wasteland: the table has 1 seat (0); --seat 3 is not one of them\n"
     assert main(["play", "raxxon", "--players", "3", "--seat", "1", "--seat", "5", "--seat", "7"]) == 2
     assert capsys.readouterr().err == "wasteland: the table has 3 seats (0 to 2); --seat 5, 7 is not one of them\n"
+
+
+def _boards(out: str) -> list[str]:
+    """Each table drawn for a decision, in order (the text above each "Seat N, choose:")."""
+    parts = out.split("\nSeat ")
+    return [part.rsplit("\n\n", 1)[-1] for part in parts[:-1]]
+
+
+@pytest.mark.parametrize(("key", "players"), [("raxxon", 2), ("arctic_scavengers", 2), ("lucky_seven", 2)])
+def test_u_takes_back_the_last_decision_and_shows_the_very_table_seen_before_it(
+    key: str, players: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The table after ``u`` is the one the seat saw before its last decision, to the character:
+    replayed from the seed and the moves, so the bots' hidden cards and every draw are what they
+    were, and nothing new is shown."""
+    save = tmp_path / "g.json"
+    _answers(monkeypatch, ["1", "1", "1", "u", "s", "q"])
+    assert main(["play", key, "--players", str(players), "--seed", "5", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Took back " in out
+    boards = _boards(out)
+    assert boards[-1] == boards[2], "after u, the table of the third decision again"
+    moves = replay.load(save).moves
+    _answers(monkeypatch, ["1", "1", "s", "q"])
+    again = tmp_path / "again.json"
+    assert main(["play", key, "--players", str(players), "--seed", "5", "--save", str(again)]) == 0
+    capsys.readouterr()
+    assert replay.load(again).moves == moves, "the same moves as two decisions and the bots' answers"
+
+
+def test_u_with_nothing_to_take_back_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _answers(monkeypatch, ["u", "q"])
+    assert main(["play", "lucky_seven", "--seed", "2"]) == 0
+    assert "Nothing to take back" in capsys.readouterr().out

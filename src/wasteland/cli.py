@@ -644,7 +644,8 @@ def cmd_book_check(args: argparse.Namespace) -> int:
 
 
 _HELP = ("Type an action's number or its notation (the short word beside the number); "
-         "r redraws, s saves, q quits (saving when --save is given), ? shows the rules in short and this.")
+         "u takes back your last decision, r redraws, s saves, q quits (saving when --save is given), "
+         "? shows the rules in short and this.")
 #: Where ``s`` saves when no ``--save FILE`` was given: in the folder ``play`` was started from.
 _DEFAULT_SAVE = "wasteland-save.json"
 
@@ -822,6 +823,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             answer = _ask(table, legal, highlights)
             if answer is _QUIT:
                 return 0
+            if answer is _UNDO:
+                _undo(table, humans)
+                shown = None
+                continue
             if answer is _AGAIN or answer is _REDRAW:
                 shown = None if answer is _REDRAW else shown
                 continue
@@ -874,6 +879,34 @@ def _open_game(
 
 #: What ``_ask`` answers besides an action: leave, ask again, draw the table again.
 _QUIT, _AGAIN, _REDRAW = object(), object(), object()
+#: ... and take back the last decision of a person at the table.
+_UNDO = object()
+
+
+def _undo(table: _Table, humans: set[int]) -> None:
+    """``u``: take back the last decision a person at the table made, and every move after it.
+
+    The table is played again from the seed and the recorded moves, up to that decision: every
+    card dealt, every die rolled and every draw of the bots' hidden cards is what it was, so the
+    seat is shown again a table it has seen already and learns nothing it could not know (a
+    table rebuilt from the seat's own view would deal the hidden cards anew). The bots play on
+    from there."""
+    game = table.game
+    state = game.new_game(table.seed, **table.options)
+    tables: list[Any] = []
+    last = None
+    for index, move in enumerate(table.moves):
+        tables.append(state)
+        if game.current_player(state) in humans:
+            last = index
+        state = game.apply(state, game.parse(state, move))
+    if last is None:
+        table.screen.say("Nothing to take back: no decision of yours has been made yet.", "yellow")
+        return
+    taken = table.moves[last]
+    table.state = tables[last]
+    del table.moves[last:]
+    table.screen.say(f"Took back {taken} and what followed it; decide again.", "green")
 
 
 def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
@@ -885,6 +918,8 @@ def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
     except EOFError:
         answer = "q"
     word = answer.lower()
+    if word in ("u", "undo"):
+        return _UNDO
     if word in ("q", "quit", "exit"):
         if table.save_path:
             table.save()
