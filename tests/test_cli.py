@@ -19,7 +19,7 @@ from typing import Any, Iterator
 import pytest
 from rich.console import Console
 
-from wasteland import cli, replay
+from wasteland import GAMES, cli, replay
 from wasteland.cli import UsageError, main, parse_options
 from wasteland.simulate import simulate
 
@@ -823,3 +823,42 @@ def test_the_demo_piped_says_times_names_tables_and_does_not_repeat_a_table(
     assert rows[2].startswith("Aftermath, 3 players: 2 games, bots heuristic, heuristic, heuristic\n")
     assert "wins by seat" not in out
     assert all(re.search(r"^  time: \d+\.\d s \(\d+\.\d\d s a game\)$", row, re.M) for row in rows if row.strip())
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "raxxon", "-n", "3", "--bot", "random", "--players", "2"],
+    ["tournament", "arctic_scavengers", "--bots", "random,heuristic", "-n", "2"],
+])
+def test_save_games_writes_every_game_as_a_replay_and_csv_a_row_a_game(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import csv
+
+    folder, table = tmp_path / "new" / "games", tmp_path / "rows" / "games.csv"
+    assert main([*command, "--quiet", "--workers", "1", "--save-games", str(folder), "--csv", str(table)]) == 0
+    out = capsys.readouterr().out
+    files = sorted(folder.glob("*.json"))
+    rows = list(csv.DictReader(table.read_text(encoding="utf-8").splitlines()))
+    assert len(files) == len(rows) >= 2 and f"csv: {table} ({len(rows)} rows)" in out
+    assert list(rows[0]) == list(cli.CSV_COLUMNS)
+    for path, row in zip(files, rows):
+        saved = replay.load(path)
+        final = replay.verify(saved)  # the outcome the batch saw, expected and found again
+        outcome = GAMES[saved.game].outcome(final)
+        assert outcome is not None and saved.seed == int(row["seed"])
+        assert row["winners"] == ";".join(map(str, sorted(outcome.winners))) and row["reason"] == outcome.reason
+        assert int(row["length"]) == len(saved.moves) and int(row["seats"]) == len(row["bots"].split(";"))
+    assert main(["replay", *map(str, files)]) == 0
+
+
+def test_save_games_and_csv_refuse_what_they_cannot_write_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    afile = tmp_path / "a.txt"
+    afile.write_text("mine", encoding="utf-8")
+    assert main(["simulate", "raxxon", "-n", "2", "--save-games", str(afile)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert main(["simulate", "raxxon", "-n", "2", "--csv", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    assert main(["tournament", "raxxon", "--bots", "random", "-n", "2", "--csv", "-"]) == 2
+    assert afile.read_text(encoding="utf-8") == "mine"

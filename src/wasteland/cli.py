@@ -23,6 +23,8 @@ Every command reads bot names the same way (:func:`wasteland.agents.parse_bot`),
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import importlib.util
 import math
 import os
@@ -37,6 +39,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
+import attrs
+from attrs import frozen
 from rich import box
 from rich.console import Console
 from rich.errors import StyleSyntaxError
@@ -53,7 +57,7 @@ from wasteland.agents import BOT_NAMES, Bot, make_bot, parse_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.data import MAX_JSON_BYTES, read_json
-from wasteland.core.game import ConfigError, Game, RulesError, short
+from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
 from wasteland.core.words import plural
 from wasteland.parallel import BACKENDS
 from wasteland.plot import INSTALL as INSTALL_PLOT
@@ -472,10 +476,111 @@ def _cap_workers(args: argparse.Namespace) -> None:
         args.workers = cores
 
 
+@frozen
+class _Played:
+    """One game of a batch, for ``--save-games`` and ``--csv``: its index, seed, the bot of each
+    seat, the winning seats, how it ended, its length in decisions, its moves and (where known)
+    its outcome, which its replay file then expects."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    winners: tuple[int, ...]
+    reason: str
+    code: str
+    decisions: int
+    moves: tuple[str, ...]
+    outcome: Outcome | None
+
+
+@frozen
+class _GamesOut:
+    """Where ``--save-games`` and ``--csv`` write (None: not asked), checked before the run."""
+
+    folder: Path | None
+    table: Path | None
+
+    @property
+    def moves(self) -> bool:
+        """The games' moves are needed (a replay file a game)."""
+        return self.folder is not None
+
+    @property
+    def games(self) -> bool:
+        """Each game is needed, not only the counts (``simulate`` keeps them with their moves)."""
+        return self.folder is not None or self.table is not None
+
+    def write(self, key: str, options: dict[str, Any], games: Sequence[_Played]) -> None:
+        """Every game as a replay file in the folder, one row a game in the table."""
+        if self.folder is not None:
+            _write_replays(self.folder, key, options, games)
+        if self.table is not None:
+            _write_csv(self.table, games)
+
+
+def _check_games_out(args: argparse.Namespace) -> _GamesOut:
+    folder = table = None
+    if args.save_games is not None:
+        folder = Path(args.save_games)
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--save-games {short(args.save_games, 80)} is not a folder")
+        if not folder.exists():
+            _folder_to_make("--save-games", folder / "game.json")
+    if args.csv is not None:
+        if args.csv == replays.STDOUT:
+            raise UsageError("--csv -: the rows are written to a file (standard output has the summary)")
+        table = Path(args.csv)
+        if table.is_dir():
+            raise UsageError(f"--csv {short(args.csv, 80)} is a directory; name a file")
+        table = _folder_to_make("--csv", table) if not table.parent.is_dir() else _writable("--csv", table)
+    return _GamesOut(folder, table)
+
+
+def _write_replays(folder: Path, key: str, options: dict[str, Any], games: Sequence[_Played]) -> None:
+    """``<key>-<index>.json`` a game in ``folder`` (made if missing), each a replay that
+    ``wasteland replay`` checks (its outcome expected where the batch knew it) and shows."""
+    game = get_game(key)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        digits = len(str(max(len(games) - 1, 0)))
+        for played in games:
+            title = (f"{game.title}: game {played.index} of the batch, seed {played.seed}, bots "
+                     f"{', '.join(played.bots)}")
+            record = replays.Replay(key, played.seed, options, played.moves, played.outcome, None, title,
+                                    game.rules_version)
+            if played.outcome is None:  # a tournament keeps no Outcome: the moves give it again
+                record = attrs.evolve(record, expect_outcome=game.outcome(replays.final_state(record)))
+            replays.write_atomic(folder / f"{key}-{played.index:0{digits}d}.json", replays.to_json(record))
+    except (OSError, replays.WriteError) as exc:
+        raise UsageError(f"--save-games {short(str(folder), 80)}: {_cut(str(exc), 200)}") from None
+    print(f"games: {plural(len(games), 'replay')} in {folder} (wasteland replay {shlex.quote(str(folder))}/*.json)")
+
+
+#: The columns of ``--csv``.
+CSV_COLUMNS = ("index", "seed", "seats", "bots", "winners", "reason", "code", "length")
+
+
+def _write_csv(target: Path, games: Sequence[_Played]) -> None:
+    """One row a game: the bots of the seats and the winning seats separated by ``;``."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for g in games:
+        writer.writerow((g.index, g.seed, len(g.bots), ";".join(g.bots), ";".join(map(str, g.winners)), g.reason,
+                         g.code, g.decisions))
+    try:
+        _make_folder(target)
+        replays.write_atomic(target, text.getvalue())
+    except (OSError, replays.WriteError) as exc:
+        raise UsageError(f"--csv {short(str(target), 80)}: {_cut(str(exc), 200)}") from None
+    print(f"csv: {target} ({plural(len(games), 'row')})")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
     bots = check_bots(args.bot or [_best_bot(args.game)], args.game)
+    games_out = _check_games_out(args)
     _cap_workers(args)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     try:
@@ -490,10 +595,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 progress=bar,
                 backend=args.backend,
                 address=args.address,
+                keep_moves=games_out.games,
             )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(summary.format())
+    games_out.write(args.game, options, [
+        _Played(i, r.seed, summary.bots, tuple(sorted(r.outcome.winners)), r.outcome.reason, r.outcome.code,
+                r.decisions, r.moves, r.outcome) for i, r in enumerate(summary.results)])
     if plot_path is not None:
         from wasteland.plot import plot_summary
 
@@ -506,6 +615,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     plot_path = _check_plot_path(args.plot)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     names = check_bots(args.bots, args.game)
+    games_out = _check_games_out(args)
     _cap_workers(args)
     try:
         with ProgressBar(f"{args.game} tournament", quiet=args.quiet) as bar:
@@ -520,10 +630,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 backend=args.backend,
                 address=args.address,
                 progress=bar,
+                keep_moves=games_out.moves,
             )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(result.format())
+    games_out.write(args.game, options, [
+        _Played(m.index, m.deal, tuple(result.bots[e] for e in m.seats), m.winners, m.reason, m.code, m.decisions,
+                m.moves, None) for m in result.games])
     if plot_path is not None:
         from wasteland.plot import plot_tournament
 
@@ -990,6 +1104,16 @@ def _batch_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _games_out_arguments(p: argparse.ArgumentParser) -> None:
+    """``--save-games DIR`` and ``--csv FILE``: every game of the batch, as replays and as rows."""
+    p.add_argument("--save-games", metavar="DIR",
+                   help="write every game as a replay file in DIR (made if missing): wasteland replay checks and "
+                        "shows them")
+    p.add_argument("--csv", metavar="FILE",
+                   help="write one row a game to FILE (CSV): index, seed, seats, bots, winners, reason, code, length "
+                        "(decisions)")
+
+
 def _plot_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", metavar="FILE",
                    help="after the run, draw win rates, game lengths and endings to FILE (.png, .svg or .pdf; "
@@ -1069,6 +1193,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
     _plot_argument(p)
+    _games_out_arguments(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_simulate)
 
@@ -1087,6 +1212,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="versus: bots share tables; paired: each bot alone on the same deals (auto: paired for "
                         "one seat)")
     _plot_argument(p)
+    _games_out_arguments(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
 
