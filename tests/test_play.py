@@ -4,6 +4,8 @@ where a saved game goes."""
 from __future__ import annotations
 
 import builtins
+import io
+import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -154,3 +156,34 @@ def test_u_with_nothing_to_take_back_says_so(
     _answers(monkeypatch, ["u", "q"])
     assert main(["play", "lucky_seven", "--seed", "2"]) == 0
     assert "Nothing to take back" in capsys.readouterr().out
+
+
+class _Terminal(io.StringIO):
+    """Standard output as a terminal would be."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_table_is_redrawn_in_place_with_what_changed_since_the_last_decision(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    _answers(monkeypatch, ["1", "1", "q"])
+    assert main(["play", "raxxon", "--players", "2", "--seed", "4"]) == 0
+    out = screen.getvalue()
+    first = out.index("Seat 0, choose:")
+    assert "\x1b[2J" not in out[:first], "the first table stays under the game's introduction"
+    assert out.count("\x1b[2J") >= 2, "each later table is drawn in place, the screen cleared"
+    after = out[out.index("\x1b[2J"):]
+    assert "Since your last decision:" in after and "player 0 looks at" in after
+
+
+def test_piped_play_stays_plain_text_line_after_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _answers(monkeypatch, ["1", "1", "q"])
+    assert main(["play", "raxxon", "--players", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "Since your last decision" not in out and "player 0 looks at" in out

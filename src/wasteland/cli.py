@@ -771,6 +771,39 @@ class _Screen:
         self.console = console_for(out)
         self.tty = self.console.is_terminal
         self._held: list[Callable[[], None]] | None = None
+        #: On a terminal, what happened since the seat's last decision (the bots' moves and the
+        #: events), told above the table when it is drawn again; elsewhere it is said at once.
+        self.since: list[tuple[str, str | None]] = []
+        self._cleared = False  # the first table is drawn under the game's introduction
+
+    def tell(self, text: str, style: str | None = None) -> None:
+        """A bot's move or an event: said now on a pipe; on a terminal kept for :meth:`fresh`."""
+        if self.tty:
+            self.since.append((text, style))
+        else:
+            self.say(text, style)
+
+    def fresh(self) -> None:
+        """On a terminal, before the table is drawn for a decision: clear the screen (the table is
+        drawn in place, not scrolled away) and say what changed since the seat's last decision.
+        Elsewhere nothing: the plain text goes on line after line."""
+        if not self.tty:
+            self.say("")
+            return
+        if self._cleared:
+            self.console.clear()
+        self._cleared = True
+        if self.since:
+            self.say("Since your last decision:", "bold")
+            for text, style in self.since:
+                self.say(text, style)
+        self.since = []
+
+    def flush_since(self) -> None:
+        """What is kept for the next redraw, said now (the game is over: no table follows)."""
+        for text, style in self.since:
+            self.say(text, style)
+        self.since = []
 
     def hold(self) -> None:
         """Keep what is said from now until :meth:`release` (the game's introduction, until the
@@ -911,6 +944,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         player = game.current_player(state)
         if player is None:
             outcome = game.outcome(state)
+            screen.flush_since()
             screen.show(_board(game.render(state, None), highlights, screen.width))
             assert outcome is not None
             won = ", ".join(f"seat {w}" for w in sorted(outcome.winners)) or "nobody"
@@ -926,10 +960,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         if player not in humans:
             action = bots[player].choose(game, game.view(state, player), legal)
             seen = game.view(state, watcher)
-            screen.say(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", "cyan")
+            screen.tell(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", "cyan")
         else:
             if shown is not state:
-                screen.say("")
+                screen.fresh()
                 screen.show(_board(game.render(game.view(state, player), player), highlights, screen.width))
                 screen.say(f"Seat {player}, choose:", "bold")
                 screen.show(_choices(game, state, legal))
@@ -947,7 +981,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             action = answer
         table.play(action)
         for line in game.events(game.view(table.state, watcher)):
-            screen.say(f"  · {line}", "italic")
+            screen.tell(f"  · {line}", "italic")
 
 
 def _campaign_mission(args: argparse.Namespace, options: dict[str, Any], screen: _Screen) -> dict[str, Any]:
@@ -1020,7 +1054,8 @@ def _undo(table: _Table, humans: set[int]) -> None:
     taken = table.moves[last]
     table.state = tables[last]
     del table.moves[last:]
-    table.screen.say(f"Took back {taken} and what followed it; decide again.", "green")
+    table.screen.since = []  # what followed the decision taken back did not happen
+    table.screen.tell(f"Took back {taken} and what followed it; decide again.", "green")
 
 
 def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
