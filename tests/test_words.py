@@ -111,7 +111,7 @@ def test_plural_and_counted() -> None:
     assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
     assert plural(2, "entry", "entries") == "2 entries" and plural(1, "entry", "entries") == "1 entry"
     assert counted("kill {n} card(s)", 1) == "kill 1 card" and counted("kill {n} card(s)", 3) == "kill 3 cards"
-    assert counted("kill {n} card(s)", "n") == "kill n card(s)"
+    assert counted("kill {n} card(s)", "n") == "kill n cards"
 
 
 def test_arctic_end_gathering_says_how_many_cards_stay() -> None:

@@ -2,7 +2,7 @@
 
 ``plural(n, "card")`` is the count and the noun; ``counted("kill {n} card(s)", n)`` fills a
 template whose nouns after ``{n}`` are marked ``(s)``, so that one text serves every count (a
-count that is not a number, such as the ``n`` of a rules page, keeps the mark).
+count that is not a number, such as the ``n`` of a glossary, takes the plural: "kill n cards").
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 def counted(template: str, n: int | str) -> str:
     """``template`` with ``{n}`` filled and each ``word(s)`` agreeing with ``n``: "kill 1 card",
-    "kill 3 cards"; with ``n`` not a number (``"n"``) the marks stay, "kill n card(s)"."""
+    "kill 3 cards", and with ``n`` not a number the plural, "kill n cards"."""
     text = template.format(n=n)
-    if not isinstance(n, int):
-        return text
-    return _MARKED.sub(lambda m: m.group(1) if abs(n) == 1 else m.group(1) + "s", text)
+    one = isinstance(n, int) and abs(n) == 1
+    return _MARKED.sub(lambda m: m.group(1) if one else m.group(1) + "s", text)

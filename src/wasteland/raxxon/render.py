@@ -858,7 +858,7 @@ def svg(state: State, player: int | None = None) -> str:
     y = _draw_bullets(d, _LEFT, y, "Since the last decision", told or ["nothing happened by itself"])
     glossary = [f"{C.EFFECT_NAMES[e].replace('_', ' ')}: {C.EFFECT_TEXT[e]}" for e in sorted(words.effects)]
     glossary += [f"{_verb(v, 1 if '{n}' in C.VERB_TEXT[v] else 0).replace(' 1', ' n')}: "
-                 f"{C.VERB_TEXT[v].format(n='n')}" for v in sorted(words.verbs)]
+                 f"{counted(C.VERB_TEXT[v], 'n')}" for v in sorted(words.verbs)]
     y = _draw_bullets(d, _LEFT, y, "Words used in this drawing", glossary, size=10)
     d.legend(_LEFT, y, SVG_LEGEND, width=_WIDTH)
     return d.svg()
