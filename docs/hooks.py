@@ -325,11 +325,26 @@ def games_table() -> str:
     return "\n".join(rows)
 
 
+def browser_title(src_uri: str) -> str | None:
+    """The browser's title of a game's pages, which the nav calls "Overview" and "Rules" under
+    the game's name: ``games/raxxon.md`` is "Raxxon", ``rules/raxxon.md`` "Raxxon: rules" (the
+    theme adds " - wasteland"). None for any other page (its nav title or first heading)."""
+    folder, _, name = src_uri.partition("/")
+    key = name.removesuffix(".md")
+    if folder not in ("games", "rules") or key not in GAME_KEYS or not name.endswith(".md"):
+        return None
+    title = get_game(key).title
+    return title if folder == "games" else f"{title}: rules"
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """The games table where a page asks for it; back-to-back citations (``[JAVA][LLMG]``)
     stay text, outside fenced code."""
     if GAMES_TABLE in markdown:
         markdown = markdown.replace(GAMES_TABLE, games_table())
+    title = browser_title(page.file.src_uri)
+    if title is not None:
+        page.meta["title"] = title
     out: list[str] = []
     fenced = False
     for line in markdown.split("\n"):

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import pytest
 from rich.console import Console
 
-from wasteland import cli, replay
+from wasteland import GAMES, cli, replay
 from wasteland.cli import UsageError, main, parse_options
 from wasteland.simulate import simulate
 
@@ -29,11 +29,32 @@ REPLAYS = sorted((Path(__file__).parent.parent / "examples" / "replays").glob("*
 REPLAYS_DIR = Path(__file__).parent.parent / "examples" / "replays"
 
 
-def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_every_game_in_aligned_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
-    out = capsys.readouterr().out
-    assert "lucky_seven" in out and "The Lucky Seven" in out
-    assert "arctic_scavengers" in out
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["key", "game", "players", "default"]
+    assert "lucky_seven        The Lucky Seven    1-2      1" in lines
+    assert [line.split()[0] for line in lines[1:]] == list(cli.GAME_KEYS)
+    for word in ("game", "players", "default"):  # each column starts at the same place on every line
+        column = lines[0].index(word)
+        assert all(line[column - 2:column] == "  " and line[column] != " " for line in lines[1:]), word
+
+
+def test_version_and_the_help_of_players_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    from wasteland import __version__
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith(f"wasteland {__version__} (rules versions: lucky_seven ")
+    for command in (["simulate"], ["tournament"], ["bench"], ["play"], ["demo"]):
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        if command != ["demo"]:
+            assert "--players N how many players sit at the table" in text, command
+        assert re.search(r"--seed SEED (the first seed|start from this seed)", text), command
 
 
 def test_python_dash_m_runs_the_command() -> None:
@@ -103,9 +124,42 @@ def test_replay_html_is_not_written_for_a_replay_that_fails(tmp_path: Path,
 
 
 def test_simulate_summarises(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "lucky_seven", "-n", "6", "--seed", "3", "--quiet", "--workers", "1"]) == 0
+    assert main(["simulate", "lucky_seven", "-n", "6", "--seed", "3", "--quiet", "--workers", "1",
+                 "--bot", "random"]) == 0
     out = capsys.readouterr().out
-    assert "6 games" in out and "decisions per game" in out
+    assert out.startswith("The Lucky Seven, 1 player: 6 games, bots random\n") and "decisions per game" in out
+
+
+@pytest.mark.parametrize(("key", "bot"), [("raxxon", "heuristic"), ("lucky_seven", "heuristic")])
+def test_simulate_plays_the_heuristic_by_default_as_demo_and_play_do(
+    key: str, bot: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: list[list[str]] = []
+    real = cli.simulate
+
+    def spy(game: str, n: int, bots: list[str], **kwargs: Any) -> Any:
+        seen.append(list(bots))
+        return real(game, 1, ["random"], **{**kwargs, "workers": 1})
+
+    monkeypatch.setattr(cli, "simulate", spy)
+    assert main(["simulate", key, "-n", "1", "--quiet"]) == 0
+    assert seen == [[bot]]
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "default: heuristic where a game has one" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_summary_names_the_game_its_players_and_roles_and_a_cooperative_rate_once() -> None:
+    from wasteland.simulate import simulate
+
+    raxxon = simulate("raxxon", 2, ["random"], seed=1, options={"players": 3}, workers=1)
+    text = raxxon.format()
+    assert text.startswith("Raxxon, 3 players: 2 games, bots random, random, random")
+    assert "wins by seat" not in text, "a cooperative game's rate is the team's, said once"
+    duel = simulate("lucky_seven", 2, ["random"], seed=1, options={"players": 2}, workers=1)
+    assert duel.format().startswith("The Lucky Seven, 2 players (seat 0 the squad, seat 1 the threats): 2 games")
+    assert "wins by seat: seat 0 (the squad)" in duel.format()
 
 
 def test_simulate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -262,7 +316,7 @@ def _one_line_error(argv: list[str], code: int, capsys: pytest.CaptureFixture[st
         (["play", "--resume", "."], "is a directory"),
         (["play", "--resume", "/no/such/file.json"], "cannot resume"),
         (["play", "lucky_seven", "--save", "."], "is a directory"),
-        (["play", "lucky_seven", "--save", "/no/such/folder/game.json"], "does not exist"),
+        (["play", "lucky_seven", "--save", "/dev/null/game.json"], "'null' on that path is not a folder"),
         (["play", "lucky_seven", "--players", "5"], "players"),
         (["play"], "name a game"),
         (["nonsense"], "invalid choice"),
@@ -438,7 +492,7 @@ def test_progress_prints_nothing_when_standard_error_is_not_a_terminal(
         for done in range(1, 4):
             bar(done, 3)
     assert capsys.readouterr().err == ""
-    assert main(["simulate", "lucky_seven", "-n", "3", "--workers", "1"]) == 0
+    assert main(["simulate", "lucky_seven", "-n", "3", "--workers", "1", "--bot", "random"]) == 0
     assert capsys.readouterr().err == ""
 
 
@@ -759,3 +813,59 @@ def test_a_bug_of_the_library_s_own_is_one_line_and_exit_70(monkeypatch: pytest.
     monkeypatch.setenv(cli.DEBUG_VARIABLE, "1")
     with pytest.raises(RuntimeError, match="no actions"):
         main(["demo", "-n", "1", "--quiet"])
+
+
+def test_the_demo_piped_says_times_names_tables_and_does_not_repeat_a_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aftermath at one and two players fields the same two characters and deals the same
+    cards: the second row says so instead of repeating the first; a cooperative game's rate is
+    said once, not once per seat; every row says how long it took, piped too (the README)."""
+    monkeypatch.setattr(cli, "GAME_KEYS", ("aftermath",))
+    assert main(["demo", "-n", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    rows = out.split("\n\n")[1:]
+    assert rows[0].startswith("Aftermath, 1 player: 2 games, bots heuristic\n")
+    assert rows[1].startswith("Aftermath, 2 players: the same 2 games as with 1 player (the same table")
+    assert rows[2].startswith("Aftermath, 3 players: 2 games, bots heuristic, heuristic, heuristic\n")
+    assert "wins by seat" not in out
+    assert all(re.search(r"^  time: \d+\.\d s \(\d+\.\d\d s a game\)$", row, re.M) for row in rows if row.strip())
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "raxxon", "-n", "3", "--bot", "random", "--players", "2"],
+    ["tournament", "arctic_scavengers", "--bots", "random,heuristic", "-n", "2"],
+])
+def test_save_games_writes_every_game_as_a_replay_and_csv_a_row_a_game(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import csv
+
+    folder, table = tmp_path / "new" / "games", tmp_path / "rows" / "games.csv"
+    assert main([*command, "--quiet", "--workers", "1", "--save-games", str(folder), "--csv", str(table)]) == 0
+    out = capsys.readouterr().out
+    files = sorted(folder.glob("*.json"))
+    rows = list(csv.DictReader(table.read_text(encoding="utf-8").splitlines()))
+    assert len(files) == len(rows) >= 2 and f"csv: {table} ({len(rows)} rows)" in out
+    assert list(rows[0]) == list(cli.CSV_COLUMNS)
+    for path, row in zip(files, rows):
+        saved = replay.load(path)
+        final = replay.verify(saved)  # the outcome the batch saw, expected and found again
+        outcome = GAMES[saved.game].outcome(final)
+        assert outcome is not None and saved.seed == int(row["seed"])
+        assert row["winners"] == ";".join(map(str, sorted(outcome.winners))) and row["reason"] == outcome.reason
+        assert int(row["length"]) == len(saved.moves) and int(row["seats"]) == len(row["bots"].split(";"))
+    assert main(["replay", *map(str, files)]) == 0
+
+
+def test_save_games_and_csv_refuse_what_they_cannot_write_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    afile = tmp_path / "a.txt"
+    afile.write_text("mine", encoding="utf-8")
+    assert main(["simulate", "raxxon", "-n", "2", "--save-games", str(afile)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert main(["simulate", "raxxon", "-n", "2", "--csv", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    assert main(["tournament", "raxxon", "--bots", "random", "-n", "2", "--csv", "-"]) == 2
+    assert afile.read_text(encoding="utf-8") == "mine"

@@ -115,3 +115,42 @@ def test_the_site_fetches_nothing_from_the_network(site: tuple[Path, subprocess.
         text = page.read_text(encoding="utf-8")
         assert not re.findall(r'<(?:link|script)[^>]+(?:href|src)="(?:https?:)?//', text), page
         assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
+
+
+def test_every_game_page_s_browser_title_names_the_game(
+    site: tuple[Path, subprocess.CompletedProcess[str], float],
+) -> None:
+    """The nav calls a game's pages "Overview" and "Rules"; the browser's title (a tab, a
+    bookmark, a search result) names the game."""
+    from wasteland.registry import get_game
+    from tests.support import LIBRARY_KEYS
+
+    folder, build, _ = site
+    assert build.returncode == 0, build.stderr[-4000:]
+    for key in LIBRARY_KEYS:
+        title = get_game(key).title
+        page = (folder / "games" / key / "index.html").read_text(encoding="utf-8")
+        assert f"<title>{title} - wasteland</title>" in page, key
+        rules = folder / "rules" / key / "index.html"
+        if rules.is_file():
+            assert f"<title>{title}: rules - wasteland</title>" in rules.read_text(encoding="utf-8"), key
+
+
+def test_the_strict_build_fails_on_a_link_to_a_missing_anchor(tmp_path: Path) -> None:
+    """mkdocs.yml's strict and validation settings, on a two-page site whose one link names a
+    heading that is not there: the build fails and says which anchor."""
+    pytest.importorskip("mkdocs")
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:", 1)[0])
+    assert config["strict"] is True and config["validation"]["anchors"] == "warn"
+    site = {"site_name": "t", "docs_dir": "docs", "strict": True, "validation": config["validation"]}
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(site), encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n\nSee [it](other.md#no-such-heading).\n", encoding="utf-8")
+    (tmp_path / "docs" / "other.md").write_text("# Other\n\n## A heading\n", encoding="utf-8")
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "out")],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert build.returncode != 0
+    assert "does not contain an anchor '#no-such-heading'" in build.stderr

@@ -84,6 +84,21 @@ def test_the_generic_entry_point_and_jupyter_draw_the_same(key: str, players: in
 
 
 @pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
+def test_print_of_a_state_shows_the_table_and_repr_stays_the_record(
+    key: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``print(state)`` is the referee's table as text, ``print(view)`` the seat's; ``repr`` is the
+    record (its type and fields), which the table is not."""
+    game = GAMES[key]
+    state = _play(key, players, 8, 12)
+    print(state)
+    assert capsys.readouterr().out == game.render(state, None) + "\n"
+    seen = game.view(state, players - 1)
+    assert str(seen) == game.render(seen, players - 1) and f"{seen}" == str(seen)
+    assert repr(state).startswith(f"{type(state).__name__}(") and repr(state) != str(state)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=IDS)
 def test_drawings_are_deterministic(key: str, players: int) -> None:
     one, two = _play(key, players, 11, 25), _play(key, players, 11, 25)
     assert one is not two

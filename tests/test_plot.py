@@ -164,3 +164,13 @@ def test_the_tournament_command_writes_a_plot_png(tmp_path: Path, capsys: pytest
                  "--quiet", "--plot", str(out)]) == 0
     assert capsys.readouterr().out.rstrip().endswith(f"plot: {out}")
     _assert_drawn(out, series=1)
+
+
+def test_the_summary_plot_s_title_names_the_game_players_and_roles(tmp_path: Path) -> None:
+    """The title is the summary's table: the game's title, its player count and, where seats
+    differ, what each plays (an SVG keeps the title as text)."""
+    duel = simulate("lucky_seven", 2, ["random"], seed=1, options={"players": 2}, workers=1)
+    path = tmp_path / "duel.svg"
+    plot_summary(duel, path)
+    text = path.read_text(encoding="utf-8")
+    assert "The Lucky Seven, 2 players (seat 0 the squad, seat 1 the threats): 2 games, bots random" in text

@@ -428,3 +428,78 @@ def test_browser_opens_a_linked_move_and_keeps_the_address(chromium: Any, tmp_pa
     assert body.get_attribute("data-view") == "seat 2"
     labels = [o.text for o in chromium.find_elements("css selector", "#view option")]
     assert labels == ["referee (key r)", "seat 0 (key 0)", "seat 1 (key 1)", "seat 2 (key 2)"]
+
+
+#: Every text of the board's drawing with words in it: pairs whose boxes overlap (by more than a
+#: pixel each way), and texts that reach past the drawing's edge.
+_LABELS_JS = r"""
+const svg = document.querySelector('#board svg');
+const box = svg.getBoundingClientRect();
+const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim());
+const rects = texts.map(t => t.getBoundingClientRect());
+const out = {overlaps: [], cut: [], count: texts.length};
+for (let i = 0; i < texts.length; i++) {
+  const a = rects[i];
+  if (a.left < box.left - 0.5 || a.right > box.right + 0.5 || a.top < box.top - 0.5 || a.bottom > box.bottom + 0.5)
+    out.cut.push(texts[i].textContent);
+  for (let j = i + 1; j < texts.length; j++) {
+    const b = rects[j];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) out.overlaps.push([texts[i].textContent, texts[j].textContent]);
+  }
+}
+return out;
+"""
+
+
+def _game_cases() -> list[Any]:
+    from tests.support import LIBRARY_KEYS
+
+    return [pytest.param(key, marks=pytest.mark.xfail(strict=True, reason="Terror Below board labels"))
+            if key == "terror_below" else key for key in LIBRARY_KEYS]
+
+
+@pytest.mark.parametrize("key", _game_cases())
+def test_no_two_labels_of_a_drawing_overlap_and_no_text_is_cut(key: str, chromium: Any, tmp_path: Path) -> None:
+    """Two recorded games of ``key``, at their start, quarters and end, as the referee and as
+    seat 0 see them, in Chromium: the bounding boxes of no two texts of the drawing overlap, and
+    every text lies inside the drawing."""
+    found: list[str] = []
+    recorded = sorted(REPLAYS.glob(f"{key}_*.json"), key=lambda path: len(replays.load(path).moves))
+    for path in recorded[:2]:  # the two shortest: a page per replay costs seconds a hundred moves
+        replay = replays.load(path)
+        page = viewer.write(replay, tmp_path / (path.stem + ".html"))
+        n = len(replay.moves)
+        for move in sorted({0, n // 4, n // 2, 3 * n // 4, n}):
+            for view in ("referee", "0"):
+                chromium.get("about:blank")  # a new load, not a jump within the page
+                chromium.get(Path(page).as_uri() + f"#move={move}&view={view}")
+                _open_at(chromium)
+                seen = chromium.execute_script(_LABELS_JS)
+                assert seen["count"] > 10, f"{path.name} move {move}: hardly any text drawn"
+                found += [f"{path.name} move {move} {view}: {a!r} overlaps {b!r}" for a, b in seen["overlaps"]]
+                found += [f"{path.name} move {move} {view}: {t!r} is cut by the edge" for t in seen["cut"]]
+    assert not found, "\n".join(found[:20])
+
+
+def _open_at(driver: Any) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 20).until(lambda d: d.find_element("tag name", "body").get_attribute("data-ready"))
+
+
+def test_at_phone_width_a_drawing_keeps_its_size_and_scrolls(chromium: Any, tmp_path: Path) -> None:
+    """At 390 px (a phone) the drawing is not shrunk past reading: it keeps its natural width
+    and its box scrolls sideways."""
+    page = viewer.write(replays.load(REPLAYS / "raxxon_power.json"), tmp_path / "phone.html")
+    chromium.set_window_size(390, 844)
+    try:
+        _open(chromium, Path(page))
+        width, natural, scroll, client = chromium.execute_script(
+            "const b = document.querySelector('#board'), s = b.querySelector('svg');"
+            "return [s.getBoundingClientRect().width, s.width.baseVal.value, b.scrollWidth, b.clientWidth];")
+        assert abs(width - natural) < 1 and natural > 390
+        assert scroll > client, "the drawing's box scrolls sideways"
+    finally:
+        chromium.set_window_size(1400, 1000)

@@ -23,6 +23,8 @@ Every command reads bot names the same way (:func:`wasteland.agents.parse_bot`),
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import importlib.util
 import math
 import os
@@ -32,10 +34,13 @@ import shlex
 import signal
 import sys
 import textwrap
+import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
+import attrs
+from attrs import frozen
 from rich import box
 from rich.console import Console
 from rich.errors import StyleSyntaxError
@@ -45,17 +50,19 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from wasteland import __version__
 from wasteland import replay as replays
 from wasteland import viewer
 from wasteland.agents import BOT_NAMES, Bot, make_bot, parse_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.data import MAX_JSON_BYTES, read_json
-from wasteland.core.game import ConfigError, Game, RulesError, short
+from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
+from wasteland.core.words import plural
 from wasteland.parallel import BACKENDS
 from wasteland.plot import INSTALL as INSTALL_PLOT
 from wasteland.registry import GAME_KEYS, GAMES, get_game
-from wasteland.simulate import bot_seed, seat_roles, simulate
+from wasteland.simulate import Summary, bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
 
 __all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE",
@@ -186,11 +193,22 @@ def check_bots(names: Sequence[str], game_key: str) -> list[str]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    """The registered games in aligned columns: key, title, player counts, the default count."""
+    rows = [("key", "game", "players", "default")]
     for key in GAME_KEYS:
         game = GAMES[key]
-        counts = ", ".join(str(n) for n in game.player_counts)
-        print(f"{key:<20} {game.title}  (players: {counts})")
+        counts = game.player_counts
+        shown = f"{counts[0]}-{counts[-1]}" if counts == tuple(range(counts[0], counts[-1] + 1)) and len(counts) > 1 \
+            else ", ".join(map(str, counts))
+        rows.append((key, game.title, shown, str(game.num_players(game.new_game(0)))))
+    print(_columns(rows))
     return 0
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> str:
+    """Rows of words as aligned columns, two spaces apart, no space at the ends of lines."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(word.ljust(width) for word, width in zip(row, widths)).rstrip() for row in rows)
 
 
 def _best_bot(key: str, name: str | None = None) -> str:
@@ -209,13 +227,34 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for key in GAME_KEYS:
         game = GAMES[key]
         bot = _best_bot(key, args.bot)
+        played: list[Summary] = []
         for players in game.player_counts:
-            seats = f"{players} player" + ("s" if players > 1 else "")
-            with ProgressBar(f"{key}, {seats}", quiet=args.quiet) as bar:
+            started = time.perf_counter()
+            with ProgressBar(f"{game.title}, {plural(players, 'player')}", quiet=args.quiet) as bar:
                 summary = simulate(key, args.games, [bot], seed=args.seed, options={"players": players}, progress=bar)
-            print(summary.format().replace(f"{key}:", f"{game.title} ({seats}):", 1))
+            print(_demo_row(summary, played, time.perf_counter() - started))
             print()
+            played.append(summary)
     return 0
+
+
+def _same_games(one: Summary, other: Summary) -> bool:
+    """Two runs that played the same games: the same wins, endings and lengths, game for game in
+    sum (Aftermath's one player and two players field the same two characters and deal the same
+    cards: only who holds the characters differs)."""
+    return (one.games, one.team_wins, one.reasons, one.codes, one.lengths) == \
+        (other.games, other.team_wins, other.reasons, other.codes, other.lengths)
+
+
+def _demo_row(summary: Summary, before: Sequence[Summary], seconds: float) -> str:
+    """A row of the demo: the summary (or, where a smaller table played the very same games, a
+    line that says so), then how long the run took, piped or not."""
+    took = f"  time: {seconds:.1f} s ({seconds / summary.games:.2f} s a game)"
+    same = next((other for other in before if _same_games(summary, other)), None)
+    if same is None:
+        return summary.format() + "\n" + took
+    return (f"{summary.table()}: the same {plural(summary.games, 'game')} as with "
+            f"{plural(same.players, 'player')} (the same table, dealt the same; only the seats differ)\n{took}")
 
 
 # -- the terminal ------------------------------------------------------------------------------------
@@ -437,10 +476,111 @@ def _cap_workers(args: argparse.Namespace) -> None:
         args.workers = cores
 
 
+@frozen
+class _Played:
+    """One game of a batch, for ``--save-games`` and ``--csv``: its index, seed, the bot of each
+    seat, the winning seats, how it ended, its length in decisions, its moves and (where known)
+    its outcome, which its replay file then expects."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    winners: tuple[int, ...]
+    reason: str
+    code: str
+    decisions: int
+    moves: tuple[str, ...]
+    outcome: Outcome | None
+
+
+@frozen
+class _GamesOut:
+    """Where ``--save-games`` and ``--csv`` write (None: not asked), checked before the run."""
+
+    folder: Path | None
+    table: Path | None
+
+    @property
+    def moves(self) -> bool:
+        """The games' moves are needed (a replay file a game)."""
+        return self.folder is not None
+
+    @property
+    def games(self) -> bool:
+        """Each game is needed, not only the counts (``simulate`` keeps them with their moves)."""
+        return self.folder is not None or self.table is not None
+
+    def write(self, key: str, options: dict[str, Any], games: Sequence[_Played]) -> None:
+        """Every game as a replay file in the folder, one row a game in the table."""
+        if self.folder is not None:
+            _write_replays(self.folder, key, options, games)
+        if self.table is not None:
+            _write_csv(self.table, games)
+
+
+def _check_games_out(args: argparse.Namespace) -> _GamesOut:
+    folder = table = None
+    if args.save_games is not None:
+        folder = Path(args.save_games)
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--save-games {short(args.save_games, 80)} is not a folder")
+        if not folder.exists():
+            _folder_to_make("--save-games", folder / "game.json")
+    if args.csv is not None:
+        if args.csv == replays.STDOUT:
+            raise UsageError("--csv -: the rows are written to a file (standard output has the summary)")
+        table = Path(args.csv)
+        if table.is_dir():
+            raise UsageError(f"--csv {short(args.csv, 80)} is a directory; name a file")
+        table = _folder_to_make("--csv", table) if not table.parent.is_dir() else _writable("--csv", table)
+    return _GamesOut(folder, table)
+
+
+def _write_replays(folder: Path, key: str, options: dict[str, Any], games: Sequence[_Played]) -> None:
+    """``<key>-<index>.json`` a game in ``folder`` (made if missing), each a replay that
+    ``wasteland replay`` checks (its outcome expected where the batch knew it) and shows."""
+    game = get_game(key)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        digits = len(str(max(len(games) - 1, 0)))
+        for played in games:
+            title = (f"{game.title}: game {played.index} of the batch, seed {played.seed}, bots "
+                     f"{', '.join(played.bots)}")
+            record = replays.Replay(key, played.seed, options, played.moves, played.outcome, None, title,
+                                    game.rules_version)
+            if played.outcome is None:  # a tournament keeps no Outcome: the moves give it again
+                record = attrs.evolve(record, expect_outcome=game.outcome(replays.final_state(record)))
+            replays.write_atomic(folder / f"{key}-{played.index:0{digits}d}.json", replays.to_json(record))
+    except (OSError, replays.WriteError) as exc:
+        raise UsageError(f"--save-games {short(str(folder), 80)}: {_cut(str(exc), 200)}") from None
+    print(f"games: {plural(len(games), 'replay')} in {folder} (wasteland replay {shlex.quote(str(folder))}/*.json)")
+
+
+#: The columns of ``--csv``.
+CSV_COLUMNS = ("index", "seed", "seats", "bots", "winners", "reason", "code", "length")
+
+
+def _write_csv(target: Path, games: Sequence[_Played]) -> None:
+    """One row a game: the bots of the seats and the winning seats separated by ``;``."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for g in games:
+        writer.writerow((g.index, g.seed, len(g.bots), ";".join(g.bots), ";".join(map(str, g.winners)), g.reason,
+                         g.code, g.decisions))
+    try:
+        _make_folder(target)
+        replays.write_atomic(target, text.getvalue())
+    except (OSError, replays.WriteError) as exc:
+        raise UsageError(f"--csv {short(str(target), 80)}: {_cut(str(exc), 200)}") from None
+    print(f"csv: {target} ({plural(len(games), 'row')})")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
-    bots = check_bots(args.bot or ["random"], args.game)
+    bots = check_bots(args.bot or [_best_bot(args.game)], args.game)
+    games_out = _check_games_out(args)
     _cap_workers(args)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     try:
@@ -455,10 +595,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 progress=bar,
                 backend=args.backend,
                 address=args.address,
+                keep_moves=games_out.games,
             )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(summary.format())
+    games_out.write(args.game, options, [
+        _Played(i, r.seed, summary.bots, tuple(sorted(r.outcome.winners)), r.outcome.reason, r.outcome.code,
+                r.decisions, r.moves, r.outcome) for i, r in enumerate(summary.results)])
     if plot_path is not None:
         from wasteland.plot import plot_summary
 
@@ -471,6 +615,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     plot_path = _check_plot_path(args.plot)
     _start_game(get_game(args.game), args.seed, options)  # a bad option is a usage error, said once
     names = check_bots(args.bots, args.game)
+    games_out = _check_games_out(args)
     _cap_workers(args)
     try:
         with ProgressBar(f"{args.game} tournament", quiet=args.quiet) as bar:
@@ -485,10 +630,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 backend=args.backend,
                 address=args.address,
                 progress=bar,
+                keep_moves=games_out.moves,
             )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(result.format())
+    games_out.write(args.game, options, [
+        _Played(m.index, m.deal, tuple(result.bots[e] for e in m.seats), m.winners, m.reason, m.code, m.decisions,
+                m.moves, None) for m in result.games])
     if plot_path is not None:
         from wasteland.plot import plot_tournament
 
@@ -600,16 +749,17 @@ def cmd_book_check(args: argparse.Namespace) -> int:
     errors = sum(not p.warning for p in problems)
     warnings = len(problems) - errors
     if errors:
-        print(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        print(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
         return EXIT_FAILED
     entries = sum(len(p.entries) for p in book.pages)
-    also = f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""
-    print(f"ok: {len(book.pages)} page{'s' * (len(book.pages) != 1)}, {entries} entries{also}")
+    also = f" ({plural(warnings, 'warning')})" if warnings else ""
+    print(f"ok: {plural(len(book.pages), 'page')}, {plural(entries, 'entry', 'entries')}{also}")
     return 0
 
 
 _HELP = ("Type an action's number or its notation (the short word beside the number); "
-         "r redraws, s saves, q quits (saving when --save is given), ? shows the rules in short and this.")
+         "u takes back your last decision, r redraws, s saves, q quits (saving when --save is given), "
+         "? shows the rules in short and this.")
 #: Where ``s`` saves when no ``--save FILE`` was given: in the folder ``play`` was started from.
 _DEFAULT_SAVE = "wasteland-save.json"
 
@@ -620,16 +770,67 @@ class _Screen:
     def __init__(self, out: TextIO) -> None:
         self.console = console_for(out)
         self.tty = self.console.is_terminal
+        self._held: list[Callable[[], None]] | None = None
+        #: On a terminal, what happened since the seat's last decision (the bots' moves and the
+        #: events), told above the table when it is drawn again; elsewhere it is said at once.
+        self.since: list[tuple[str, str | None]] = []
+        self._cleared = False  # the first table is drawn under the game's introduction
+
+    def tell(self, text: str, style: str | None = None) -> None:
+        """A bot's move or an event: said now on a pipe; on a terminal kept for :meth:`fresh`."""
+        if self.tty:
+            self.since.append((text, style))
+        else:
+            self.say(text, style)
+
+    def fresh(self) -> None:
+        """On a terminal, before the table is drawn for a decision: clear the screen (the table is
+        drawn in place, not scrolled away) and say what changed since the seat's last decision.
+        Elsewhere nothing: the plain text goes on line after line."""
+        if not self.tty:
+            self.say("")
+            return
+        if self._cleared:
+            self.console.clear()
+        self._cleared = True
+        if self.since:
+            self.say("Since your last decision:", "bold")
+            for text, style in self.since:
+                self.say(text, style)
+        self.since = []
+
+    def flush_since(self) -> None:
+        """What is kept for the next redraw, said now (the game is over: no table follows)."""
+        for text, style in self.since:
+            self.say(text, style)
+        self.since = []
+
+    def hold(self) -> None:
+        """Keep what is said from now until :meth:`release` (the game's introduction, until the
+        command's seats are known to be right: a refusal comes alone)."""
+        self._held = []
+
+    def release(self) -> None:
+        """Say what was held, in order."""
+        held, self._held = self._held or [], None
+        for told in held:
+            told()
 
     @property
     def width(self) -> int:
         return self.console.width
 
     def say(self, text: str, style: str | None = None) -> None:
+        if self._held is not None:
+            self._held.append(lambda: self.say(text, style))
+            return
         # On a terminal rich wraps at word boundaries; elsewhere a line stays one line.
         self.console.print(Text(text, style=style or ""), soft_wrap=not self.tty)
 
     def show(self, thing: Panel | Table) -> None:
+        if self._held is not None:
+            self._held.append(lambda: self.show(thing))
+            return
         if self.tty:
             self.console.print(thing)
             return
@@ -653,6 +854,7 @@ class _Table:
         draft = replays.Replay(self.game.key, self.seed, self.options, tuple(self.moves), None, None, "saved game",
                                self.game.rules_version)
         try:
+            _make_folder(target)
             replays.save(draft, target)
         except OSError as exc:
             self.screen.say(f"Could not save to {target}: {exc.strerror or exc}. The game goes on.", "yellow")
@@ -679,21 +881,52 @@ def _check_save_path(path: str | None) -> Path | None:
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"--save {short(path, 80)} is a directory; name a file")
-    if not target.parent.is_dir():
-        raise UsageError(f"--save {short(path, 80)}: the folder {short(str(target.parent), 80)} does not exist")
+    if path != replays.STDOUT and not target.parent.is_dir():
+        return _folder_to_make("--save", target)
     return target if path == replays.STDOUT else _writable("--save", target)
+
+
+def _folder_to_make(option: str, target: Path) -> Path:
+    """``target`` in a folder that does not exist yet, which the first write makes (the README's
+    ``--save games/raxxon.json`` on a fresh clone: naming where a file goes is asking for its
+    folder, as ``mkdir -p`` would, and a refusal would only send the user to make it by hand;
+    nothing is made before the first save). Refused at once (one line) when a part of the path
+    that does exist is not a folder, which no write could get past."""
+    for folder in (target.parent, *target.parent.parents):
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                raise UsageError(f"{option} {short(str(target), 80)}: {short(folder.name, 40)} on that path is not a "
+                                 "folder")
+            break
+    return target
+
+
+def _make_folder(target: Path) -> None:
+    """The folder of ``target`` and those above it, where missing (see :func:`_folder_to_make`)."""
+    if str(target) != replays.STDOUT:
+        target.parent.mkdir(parents=True, exist_ok=True)
+
+
+def _human_seats(seats: list[int] | None, players: int) -> set[int]:
+    """The seats people play (``--seat``, seat 0 by default), checked against the table's."""
+    humans = set(seats) if seats else {0}
+    bad = sorted(s for s in humans if not 0 <= s < players)
+    if bad:
+        numbers = "0" if players == 1 else f"0 to {players - 1}"
+        raise UsageError(f"the table has {plural(players, 'seat')} ({numbers}); --seat "
+                         f"{', '.join(map(str, bad))} is not one of them")
+    return humans
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     screen = _Screen(sys.stdout)
     save_path = _check_save_path(args.save)
+    screen.hold()
     game, seed, options, state, moves = _open_game(args, screen)
     screen.say(_goal(game, state), "bold")
     players = game.num_players(state)
-    humans = set(args.seat) if args.seat else {0}
-    bad = sorted(s for s in humans if not 0 <= s < players)
-    if bad:
-        raise UsageError(f"seats are 0..{players - 1}, got {bad}")
+    humans = _human_seats(args.seat, players)
+    screen.release()
     bot_name = check_bots([args.bot], game.key)[0] if args.bot is not None else _best_bot(game.key)
     bots: dict[int, Bot] = {
         seat: make_bot(bot_name, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
@@ -711,6 +944,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         player = game.current_player(state)
         if player is None:
             outcome = game.outcome(state)
+            screen.flush_since()
             screen.show(_board(game.render(state, None), highlights, screen.width))
             assert outcome is not None
             won = ", ".join(f"seat {w}" for w in sorted(outcome.winners)) or "nobody"
@@ -726,10 +960,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         if player not in humans:
             action = bots[player].choose(game, game.view(state, player), legal)
             seen = game.view(state, watcher)
-            screen.say(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", "cyan")
+            screen.tell(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", "cyan")
         else:
             if shown is not state:
-                screen.say("")
+                screen.fresh()
                 screen.show(_board(game.render(game.view(state, player), player), highlights, screen.width))
                 screen.say(f"Seat {player}, choose:", "bold")
                 screen.show(_choices(game, state, legal))
@@ -737,13 +971,17 @@ def cmd_play(args: argparse.Namespace) -> int:
             answer = _ask(table, legal, highlights)
             if answer is _QUIT:
                 return 0
+            if answer is _UNDO:
+                _undo(table, humans)
+                shown = None
+                continue
             if answer is _AGAIN or answer is _REDRAW:
                 shown = None if answer is _REDRAW else shown
                 continue
             action = answer
         table.play(action)
         for line in game.events(game.view(table.state, watcher)):
-            screen.say(f"  · {line}", "italic")
+            screen.tell(f"  · {line}", "italic")
 
 
 def _campaign_mission(args: argparse.Namespace, options: dict[str, Any], screen: _Screen) -> dict[str, Any]:
@@ -789,6 +1027,35 @@ def _open_game(
 
 #: What ``_ask`` answers besides an action: leave, ask again, draw the table again.
 _QUIT, _AGAIN, _REDRAW = object(), object(), object()
+#: ... and take back the last decision of a person at the table.
+_UNDO = object()
+
+
+def _undo(table: _Table, humans: set[int]) -> None:
+    """``u``: take back the last decision a person at the table made, and every move after it.
+
+    The table is played again from the seed and the recorded moves, up to that decision: every
+    card dealt, every die rolled and every draw of the bots' hidden cards is what it was, so the
+    seat is shown again a table it has seen already and learns nothing it could not know (a
+    table rebuilt from the seat's own view would deal the hidden cards anew). The bots play on
+    from there."""
+    game = table.game
+    state = game.new_game(table.seed, **table.options)
+    tables: list[Any] = []
+    last = None
+    for index, move in enumerate(table.moves):
+        tables.append(state)
+        if game.current_player(state) in humans:
+            last = index
+        state = game.apply(state, game.parse(state, move))
+    if last is None:
+        table.screen.say("Nothing to take back: no decision of yours has been made yet.", "yellow")
+        return
+    taken = table.moves[last]
+    table.state = tables[last]
+    del table.moves[last:]
+    table.screen.since = []  # what followed the decision taken back did not happen
+    table.screen.tell(f"Took back {taken} and what followed it; decide again.", "green")
 
 
 def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
@@ -800,6 +1067,8 @@ def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
     except EOFError:
         answer = "q"
     word = answer.lower()
+    if word in ("u", "undo"):
+        return _UNDO
     if word in ("q", "quit", "exit"):
         if table.save_path:
             table.save()
@@ -870,6 +1139,16 @@ def _batch_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _games_out_arguments(p: argparse.ArgumentParser) -> None:
+    """``--save-games DIR`` and ``--csv FILE``: every game of the batch, as replays and as rows."""
+    p.add_argument("--save-games", metavar="DIR",
+                   help="write every game as a replay file in DIR (made if missing): wasteland replay checks and "
+                        "shows them")
+    p.add_argument("--csv", metavar="FILE",
+                   help="write one row a game to FILE (CSV): index, seed, seats, bots, winners, reason, code, length "
+                        "(decisions)")
+
+
 def _plot_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", metavar="FILE",
                    help="after the run, draw win rates, game lengths and endings to FILE (.png, .svg or .pdf; "
@@ -881,8 +1160,24 @@ def _command(sub: argparse._SubParsersAction[_Parser], name: str, about: str) ->
     return sub.add_parser(name, help=about, description=about[0].upper() + about[1:] + ".")
 
 
+#: ``--players``, wherever it is taken.
+PLAYERS_HELP = ("how many players sit at the table (default: the game's own; wasteland games lists each game's "
+                "player counts and default)")
+#: ``--seed`` of the batch commands: where the seeds start.
+SEED_HELP = ("the first seed (default {default}): {what} are seeded seed, seed+1, ..., so the same command "
+             "gives the same results")
+
+
+def _version() -> str:
+    """``wasteland --version``: the package's version and the rules version of each game."""
+    rules = ", ".join(f"{key} {GAMES[key].rules_version}" for key in GAME_KEYS)
+    return f"{PROG} {__version__} (rules versions: {rules})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=_version(),
+                        help="the version of wasteland and of each game's rules, then exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = _command(sub, "games", "list the registered games")
@@ -892,13 +1187,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--games", type=_positive_int, default=20, help="games per game and player count")
     p.add_argument("--bot", type=_bot_name, metavar="BOT",
                    help=f"the bot of every seat (default: heuristic where a game has one, else random): {BOT_HELP}")
-    p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--seed", type=_seed, default=1,
+                   help=SEED_HELP.format(default=1, what="the games of each game and player count"))
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_demo)
 
     p = _command(sub, "play", "play at the terminal against bots")
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
-    p.add_argument("--players", type=_positive_int)
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--seat", type=int, action="append", help="a seat a human plays (repeatable; default 0)")
     p.add_argument("--bot", type=_bot_name, metavar="BOT",
                    help=f"the bot for the other seats (default: heuristic where a game has one, else random): "
@@ -925,12 +1221,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("-n", type=_positive_int, default=100, help="number of games")
     p.add_argument("--bot", action="append", type=_bot_name, metavar="BOT",
-                   help=f"the bot of every seat, or given once per seat (default random): {BOT_HELP}")
-    p.add_argument("--seed", type=_seed, default=0)
-    p.add_argument("--players", type=_positive_int)
+                   help=f"the bot of every seat, or given once per seat (default: heuristic where a game has one, "
+                        f"else random, as demo and play): {BOT_HELP}")
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games"))
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
     _plot_argument(p)
+    _games_out_arguments(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_simulate)
 
@@ -941,14 +1239,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"bot names separated by commas; repeat a name for more seats. A name is {BOT_HELP}")
     p.add_argument("-n", type=_positive_int, default=100,
                    help="games (versus; rounded up to whole rotations) or deals each bot plays (paired)")
-    p.add_argument("--players", type=_positive_int)
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games"))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
     p.add_argument("--mode", choices=MODES, default="auto",
                    help="versus: bots share tables; paired: each bot alone on the same deals (auto: paired for "
                         "one seat)")
     _plot_argument(p)
+    _games_out_arguments(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
 
@@ -986,8 +1285,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "bench", "decisions per second of each game's rules")
     p.add_argument("games", nargs="*", type=_game_key, metavar="GAME", help="the games to time (default: every game)")
     p.add_argument("--seconds", type=_seconds, default=2.0)
-    p.add_argument("--players", type=_positive_int)
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games played"))
     p.add_argument("--checked", action="store_true",
                    help="play through legal_actions and apply, which checks each action again (default: moves)")
     p.set_defaults(run=cmd_bench)

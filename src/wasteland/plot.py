@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from wasteland.core.words import plural
 from wasteland.replay import write_atomic
 from wasteland.simulate import Summary
 from wasteland.tournament import Tournament, wilson
@@ -238,14 +239,14 @@ def _bot(bots: Sequence[str], seat: int) -> str:
 
 
 def _summary_title(s: Summary) -> str:
-    return f"{s.game}: {s.games} games, bots {', '.join(s.bots)}, seeds {s.seed}-{s.seed + s.games - 1}"
+    return f"{s.table()}: {plural(s.games, 'game')}, bots {', '.join(s.bots)}, seeds {s.seed}-{s.seed + s.games - 1}"
 
 
 def _tournament_title(t: Tournament) -> str:
     shown = (f"{len(t.games)} games" if t.mode == "versus"
              else f"{len(t.games) // max(1, len(t.bots))} deals for each bot")
     opts = "".join(f", {k}={v}" for k, v in t.options)
-    seats = f"{t.players} player{'s' if t.players != 1 else ''}"
+    seats = plural(t.players, "player")
     return f"{t.game} ({seats}{opts}), {t.mode}: {shown}, seed {t.seed}\nbots {', '.join(t.bots)}"
 
 

@@ -20,6 +20,7 @@ from attrs import frozen
 
 from wasteland.agents import Bot, make_bot
 from wasteland.core.game import Game, Outcome
+from wasteland.core.words import plural
 from wasteland.core.rng import Rng
 from wasteland.parallel import check_backend, run_jobs
 from wasteland.registry import get_game
@@ -75,12 +76,34 @@ class Summary:
     def _role(self, seat: int) -> str:
         return f" ({self.roles[seat]})" if seat < len(self.roles) and self.roles[seat] else ""
 
+    @property
+    def players(self) -> int:
+        """The seats at each table."""
+        return len(self.wins_by_seat) or len(self.bots)
+
+    def table(self) -> str:
+        """The game's title, its players and, where the seats differ, what each plays: "The Lucky
+        Seven, 2 players (seat 0 the squad, seat 1 the threats)"."""
+        try:
+            title = get_game(self.game).title
+        except ValueError:  # a game not in the registry (one a test made): its key
+            title = self.game
+        seats = f"{title}, {plural(self.players, 'player')}"
+        if self.roles:
+            seats += " (" + ", ".join(f"seat {i} {role}" for i, role in enumerate(self.roles)) + ")"
+        return seats
+
+    def team_play(self) -> bool:
+        """Every game won was won by every seat (a cooperative game, or one seat): a rate by seat
+        would only repeat the team's."""
+        return all(wins == self.team_wins for wins in self.wins_by_seat)
+
     def format(self) -> str:
         lines = [
-            f"{self.game}: {self.games} games, bots {', '.join(self.bots)}",
+            f"{self.table()}: {plural(self.games, 'game')}, bots {', '.join(self.bots)}",
             f"  games with a winner: {self.team_wins} ({self.win_rate:.1%})",
         ]
-        if len(self.wins_by_seat) > 1:
+        if len(self.wins_by_seat) > 1 and not self.team_play():
             seats = ", ".join(f"seat {i}{self._role(i)}: {r:.1%}" for i, r in enumerate(self.seat_rates()))
             lines.append(f"  wins by seat: {seats}")
         lines.append(

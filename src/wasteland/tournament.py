@@ -40,6 +40,7 @@ from attrs import frozen
 
 from wasteland.agents import make_bot, parse_bot
 from wasteland.core.rng import Rng
+from wasteland.core.words import plural
 from wasteland.parallel import check_backend, default_workers, run_jobs
 from wasteland.registry import get_game
 from wasteland.simulate import play
@@ -76,6 +77,11 @@ class Match:
     returns: tuple[float, ...]
     decisions: int
     code: str
+    #: The winning seats and the outcome's reason (as ``Outcome``), and, when the tournament was
+    #: asked to keep them, the moves in notation (a replay of the game).
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+    moves: tuple[str, ...] = ()
 
 
 @frozen
@@ -140,7 +146,7 @@ class Tournament:
         shown = f"{len(self.games)} games" if self.mode == "versus" else (
             f"{len(self.games) // max(1, len(self.bots))} deals for each bot")
         opts = "".join(f", {k}={v}" for k, v in self.options)
-        lines = [f"{self.game} ({self.players} player{'s' if self.players != 1 else ''}{opts}), "
+        lines = [f"{self.game} ({plural(self.players, 'player')}{opts}), "
                  f"{self.mode}: {shown}, seed {self.seed}"]
         if self.note:
             lines.append(f"  {self.note}")
@@ -189,26 +195,30 @@ def _labels(bots: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-#: One game to play: (game key, options, game index, deal seed, bot names by seat).
-_Job = tuple[str, dict[str, Any], int, int, tuple[str, ...]]
+#: One game to play: (game key, options, game index, deal seed, bot names by seat, keep the moves).
+_Job = tuple[str, dict[str, Any], int, int, tuple[str, ...], bool]
+#: What a game gives back: returns, decisions, outcome code, winners, reason, moves (or none).
+_Played = tuple[tuple[float, ...], int, str, tuple[int, ...], str, tuple[str, ...]]
 
 
 def _play_one(key: str, options: Mapping[str, Any], index: int, deal: int,
-              names: Sequence[str]) -> tuple[tuple[float, ...], int, str]:
+              names: Sequence[str], keep_moves: bool = False) -> _Played:
     game = get_game(key)
     state = game.new_game(deal, **options)
     # Each game's bots get their own streams: from the game's index and the seat.
     base = Rng.from_seed(deal).fork(index + 1)
     seats = game.num_players(state)
     bots = [make_bot(names[s % len(names)], key, base.fork(s + 1).key) for s in range(seats)]
-    final, decisions = play(game, state, bots)
+    moves: list[str] | None = [] if keep_moves else None
+    final, decisions = play(game, state, bots, moves=moves)
     outcome = game.outcome(final)
     assert outcome is not None
-    return tuple(game.returns(final)), decisions, outcome.code
+    return (tuple(game.returns(final)), decisions, outcome.code, tuple(sorted(outcome.winners)), outcome.reason,
+            tuple(moves or ()))
 
 
-def _play_chunk(jobs: list[_Job]) -> list[tuple[tuple[float, ...], int, str]]:
-    return [_play_one(key, options, index, deal, names) for key, options, index, deal, names in jobs]
+def _play_chunk(jobs: list[_Job]) -> list[_Played]:
+    return [_play_one(key, options, index, deal, names, keep) for key, options, index, deal, names, keep in jobs]
 
 
 def _chunks(jobs: Sequence[_Job], size: int) -> Iterator[list[_Job]]:
@@ -229,13 +239,16 @@ def tournament(
     backend: str = "process",
     address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_moves: bool = False,
 ) -> Tournament:
     """Play a tournament of ``bots`` at game ``key`` (see the module's text) and rate them.
 
     ``games`` is the number of games (versus; rounded up to whole cycles of
     lineups) or of deals each bot plays (paired). ``players`` is the
     ``players`` option. ``workers`` defaults to every core; ``backend`` and
-    ``address`` are passed to :func:`wasteland.parallel.run_jobs`.
+    ``address`` are passed to :func:`wasteland.parallel.run_jobs`. With ``keep_moves`` each
+    ``Match`` holds its moves in notation (a replay of it is ``Replay(key, m.deal, options,
+    m.moves, ...)``, its bots seeded from the deal and the game's index).
     """
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be a whole number of at least 1, got {games!r}")
@@ -278,17 +291,18 @@ def tournament(
             deal = seed + index // len(cycle)
             seatings.append(seating)
             deals.append(deal)
-            jobs.append((key, opts, index, deal, tuple(names[e] for e in seating)))
+            jobs.append((key, opts, index, deal, tuple(names[e] for e in seating), keep_moves))
     else:
         for d in range(games):
             for e, name in enumerate(names):
                 index = d * len(names) + e
                 seatings.append((e,) * table)
                 deals.append(seed + d)
-                jobs.append((key, opts, index, seed + d, (name,)))
+                jobs.append((key, opts, index, seed + d, (name,), keep_moves))
     results = _run(jobs, workers, backend, address, progress)
     played = tuple(
-        Match(i, deals[i], seatings[i], r, n, code) for i, (r, n, code) in enumerate(results)
+        Match(i, deals[i], seatings[i], r, n, code, winners, reason, moves)
+        for i, (r, n, code, winners, reason, moves) in enumerate(results)
     )
     standings = _standings(names, table, mode, played)
     pairs = _pairs(names, played) if mode == "paired" else ()
@@ -302,10 +316,10 @@ def _show(value: Any) -> str:
 
 
 def _run(jobs: list[_Job], workers: int | None, backend: str, address: str | None,
-         progress: Callable[[int, int], None] | None) -> list[tuple[tuple[float, ...], int, str]]:
+         progress: Callable[[int, int], None] | None) -> list[_Played]:
     # Small chunks: a search bot's game takes seconds, and the workers should finish together.
     size = max(1, min(20, len(jobs) // ((workers or default_workers()) * 16)))
-    results: list[tuple[tuple[float, ...], int, str]] = []
+    results: list[_Played] = []
     for chunk in run_jobs(_play_chunk, list(_chunks(jobs, size)), workers=workers, backend=backend,
                           address=address):
         results.extend(chunk)

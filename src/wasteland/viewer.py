@@ -194,7 +194,10 @@ _TEMPLATE = """<!DOCTYPE html>
   #status { font-size: 15px; font-weight: bold; margin: 0 0 6px; }
   #over { font-size: 16px; font-weight: bold; color: #991b1b; margin: 0 0 6px; }
   #events { margin: 0 0 10px; padding-left: 20px; font-size: 13px; color: #374151; }
-  #board svg { max-width: 100%; height: auto; background: #fff; box-shadow: 0 1px 3px #9ca3af; }
+  /* A drawing keeps its natural size, whose text is meant to be read: a narrow window (a phone)
+     scrolls it sideways instead of shrinking it past reading. */
+  #board { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+  #board svg { max-width: none; height: auto; background: #fff; box-shadow: 0 1px 3px #9ca3af; }
   kbd { background: #fff; border: 1px solid #9ca3af; border-radius: 3px; padding: 0 4px; font-size: 12px; }
   .help { font-size: 12px; color: #4b5563; }
 </style>

@@ -545,6 +545,39 @@ def test_the_readers_refusal_names_page_and_entry(tmp_path: Path, capsys: pytest
     assert "(page 3).entries[2] (3-2).effects[0].entry" in err and "3-9" in err
 
 
+@pytest.mark.parametrize("effect", [
+    {"do": "read", "entry": "3-9"},
+    {"do": "go_to_page", "page": 9},
+    {"do": "travel", "pages": [3, 11]},
+    {"do": "hunt", "spaces": ["Z"]},
+    {"do": "place_tokens", "token": "gem", "spaces": ["F"]},
+    {"do": "dial", "dial": "gold", "amount": 1},
+])
+def test_a_reference_that_lands_nowhere_in_a_file_is_refused_by_the_reader_with_exit_2_as_the_page_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], effect: dict[str, Any],
+) -> None:
+    """docs/book-format.md: the reader refuses such a file at the first dangling reference (exit
+    2, one line naming page and entry); the checker's exit 1 is for what the reader lets through."""
+    data = starter()
+    entry_of(data, 3, "3-2")["effects"][0] = effect
+    assert main(["book", "check", write(tmp_path, data)]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "(page 3).entries[2] (3-2).effects[0]" in out.err and out.err.count("\n") == 1
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "the reader refuses the file at the first one" in text and "with exit code 2" in text
+
+
+def test_a_name_the_card_set_lacks_is_listed_by_the_checker_with_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = starter()
+    entry_of(data, 3, "3-2")["effects"][0] = {"do": "encounter", "enemies": ["no_such_rat"], "spaces": ["C"],
+                                              "hostile": True}
+    assert main(["book", "check", write(tmp_path, data)]) == 1
+    out = capsys.readouterr().out
+    assert "page 3, entry 3-2:" in out and "no_such_rat" in out
+
+
 def test_a_missing_file_a_folder_and_a_bad_card_set_are_usage_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:

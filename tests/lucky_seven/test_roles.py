@@ -31,7 +31,7 @@ def test_seats_that_play_the_same_role_are_not_named() -> None:
     game = GAMES["arctic_scavengers"]
     assert seat_roles(game, game.new_game(1, players=3)) == ()
     assert seat_roles(GAMES["lucky_seven"], new_game(1)) == ()  # one seat: nothing to tell apart
-    summary = simulate("raxxon", 1, ["random"], seed=1, options={"players": 2}, workers=1)
+    summary = simulate("arctic_scavengers", 1, ["random"], seed=1, options={"players": 2}, workers=1)
     assert summary.roles == () and "seat 0: " in summary.format()
 
 
@@ -40,5 +40,5 @@ def test_the_demo_names_the_lucky_seven_s_roles(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
     assert main(["demo", "-n", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "The Lucky Seven (2 players):" in out
+    assert "The Lucky Seven, 2 players (seat 0 the squad, seat 1 the threats): 1 game, bots heuristic" in out
     assert "seat 0 (the squad): " in out and "seat 1 (the threats): " in out

@@ -25,7 +25,7 @@ from wasteland.aftermath.state import Activate, Feed, Gain, Phase, State
 from wasteland.aftermath.view import view
 from wasteland.aftermath.vocabulary import COLOURED_LINES, DIALS
 from wasteland.core.game import describer, seen_by
-from wasteland.core.svg import PALETTE, Drawing
+from wasteland.core.svg import CHAR_WIDTH, PALETTE, Drawing
 
 __all__ = ["render", "svg", "describe", "events", "summary"]
 
@@ -314,7 +314,7 @@ def _draw_map(d: Drawing, s: State, page: Page) -> float:
         label = {"wall": "solid white", "double": "double white"}.get(kind, kind)
         d.text(x + 48, legend_y + 12, label, size=10)
         x += 48 + len(label) * 6 + 14
-    return _X0 + right * _UNIT
+    return max(_X0 + right * _UNIT, x - 14)  # the legend may run past a narrow page
 
 
 def _draw_track(d: Drawing, s: State, x: float, y: float) -> float:
@@ -388,15 +388,21 @@ def svg(state: State, player: int | None = None) -> str:
     else:
         head += f" · {_name(s, _decider(s))} decides ({s.phase.value})"
     d.text(12, 20, head, size=14, bold=True)
-    d.text(12, 40, " · ".join(f"{name} {v}" for name, v in zip(DIALS, s.dials)), size=11, fill=PALETTE["muted"])
+    dials = " · ".join(f"{name} {v}" for name, v in zip(DIALS, s.dials))
+    d.text(12, 40, dials, size=11, fill=PALETTE["muted"])
     right = _draw_map(d, s, page) if page is not None else _X0
+    # The track stands right of the map, its legend and the dials line, whichever reaches furthest.
+    right = max(right, 12 + len(dials) * 11 * CHAR_WIDTH)
     track_bottom = _draw_track(d, s, right + 20, _Y0 - 20)
     y = max(d.bottom, track_bottom) + 16
     y = _draw_characters(d, s, y) + 10
     y = _draw_reading(d, s, page, y)
     for line in _pending(s):
         y = d.paragraph(12, y + 14, line, width=780, size=11, bold=True) - 8
+    boxed = f"entry {s.read[-1]}: " if page is not None and s.read else None
     for e in s.events[-6:]:
+        if boxed is not None and e.text.startswith(boxed):
+            continue  # the entry is in its box just above: said once
         y = d.paragraph(12, y + 14, e.text, width=780, size=10, fill=PALETTE["muted"]) - 8
     if s.book.map is not None:
         y = _draw_travel_map(d, s, y + 22)

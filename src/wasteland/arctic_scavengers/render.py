@@ -28,6 +28,7 @@ from wasteland.arctic_scavengers.state import (
 from wasteland.arctic_scavengers.view import view
 from wasteland.core.game import describer, need_state, seen_by, short
 from wasteland.core.svg import CHAR_WIDTH, PALETTE, Drawing
+from wasteland.core.words import plural
 
 __all__ = ["render", "svg", "describe", "events", "event_text", "card_name", "card_stats", "cards_text", "summary"]
 
@@ -271,7 +272,7 @@ def _resolve(state: State, action: A.Resolve) -> str:
         return f"draw {total}"
     if task is Task.HUNT:
         return f"hunt {total} food"
-    return f"trash {total} card{'s' if total != 1 else ''} to the junkyard"
+    return f"trash {plural(total, 'card')} to the junkyard"
 
 
 def _keep(state: State, action: A.Keep) -> str:
@@ -289,6 +290,11 @@ def _hire(state: State, action: A.Hire) -> str:
     return f"hire a {A.PILE_NAMES[pile]} ({_cost(table_of(state), pile)})"
 
 
+def _stay(cards: int) -> str:
+    """"1 card stays", "3 cards stay"."""
+    return f"{plural(cards, 'card')} stay{'s' * (cards == 1)}"
+
+
 _NAMERS: dict[type, Callable[[Any, Any], str]] = {
     A.Begin: lambda s, a: f"begin a {_task_word(a.task)}",
     A.Commit: _commit,
@@ -296,7 +302,7 @@ _NAMERS: dict[type, Callable[[Any, Any], str]] = {
     A.Resolve: _resolve,
     A.Keep: _keep,
     A.Hire: _hire,
-    A.EndGathering: lambda s, a: f"end gathering; {len(s.hands[s.turn])} cards stay as the force",
+    A.EndGathering: lambda s, a: f"end gathering; {_stay(len(s.hands[s.turn]))} as the force",
     A.Sabotage: lambda s, a: (f"{card_name(a.saboteur, table_of(s))} disarms "
                               f"{card_name(a.target, table_of(s))}"),
     A.Snipe: lambda s, a: f"{card_name(a.sniper, table_of(s))} snipes {card_name(a.target, table_of(s))}",

@@ -454,8 +454,9 @@ def bundle(package: str, **facts: Any) -> Game[Any, Any]:
     ``rules_version``). A missing name is a TypeError naming it.
 
     Hooks that need the package's higher modules are registered here, from above: a State shows
-    as its drawing in Jupyter (``_repr_svg_``), and an Options record read from a file must read
-    back as ``make_options`` makes it.
+    as its drawing in Jupyter (``_repr_svg_``), ``str`` and ``print`` of a state give its table
+    as text (the referee's; a view's as its seat sees it), ``repr`` stays the record, and an
+    Options record read from a file must read back as ``make_options`` makes it.
     """
     module = sys.modules[package]
     missing = [f for f in _FACTS if f not in facts]
@@ -464,6 +465,7 @@ def bundle(package: str, **facts: Any) -> Game[Any, Any]:
     if missing:
         raise TypeError(f"{package} lacks what the Game bundle needs: {', '.join(missing)}")
     game: Game[Any, Any] = Game(**facts, **{field: getattr(module, name) for field, name in names.items()})
-    svg = game.svg
+    svg, text = game.svg, game.render
     type.__setattr__(game.state_type, "_repr_svg_", lambda self: svg(self, None))
+    type.__setattr__(game.state_type, "__str__", lambda self: text(self, getattr(self, "viewer", None)))
     return game

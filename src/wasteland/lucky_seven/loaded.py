@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from wasteland.core.rng import HIDDEN_RNG
+from wasteland.core.words import plural
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import DEPOT_KIND, FLARE, MAP_IDS, MORTAR, TANK
 from wasteland.lucky_seven.state import Phase, Placed, State
@@ -22,7 +23,7 @@ def check_state_content(state: State) -> None:
     sides = 2 if state.options.variant == "cooperative" else 1
     cells = 28 * sides
     if len(state.decks) != sides or len(state.squad) != cells or len(state.threats) != cells:
-        raise ValueError(f"a {state.options.variant} table has {sides} grid(s) of 28 cells")
+        raise ValueError(f"a {state.options.variant} table has {plural(sides, 'grid')} of 28 cells")
     members = 8 * sides
     threat_ids = table_of(state).stride * sides
     if not all(-1 <= m < members for m in state.squad) or not all(0 <= m < members for m in state.fallen):

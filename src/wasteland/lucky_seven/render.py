@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from wasteland.core.game import describer, need_state, seen_by
 from wasteland.core.svg import PALETTE, Drawing, wrap
+from wasteland.core.words import plural
 from wasteland.lucky_seven.actions import (
     Attack, ChooseRow, Deselect, Discard, EndPhase, GetDown, GetUp, Move, Select, Stop, cell_code,
 )
@@ -179,6 +180,24 @@ def _pending_line(state: State) -> str:
             "to make room")
 
 
+
+#: How a member discarded at setup (the last one dealt to each grid) is told from one who fell.
+AT_SETUP = " (discarded at setup)"
+
+
+def _at_setup(state: State, member: int) -> str:
+    """``AT_SETUP`` for the member each grid discards at setup (the first fallen of each grid:
+    setup puts it there before play), else nothing: on turn 1 a fallen member is no mystery."""
+    sides = 2 if state.options.variant == "cooperative" else 1
+    return AT_SETUP if member in state.fallen[:sides] else ""
+
+
+def _fallen_name(state: State, member: int, sides: int) -> str:
+    """``Leader``, ``Leader (discarded at setup)``, ``Leader (grid 1, discarded at setup)``."""
+    name, told = member_name(member, sides)[4:], _at_setup(state, member)
+    return name[:-1] + ", " + told[2:] if told and name.endswith(")") else name + told
+
+
 def render(state: State, player: int | None = None) -> str:
     """The table as text, as ``player`` sees it (None: the state as it is); see the module's text."""
     need_state(state, State, "a Lucky Seven")
@@ -187,7 +206,7 @@ def render(state: State, player: int | None = None) -> str:
     lines = _header(state, player)
     for side in range(sides):
         deck = len(state.decks[side])
-        lines.append(f"grid {side + 1}: {deck} threats in the deck"
+        lines.append(f"grid {side + 1}: {plural(deck, 'threat')} in the deck"
                      + ("; the helicopter has been called" if deck == 0 else ""))
     if sides == 2:
         lines.append("grid 2 (seen from across the table; its row 1 faces grid 1's row 1):")
@@ -196,7 +215,7 @@ def render(state: State, player: int | None = None) -> str:
         lines.append("grid 1:")
     lines += _grid_lines(state, 0, False)
     if state.fallen:
-        lines.append("fallen: " + ", ".join(member_name(m, sides)[4:] for m in state.fallen))
+        lines.append("fallen: " + ", ".join(_fallen_name(state, m, sides) for m in state.fallen))
     if state.attacks:
         lines.append("attacks: " + "; ".join(
             f"{ABBREVIATIONS[m % SQUAD_SIZE]}>{cell_code(c)}" for m, c in state.attacks))
@@ -661,7 +680,7 @@ def _draw_decks(d: Drawing, state: State, x: float, y: float) -> float:
         d.text(x + 19, y + 29, str(count), size=15, bold=True, anchor="middle",
                fill=PALETTE["paper"] if count else PALETTE["muted"])
         whose = f"Grid {side + 1}: " if sides > 1 else ""
-        d.text(x + 50, y + 16, f"{whose}{count} threats in the deck", size=12, bold=True)
+        d.text(x + 50, y + 16, f"{whose}{plural(count, 'threat')} in the deck", size=12, bold=True)
         if count == 0:
             d.rect(x + 50, y + 24, 210, 18, fill=PALETTE["gold"], stroke=PALETTE["gold_ink"], rx=9)
             d.text(x + 58, y + 37, "the helicopter has been called", size=11, fill=PALETTE["gold_ink"], bold=True)
@@ -791,7 +810,7 @@ def svg(state: State, player: int | None = None) -> str:
             "no squad member is discarded until the end of the turn" for card in state.depots])
     fallen = []
     for side in range(sides):
-        names = [member_card(m).name for m in state.fallen if m // SQUAD_SIZE == side]
+        names = [member_card(m).name + _at_setup(state, m) for m in state.fallen if m // SQUAD_SIZE == side]
         if names:
             fallen.append((f"grid {side + 1}: " if sides > 1 else "") + ", ".join(names))
     py = _draw_bullets(d, x, py, f"Fallen ({len(state.fallen)})", fallen or ["nobody yet"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wasteland.core.game import check_options
 from wasteland.core.rng import Rng
+from wasteland.core.words import plural
 from wasteland.lucky_seven.card_set import card_table, read_card_set
 from wasteland.lucky_seven.cards import GEOMETRY, GRID, MAP_CARDS, MAP_IDS, SQUAD_SIZE, cell_of, side_of
 from wasteland.lucky_seven.state import Options, Phase, State
@@ -21,7 +22,7 @@ def make_options(*, players: int = 1, variant: str | None = None, depot: bool = 
     check_options("players", players, (1, 2))
     if variant is None:
         variant = VARIANTS[players][0]
-    check_options(f"variant (for {players} player{'s' if players > 1 else ''})", variant, VARIANTS[players])
+    check_options(f"variant (for {plural(players, 'player')})", variant, VARIANTS[players])
     check_options("depot", depot, (False, True))
     return Options(players=players, variant=variant, depot=depot, cards=read_card_set(cards))
 

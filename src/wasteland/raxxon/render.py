@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from wasteland.core.game import describer, need_state, seen_by
 from wasteland.core.svg import BOLD_WIDTH, PALETTE, Drawing, wrap
+from wasteland.core.words import counted, plural
 from wasteland.raxxon import cards as C
 from wasteland.raxxon.actions import (
     Act, Decline, Line, Option, Pass, Place, Take, Target, Turn, cell_code, notation, place_code,
@@ -97,10 +98,13 @@ def _cell_text(state: State, cell: int) -> str:
 
 
 def _crowd_lines(state: State) -> list[str]:
-    lines = ["crowd:      " + "".join(f"c{c + 1}".center(7) for c in range(COLUMNS))]
-    for r in range(ROWS):
-        lines.append(f"  r{r + 1}       " + "".join(_cell_text(state, r * COLUMNS + c).center(7)
-                                                  for c in range(COLUMNS)))
+    """The crowd as a grid whose columns are as wide as its widest cell and a space (7 at least):
+    a card looked at by other seats (``[Hos+]'123``) widens every column, never breaks them."""
+    texts = [[_cell_text(state, r * COLUMNS + c) for c in range(COLUMNS)] for r in range(ROWS)]
+    width = max(7, 2 + max(len(text) for row in texts for text in row))
+    lines = ["crowd:      " + "".join(f"c{c + 1}".center(width) for c in range(COLUMNS))]
+    for r, row in enumerate(texts):
+        lines.append(f"  r{r + 1}       " + "".join(text.center(width) for text in row))
     return lines
 
 
@@ -121,15 +125,15 @@ def _sheet_lines(state: State, seat: int) -> list[str]:
     mark = " (to decide)" if seat == state.active and state.phase is Phase.ACTIONS else ""
     passed = " - passed" if seat in state.passed else ""
     lines = [f"player {seat}: {sheet.name}, {sheet.role}{passed}{mark}",
-             f"    investigate: {C.VERB_TEXT[sheet.investigate[0]].format(n=sheet.investigate[1])}"]
+             f"    investigate: {counted(C.VERB_TEXT[sheet.investigate[0]], sheet.investigate[1])}"]
     for k, action in enumerate(sheet.actions):
         slots = action.slots[s]
         tokens = state.tokens[seat][k]
         cells = " ".join(("[X " if i < tokens else "[  ") + effect_words(slot) + "]" for i, slot in enumerate(slots))
         extra = ""
         if action.optional is not None:
-            extra = f"; optional (+Raxxon card): {C.VERB_TEXT[action.optional[0]].format(n=action.optional[1])}"
-        lines.append(f"    {k + 1} {action.name}: {C.VERB_TEXT[action.verb].format(n=action.count)}{extra}")
+            extra = f"; optional (+Raxxon card): {counted(C.VERB_TEXT[action.optional[0]], action.optional[1])}"
+        lines.append(f"    {k + 1} {action.name}: {counted(C.VERB_TEXT[action.verb], action.count)}{extra}")
         lines.append(f"        slots: {cells}")
     return lines
 
@@ -157,9 +161,9 @@ def _header(state: State, player: int | None) -> str:
     seen = "referee" if state.viewer is None else f"seen by player {state.viewer}"
     result = ending(state)
     if result is not None:
-        return (f"Raxxon ({state.options.difficulty}, {state.options.players} player(s)) - game over on day "
+        return (f"Raxxon ({state.options.difficulty}, {plural(state.options.players, 'player')}) - game over on day "
                 f"{state.day}: {'won' if result.winners else 'lost'}, {result.reason} ({seen})")
-    return (f"Raxxon ({state.options.difficulty}, {state.options.players} player(s)) - day {state.day}, "
+    return (f"Raxxon ({state.options.difficulty}, {plural(state.options.players, 'player')}) - day {state.day}, "
             f"player {state.active} to decide ({seen})")
 
 
@@ -216,7 +220,8 @@ def _table_event(state: State, event: Event) -> str:
     if kind is DayEnded:
         return "an end-of-day icon ends the player actions" if e.icon else "everyone has passed: the day ends"
     if kind is Spread:
-        return f"end of day: {e.infected} infected card(s) loose, the infection spreads {e.times} time(s)"
+        return (f"end of day: {plural(e.infected, 'infected card')} loose, the infection spreads "
+                f"{plural(e.times, 'time')}")
     if kind is RaxxonDrawn:
         if e.card < 0:
             return "no Raxxon card left to draw"
@@ -225,9 +230,9 @@ def _table_event(state: State, event: Event) -> str:
     if kind is Reshuffled:
         return f"the {'Raxxon' if e.pile == 'raxxon' else e.pile} cards are reshuffled into the draw pile"
     if kind is Released:
-        return f"{e.count} contained card(s) become uncontained"
+        return f"{plural(e.count, 'contained card')} become{'s' * (e.count == 1)} uncontained"
     if kind is Hidden:
-        return f"{e.count} face-up Hostile card(s) turn face down"
+        return f"{plural(e.count, 'face-up Hostile card')} turn{'s' * (e.count == 1)} face down"
     return ""
 
 
@@ -305,9 +310,9 @@ def events(state: State) -> tuple[str, ...]:
 def _act(state: State, action: Any) -> str:
     sheet = C.SHEETS[state.characters[state.active]]
     if action.index == 0:
-        return f"investigate: {C.VERB_TEXT[sheet.investigate[0]].format(n=sheet.investigate[1])}"
+        return f"investigate: {counted(C.VERB_TEXT[sheet.investigate[0]], sheet.investigate[1])}"
     chosen = sheet.actions[action.index - 1]
-    return f"{chosen.name}: {C.VERB_TEXT[chosen.verb].format(n=chosen.count)}"
+    return f"{chosen.name}: {counted(C.VERB_TEXT[chosen.verb], chosen.count)}"
 
 
 def _option(state: State, action: Any) -> str:
@@ -469,7 +474,7 @@ def _draw_header(d: Drawing, state: State, words: _Words) -> float:
     d.text(_LEFT, 30, "Raxxon", size=22, bold=True)
     n = state.options.players
     over = state.phase is Phase.OVER
-    where = (f"{state.options.difficulty} · {n} player{'s' if n > 1 else ''} · day {state.day}"
+    where = (f"{state.options.difficulty} · {plural(n, 'player')} · day {state.day}"
              + ("" if over else f" · {_seat_name(state, state.active)}'s turn"))
     d.text(_LEFT + 110, 30, where, size=14)
     seen = ("Referee: the whole table, face-down cards included" if state.viewer is None
@@ -701,7 +706,7 @@ def _draw_piles(d: Drawing, state: State, x: float, y: float) -> float:
         y += 8
     for name, cards in (("Evacuation pile", state.evacuated), ("Discard", state.discard),
                         ("Contained quarantine", state.contained), ("Uncontained quarantine", state.uncontained)):
-        d.text(x, y + 12, f"{name}: {len(cards)} card{'' if len(cards) == 1 else 's'}", size=11, bold=True)
+        d.text(x, y + 12, f"{name}: {plural(len(cards), 'card')}", size=11, bold=True)
         y = _chips(d, x + 10, y + 18, state, cards, _RIGHT_W - 10)
     return y + 4
 
@@ -718,7 +723,7 @@ def _draw_raxxon(d: Drawing, state: State, x: float, y: float, words: _Words) ->
         face = "Raxxon" if up and cards else None
         _stack(d, sx, sy, len(cards), face=face, face_fill=PALETTE["calm"], face_ink=PALETTE["calm_ink"])
         d.text(sx + 68, sy + 14, name, size=11, bold=True)
-        d.text(sx + 68, sy + 28, f"{len(cards)} card{'' if len(cards) == 1 else 's'}", size=10)
+        d.text(sx + 68, sy + 28, plural(len(cards), 'card'), size=10)
         if up and cards:
             for k, line in enumerate(wrap(f"top: {table.title[cards[-1]]}", 15)[:2]):
                 d.text(sx + 68, sy + 41 + 11 * k, line, size=9, fill=PALETTE["calm_ink"])
@@ -853,7 +858,7 @@ def svg(state: State, player: int | None = None) -> str:
     y = _draw_bullets(d, _LEFT, y, "Since the last decision", told or ["nothing happened by itself"])
     glossary = [f"{C.EFFECT_NAMES[e].replace('_', ' ')}: {C.EFFECT_TEXT[e]}" for e in sorted(words.effects)]
     glossary += [f"{_verb(v, 1 if '{n}' in C.VERB_TEXT[v] else 0).replace(' 1', ' n')}: "
-                 f"{C.VERB_TEXT[v].format(n='n')}" for v in sorted(words.verbs)]
+                 f"{counted(C.VERB_TEXT[v], 'n')}" for v in sorted(words.verbs)]
     y = _draw_bullets(d, _LEFT, y, "Words used in this drawing", glossary, size=10)
     d.legend(_LEFT, y, SVG_LEGEND, width=_WIDTH)
     return d.svg()
