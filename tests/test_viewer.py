@@ -456,8 +456,7 @@ return out;
 def _game_cases() -> list[Any]:
     from tests.support import LIBRARY_KEYS
 
-    return [pytest.param(key, marks=pytest.mark.xfail(strict=True, reason="Terror Below board labels"))
-            if key == "terror_below" else key for key in LIBRARY_KEYS]
+    return list(LIBRARY_KEYS)
 
 
 @pytest.mark.parametrize("key", _game_cases())

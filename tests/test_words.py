@@ -78,11 +78,7 @@ MISCOUNTED = re.compile(r"\w\(s\)|\b1 (?:infected |contained |face-up |face-up H
                         r"times|games|errors|warnings|pages|entries|grids|wounds|tokens|threats|members)\b")
 
 
-#: Terror Below's words ("1 players", "1 VP (1 tokens") are mended with its text map, on their own
-#: branch: strict, so that the mark goes when they are.
-_COUNT_CASES = [pytest.param(key, n, id=f"{key}-{n}p", marks=pytest.mark.xfail(
-    strict=True, reason="Terror Below words: '1 players', '1 tokens'")) if key == "terror_below" else
-    pytest.param(key, n, id=f"{key}-{n}p") for key, n in CASES]
+_COUNT_CASES = [pytest.param(key, n, id=f"{key}-{n}p") for key, n in CASES]
 
 
 @pytest.mark.parametrize(("key", "players"), _COUNT_CASES)
