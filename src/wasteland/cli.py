@@ -367,6 +367,7 @@ def _choices(game: Game[Any, Any], state: Any, legal: Sequence[Any]) -> Table:
 
 def _start_game(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> Any:
     try:
+        replays.check_options(options)  # a game started can always be saved and resumed
         return game.new_game(seed, **options)
     except RulesError as exc:
         raise UsageError(_cut(str(exc), 300)) from None

@@ -25,8 +25,8 @@ every field, and raises only :class:`ReplayError` with one short line.
 
 Writing (:func:`save`) goes through the library's one atomic writer,
 :func:`wasteland.core.files.write_atomic` (re-exported here with :func:`writable`, as the page,
-plots and Aftermath's campaign use it too): it replaces only a regular file: a directory, a symbolic link (never followed), a FIFO,
-a device or a socket at the path is refused with :class:`WriteRefused` and left as it
+plots and Aftermath's campaign use it too): it replaces only a regular file: a directory, a
+symbolic link (never followed), a FIFO, a device or a socket at the path is refused with :class:`WriteRefused` and left as it
 was; ``-`` writes to standard output. The text goes to a temporary file of a unique
 name beside the target, is synced and renamed over it, so readers and other writers
 never see half a file.
@@ -49,7 +49,7 @@ from wasteland.registry import get_game
 __all__ = [
     "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "write_atomic", "writable",
     "WriteError", "WriteRefused", "STDOUT", "record", "steps", "final_state", "verify",
-    "to_json", "from_json", "MAX_BYTES", "MAX_MOVES",
+    "to_json", "from_json", "MAX_BYTES", "MAX_MOVES", "MAX_OPTIONS_BYTES", "check_options",
 ]
 
 FORMAT = "wasteland-replay"
@@ -58,6 +58,11 @@ VERSION = 2
 #: replay (five-seat Arctic Scavengers with every card count at its largest, 8,588 moves: 90 KB;
 #: Raxxon with the largest card set in its options: 70 KB) with a margin of more than twenty times.
 MAX_BYTES = 2 * 1024 * 1024
+#: The most a replay's options may weigh, written (UTF-8, not escaped): half of ``MAX_BYTES``, the
+#: other half left for the moves (50,000 moves of 20 characters). A game is refused at its start
+#: when its options weigh more (:func:`check_options`), so that every game played can be saved and
+#: resumed; the heaviest Aftermath book (``aftermath.book.MAX_BOOK_TEXT``) weighs less than half of it.
+MAX_OPTIONS_BYTES = 1024 * 1024
 #: The most moves a replay may hold, and the longest move. A replay is also refused when it is
 #: longer than its own game can last (``Game.max_decisions`` of its first state); this bound is the
 #: largest ``max_decisions`` of any game with its public cards (37,080: The Lucky Seven,
@@ -118,17 +123,35 @@ def to_json(replay: Replay) -> str:
         "digest": replay.expect_digest,
     }
     lines = ["{"]
-    lines += [f" {json.dumps(k)}: {json.dumps(v, sort_keys=True)}," for k, v in head.items()]
+    lines += [f" {json.dumps(k)}: {_text(v)}," for k, v in head.items()]
     if replay.moves:
         lines.append(' "moves": [')
-        lines += [f"  {json.dumps(m)}," for m in replay.moves[:-1]]
-        lines.append(f"  {json.dumps(replay.moves[-1])}")
+        lines += [f"  {_text(m)}," for m in replay.moves[:-1]]
+        lines.append(f"  {_text(replay.moves[-1])}")
         lines.append(" ],")
     else:
         lines.append(' "moves": [],')
-    lines.append(f' "expect": {json.dumps(expect, sort_keys=True)}')
+    lines.append(f' "expect": {_text(expect)}')
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _text(value: Any) -> str:
+    """``value`` as JSON, its text as UTF-8 (not escaped: a non-ASCII book weighs what it was read at)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """ConfigError (one line) unless ``options`` written in a replay weigh at most ``MAX_OPTIONS_BYTES``:
+    checked before a game is played or recorded, so that every game the library starts can be saved
+    and read back (the rest of ``MAX_BYTES`` is room for the moves)."""
+    try:
+        weight = len(_text(dict(options)).encode("utf-8"))
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"the options cannot be written in a saved game: {short(str(exc), 100)}") from None
+    if weight > MAX_OPTIONS_BYTES:
+        raise ConfigError(f"the options weigh {weight // 1024} KB written in a saved game; at most "
+                          f"{MAX_OPTIONS_BYTES // 1024} KB, so that the game can be saved and resumed")
 
 
 def save(replay: Replay, path: str | os.PathLike[str]) -> None:
@@ -306,6 +329,10 @@ class Recorder:
         self.seed = seed
         self.options = dict(options)
         self.title = title
+        try:
+            check_options(self.options)
+        except ConfigError as exc:
+            raise ReplayError(str(exc)) from None
         self.state: Any = _start(self.game, Replay(game_key, seed, self.options, (), None, None))
         self.moves: list[str] = []
 

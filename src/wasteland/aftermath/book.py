@@ -511,10 +511,11 @@ MAX_EFFECTS = 4000       # effects in the whole book, branches included
 MAX_TEXT = 600           # characters of an entry's text
 MAX_GRID = 99            # a space's rectangle lies within a 0..99 grid
 #: The most a book may weigh as a table holds it (its record in the codec's text, in characters):
-#: a table, a view, a saved game's options and a campaign file each hold the book once, so with
-#: this bound every one of them stays within what the library reads back (``docs/limits.md``).
-#: The shipped demo campaign weighs 27 KB.
-MAX_BOOK_TEXT = 640 * 1024
+#: a table and a view hold the book twice (in the options and as the book played), a saved game's
+#: options and a campaign file once, so with this bound every one of them stays within what the
+#: library reads back (``codec.MAX_TEXT``, 1 MB, with 128 KB for the rest of a table; see
+#: ``docs/limits.md``). The shipped demo campaign weighs 27 KB.
+MAX_BOOK_TEXT = 448 * 1024
 #: Seed, components: the tokens in the box (4 objective, 5 fire, 3 heavy object, 2 trap, 1 fishhook,
 #: 3 aim). A page never prints more of a kind than the box holds, and an effect that would place
 #: more places what is left in the box (``mission``).
