@@ -26,8 +26,8 @@ every field, and raises only :class:`ReplayError` with one short line.
 Writing (:func:`save`) goes through the library's one atomic writer,
 :func:`wasteland.core.files.write_atomic` (re-exported here with :func:`writable`, as the page,
 plots and Aftermath's campaign use it too): it replaces only a regular file: a directory, a
-symbolic link (never followed), a FIFO, a device or a socket at the path is refused with :class:`WriteRefused` and left as it
-was; ``-`` writes to standard output. The text goes to a temporary file of a unique
+symbolic link (never followed), a FIFO, a device or a socket at the path is refused with
+:class:`WriteRefused` and left as it was; ``-`` writes to standard output. The text goes to a temporary file of a unique
 name beside the target, is synced and renamed over it, so readers and other writers
 never see half a file.
 """
