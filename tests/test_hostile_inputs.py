@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from wasteland import replay as replays
@@ -143,3 +144,35 @@ def test_options_too_heavy_to_save_are_refused_before_the_game_starts(tmp_path: 
     assert heavy.stat().st_size <= MAX_JSON_BYTES
     assert main(["play", "aftermath", "--option", f"book=@{heavy}"]) == 2
     assert f"at most {replays.MAX_OPTIONS_BYTES // 1024} KB" in capsys.readouterr().err
+
+
+# -- bare actions everywhere ----------------------------------------------------------------------
+
+GAMES = ["lucky_seven", "arctic_scavengers", "raxxon", "terror_below", "aftermath"]
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_bare_action_of_every_type_at_a_position_of_every_phase_is_an_illegal_action(key: str) -> None:
+    """``object.__new__(Keep)`` at Arctic's keep step raised AttributeError: every action type, made
+    without its fields, at a table of every phase random play reaches (five games of each count)."""
+    import random
+
+    from wasteland.core.game import IllegalAction
+
+    engine = importlib.import_module(f"wasteland.{key}.rules").ENGINE
+    game = get_game(key)
+    positions: dict[object, Any] = {}
+    for players in game.player_counts:
+        for seed in range(5):
+            state, rng = game.new_game(seed, players=players), random.Random(seed)
+            while game.outcome(state) is None and len(positions) < 200:
+                positions.setdefault(getattr(state, "phase", None), state)
+                legal = game.legal_actions(state)
+                positions.setdefault((getattr(state, "phase", None), type(legal[0])), state)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+    for state in positions.values():
+        for action_type in engine.rules:
+            if not attrs.fields(action_type):  # made bare, a record without fields is the record itself
+                continue
+            with pytest.raises(IllegalAction):
+                game.apply(state, object.__new__(action_type))
