@@ -73,7 +73,7 @@ def test_every_writer_of_the_library_goes_through_the_one_atomic_writer() -> Non
 
 # -- targets checked before a game starts ---------------------------------------------------------
 
-@pytest.mark.parametrize("make", ["fifo", "dangling", "folder", "svg_fifo"])
+@pytest.mark.parametrize("make", ["fifo", "dangling", "folder", "svg_fifo", "default_save_link"])
 def test_a_campaign_target_that_is_not_a_plain_file_is_refused_before_the_first_move(
         make: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "campaign.json"
@@ -83,8 +83,11 @@ def test_a_campaign_target_that_is_not_a_plain_file_is_refused_before_the_first_
         path.symlink_to(tmp_path / "nowhere.json")
     elif make == "folder":
         path = tmp_path / "missing" / "campaign.json"
-    else:
+    elif make == "svg_fifo":
         os.mkfifo(tmp_path / "campaign.json.svg")
+    else:  # where q saves a campaign's mission when no --save is given
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "wasteland-save.json").symlink_to(tmp_path / "nowhere.json")
     monkeypatch.setattr(builtins, "input", lambda prompt="": pytest.fail("a move was asked for"))
     assert _within(10, lambda: main(["play", "aftermath", "--campaign", str(path)])) == 2
     err = capsys.readouterr().err

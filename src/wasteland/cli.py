@@ -762,6 +762,8 @@ def _check_campaign_path(args: argparse.Namespace) -> None:
         campaign_targets(args.campaign)
     except replays.WriteRefused as exc:
         raise UsageError(f"--campaign {exc}") from None
+    if not args.save:  # q saves a campaign's mission there: it must be writable too
+        _writable("--campaign (q saves the mission to)", Path(_DEFAULT_SAVE))
 
 
 def _campaign_mission(args: argparse.Namespace, options: dict[str, Any], screen: _Screen) -> dict[str, Any]:
