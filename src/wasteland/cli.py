@@ -406,6 +406,7 @@ def _choices(game: Game[Any, Any], state: Any, legal: Sequence[Any]) -> Table:
 
 def _start_game(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> Any:
     try:
+        replays.check_options(options)  # a game started can always be saved and resumed
         return game.new_game(seed, **options)
     except RulesError as exc:
         raise UsageError(_cut(str(exc), 300)) from None
@@ -843,9 +844,9 @@ class _Table:
     """A game at the terminal: the state, its moves so far, and where to save it."""
 
     def __init__(self, game: Game[Any, Any], seed: int, options: dict[str, Any], state: Any,
-                 moves: list[str], save_path: Path | None, screen: _Screen) -> None:
+                 moves: list[str], save_path: Path | None, screen: _Screen, campaign: str | None = None) -> None:
         self.game, self.seed, self.options, self.state = game, seed, options, state
-        self.moves, self.save_path, self.screen = moves, save_path, screen
+        self.moves, self.save_path, self.screen, self.campaign = moves, save_path, screen, campaign
 
     def save(self) -> None:
         target = self.save_path or Path(_DEFAULT_SAVE)
@@ -863,7 +864,8 @@ class _Table:
             self.screen.say("Saved to standard output.", "green")
             return
         where = shlex.quote(str(target))
-        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {where}", "green")
+        also = f" --campaign {shlex.quote(str(Path(self.campaign).absolute()))}" if self.campaign else ""
+        self.screen.say(f"Saved to {target}; resume with: wasteland play --resume {where}{also}", "green")
 
     def play(self, action: Any) -> None:
         self.moves.append(self.game.notation(self.state, action))
@@ -921,6 +923,7 @@ def _human_seats(seats: list[int] | None, players: int) -> set[int]:
 def cmd_play(args: argparse.Namespace) -> int:
     screen = _Screen(sys.stdout)
     save_path = _check_save_path(args.save)
+    _check_campaign_path(args)
     screen.hold()
     game, seed, options, state, moves = _open_game(args, screen)
     screen.say(_goal(game, state), "bold")
@@ -936,7 +939,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if roles:
         screen.say("; ".join(f"seat {seat}: {roles[seat]} ({'you' if seat in humans else bots[seat].name})"
                              for seat in range(players)) + ".")
-    table = _Table(game, seed, options, state, moves, save_path, screen)
+    table = _Table(game, seed, options, state, moves, save_path, screen, args.campaign)
     highlights = _highlights(game)
     shown = None
     while True:
@@ -984,10 +987,25 @@ def cmd_play(args: argparse.Namespace) -> int:
             screen.tell(f"  · {line}", "italic")
 
 
+def _check_campaign_path(args: argparse.Namespace) -> None:
+    """``--campaign FILE`` (and its drawing, ``FILE.svg``), checked before anything is played, with
+    the rules of ``--save``: an Aftermath game, nothing there or a regular file, in a folder that
+    exists."""
+    if not args.campaign:
+        return
+    if not args.resume and args.game != "aftermath":
+        raise UsageError("--campaign FILE continues an Aftermath campaign: wasteland play aftermath --campaign FILE")
+    from wasteland.aftermath.dashboard import campaign_targets
+    try:
+        campaign_targets(args.campaign)
+    except replays.WriteRefused as exc:
+        raise UsageError(f"--campaign {exc}") from None
+    if not args.save:  # q saves a campaign's mission there: it must be writable too
+        _writable("--campaign (q saves the mission to)", Path(_DEFAULT_SAVE))
+
+
 def _campaign_mission(args: argparse.Namespace, options: dict[str, Any], screen: _Screen) -> dict[str, Any]:
     """``--campaign FILE``: the options of the campaign's next mission (Aftermath only)."""
-    if args.game != "aftermath" or args.resume:
-        raise UsageError("--campaign FILE continues an Aftermath campaign: wasteland play aftermath --campaign FILE")
     from wasteland.aftermath.dashboard import next_mission
     try:
         options, told = next_mission(args.campaign, options)
@@ -995,6 +1013,27 @@ def _campaign_mission(args: argparse.Namespace, options: dict[str, Any], screen:
         raise UsageError(_cut(str(exc), 300)) from None
     screen.say(told)
     return options
+
+
+def _resumed_mission(args: argparse.Namespace, game: Game[Any, Any], options: dict[str, Any],
+                     screen: _Screen) -> None:
+    """A saved game resumed: with ``--campaign FILE``, it must be that campaign's next mission
+    (checked now, not after it is played); without, a campaign's mission is told how to be
+    recorded."""
+    if game.key != "aftermath":
+        if args.campaign:
+            raise UsageError("--campaign FILE continues an Aftermath campaign; this saved game is "
+                             f"{game.title}")
+        return
+    from wasteland.aftermath.dashboard import check_resumed_mission, is_campaign_mission
+    if args.campaign:
+        try:
+            screen.say(check_resumed_mission(args.campaign, options))
+        except RulesError as exc:
+            raise UsageError(_cut(str(exc), 300)) from None
+    elif is_campaign_mission(options):
+        screen.say("This is a campaign's mission: resume it with --campaign FILE (the campaign it was started "
+                   "from) to record it there when it ends.", "yellow")
 
 
 def _open_game(
@@ -1008,6 +1047,7 @@ def _open_game(
             state = replays.final_state(saved)
         except replays.ReplayError as exc:
             raise UsageError(f"cannot resume {short(args.resume, 80)}: {exc}") from None
+        _resumed_mission(args, game, dict(saved.options), screen)
         screen.say(f"Resumed {game.title} after {len(saved.moves)} moves.")
         return game, saved.seed, dict(saved.options), state, list(saved.moves)
     if not args.game:
@@ -1070,8 +1110,11 @@ def _ask(table: _Table, legal: tuple[Any, ...], highlights: Any) -> object:
     if word in ("u", "undo"):
         return _UNDO
     if word in ("q", "quit", "exit"):
-        if table.save_path:
+        if table.save_path or table.campaign:  # a campaign's mission is never dropped unsaved
             table.save()
+        if table.campaign:
+            screen.say(f"The campaign in {table.campaign} is unchanged: a mission is recorded there when it "
+                       "ends.", "yellow")
         screen.say("Bye.")
         return _QUIT
     if word in ("s", "save"):

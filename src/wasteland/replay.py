@@ -23,35 +23,33 @@ Files come from strangers: reading is bounded (size, nesting, lengths), refuses
 duplicate keys, non-JSON numbers and text that is not UTF-8, checks the type of
 every field, and raises only :class:`ReplayError` with one short line.
 
-Writing (:func:`save`, and the replay page and plots through :func:`write_atomic`)
-replaces only a regular file: a directory, a symbolic link (never followed), a FIFO,
-a device or a socket at the path is refused with :class:`WriteRefused` and left as it
-was; ``-`` writes to standard output. The text goes to a temporary file of a unique
+Writing (:func:`save`) goes through the library's one atomic writer,
+:func:`wasteland.core.files.write_atomic` (re-exported here with :func:`writable`, as the page,
+plots and Aftermath's campaign use it too): it replaces only a regular file: a directory, a
+symbolic link (never followed), a FIFO, a device or a socket at the path is refused with
+:class:`WriteRefused` and left as it was; ``-`` writes to standard output. The text goes to a temporary file of a unique
 name beside the target, is synced and renamed over it, so readers and other writers
 never see half a file.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import stat
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from attrs import frozen
 
 from wasteland.core import codec, data
+from wasteland.core.files import STDOUT, WriteError, WriteRefused, writable, write_atomic
 from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
 from wasteland.registry import get_game
 
 __all__ = [
     "Replay", "ReplayError", "Recorder", "Step", "load", "read_bytes", "save", "write_atomic", "writable",
     "WriteError", "WriteRefused", "STDOUT", "record", "steps", "final_state", "verify",
-    "to_json", "from_json", "MAX_BYTES", "MAX_MOVES",
+    "to_json", "from_json", "MAX_BYTES", "MAX_MOVES", "MAX_OPTIONS_BYTES", "check_options",
 ]
 
 FORMAT = "wasteland-replay"
@@ -60,6 +58,11 @@ VERSION = 2
 #: replay (five-seat Arctic Scavengers with every card count at its largest, 8,588 moves: 90 KB;
 #: Raxxon with the largest card set in its options: 70 KB) with a margin of more than twenty times.
 MAX_BYTES = 2 * 1024 * 1024
+#: The most a replay's options may weigh, written (UTF-8, not escaped): half of ``MAX_BYTES``, the
+#: other half left for the moves (50,000 moves of 20 characters). A game is refused at its start
+#: when its options weigh more (:func:`check_options`), so that every game played can be saved and
+#: resumed; the heaviest Aftermath book (``aftermath.book.MAX_BOOK_TEXT``) weighs less than half of it.
+MAX_OPTIONS_BYTES = 1024 * 1024
 #: The most moves a replay may hold, and the longest move. A replay is also refused when it is
 #: longer than its own game can last (``Game.max_decisions`` of its first state); this bound is the
 #: largest ``max_decisions`` of any game with its public cards (37,080: The Lucky Seven,
@@ -74,19 +77,6 @@ _KEYS = ("format", "version", "game", "rules_version", "seed", "options", "title
 
 class ReplayError(Exception):
     """A replay that cannot be read, or whose play differs from what it expects."""
-
-
-class WriteError(OSError):
-    """A file that could not be written, said in one line (``str(error)``)."""
-
-
-class WriteRefused(WriteError):
-    """A path a save will not write to: a directory, a symbolic link, a FIFO, a device, a socket,
-    or a file in a folder that does not exist."""
-
-
-#: The path that means standard output.
-STDOUT = "-"
 
 
 @frozen
@@ -133,128 +123,35 @@ def to_json(replay: Replay) -> str:
         "digest": replay.expect_digest,
     }
     lines = ["{"]
-    lines += [f" {json.dumps(k)}: {json.dumps(v, sort_keys=True)}," for k, v in head.items()]
+    lines += [f" {json.dumps(k)}: {_text(v)}," for k, v in head.items()]
     if replay.moves:
         lines.append(' "moves": [')
-        lines += [f"  {json.dumps(m)}," for m in replay.moves[:-1]]
-        lines.append(f"  {json.dumps(replay.moves[-1])}")
+        lines += [f"  {_text(m)}," for m in replay.moves[:-1]]
+        lines.append(f"  {_text(replay.moves[-1])}")
         lines.append(" ],")
     else:
         lines.append(' "moves": [],')
-    lines.append(f' "expect": {json.dumps(expect, sort_keys=True)}')
+    lines.append(f' "expect": {_text(expect)}')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def _kind(mode: int) -> str | None:
-    """What a file of ``mode`` is, when it is not a regular file a save may replace."""
-    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                       (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return None if stat.S_ISREG(mode) else "not a regular file"
+def _text(value: Any) -> str:
+    """``value`` as JSON, its text as UTF-8 (not escaped: a non-ASCII book weighs what it was read at)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def writable(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a place :func:`write_atomic` may write: nothing there yet, or a regular file.
-
-    Raises :class:`WriteRefused` (one line) for a directory, a symbolic link (never followed:
-    name the file it points to), a FIFO, a device or a socket, and for a folder that does not
-    exist; :class:`WriteError` when the system cannot look at the path (a name too long, a
-    folder that may not be read)."""
-    target = Path(path)
-    name = short(str(path), 80)
+def check_options(options: Mapping[str, Any]) -> None:
+    """ConfigError (one line) unless ``options`` written in a replay weigh at most ``MAX_OPTIONS_BYTES``:
+    checked before a game is played or recorded, so that every game the library starts can be saved
+    and read back (the rest of ``MAX_BYTES`` is room for the moves)."""
     try:
-        info: os.stat_result | None = os.lstat(target)
-    except (FileNotFoundError, NotADirectoryError):
-        info = None
-    except OSError as exc:
-        raise WriteError(f"cannot write {name}: {exc.strerror or exc}") from None
-    if info is not None:
-        kind = _kind(info.st_mode)
-        if kind == "a symbolic link":
-            raise WriteRefused(f"{name} is a symbolic link; a save never follows one: name the file it points to")
-        if kind == "a directory":
-            raise WriteRefused(f"{name} is a directory; name a file")
-        if kind is not None:
-            raise WriteRefused(f"{name} is {kind}, not a regular file; name a file, or - for standard output")
-        return target
-    folder = target.parent
-    try:
-        found = os.stat(folder)
-    except (FileNotFoundError, NotADirectoryError):
-        raise WriteRefused(f"the folder {short(str(folder), 80)} does not exist") from None
-    except OSError as exc:
-        raise WriteError(f"cannot write {name}: {exc.strerror or exc}") from None
-    if not stat.S_ISDIR(found.st_mode):
-        raise WriteRefused(f"the folder {short(str(folder), 80)} does not exist")
-    return target
-
-
-def _to_stdout(data: str | bytes) -> None:
-    if isinstance(data, str):
-        sys.stdout.write(data)
-        sys.stdout.flush()
-    else:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-
-
-def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
-    """Write ``data`` (text as UTF-8, or bytes) to ``path`` so that a reader sees the old file or
-    the new one, never a part of either; ``-`` writes to standard output.
-
-    Only a regular file is replaced (see :func:`writable`: a directory, a symbolic link, a FIFO,
-    a device or a socket is refused, and left as it was). The data go to a temporary file of a
-    unique name in the target's folder (so two writers never share one), are flushed to the disk,
-    and the file is renamed over the target; on any failure the temporary file is removed. The
-    new file keeps the mode of the one it replaces (0644 for a new one). Returns the path
-    written (``Path("-")`` for standard output)."""
-    if str(path) == STDOUT:
-        _to_stdout(data)
-        return Path(STDOUT)
-    target = writable(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    name = short(str(path), 80)
-    try:
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp",
-                                                 dir=target.parent)
-    except OSError as exc:
-        raise WriteError(f"cannot write {name}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            stream.write(payload)
-            stream.flush()
-            os.fsync(stream.fileno())
-        try:
-            mode = stat.S_IMODE(os.lstat(target).st_mode)
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(temporary, mode)
-        writable(target)  # once more, as late as it can be: what is there now must still be a file
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(target.parent)
-    return target
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (where the system lets a folder be synced)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+        weight = len(_text(dict(options)).encode("utf-8"))
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"the options cannot be written in a saved game: {short(str(exc), 100)}") from None
+    if weight > MAX_OPTIONS_BYTES:
+        raise ConfigError(f"the options weigh {weight // 1024} KB written in a saved game; at most "
+                          f"{MAX_OPTIONS_BYTES // 1024} KB, so that the game can be saved and resumed")
 
 
 def save(replay: Replay, path: str | os.PathLike[str]) -> None:
@@ -432,6 +329,10 @@ class Recorder:
         self.seed = seed
         self.options = dict(options)
         self.title = title
+        try:
+            check_options(self.options)
+        except ConfigError as exc:
+            raise ReplayError(str(exc)) from None
         self.state: Any = _start(self.game, Replay(game_key, seed, self.options, (), None, None))
         self.moves: list[str] = []
 

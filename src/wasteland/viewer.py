@@ -120,6 +120,14 @@ def frames(replay: replays.Replay) -> dict[str, Any]:
 _PIECES = re.compile(r"(?<=>)(?=<)")
 
 
+def _pieces_of(drawing: str) -> list[str]:
+    """``_PIECES.split(drawing)``, by ``str.split`` (a sixth of the cost)."""
+    parts = drawing.split("><")
+    if len(parts) == 1:
+        return parts
+    return [parts[0] + ">", *("<" + part + ">" for part in parts[1:-1]), "<" + parts[-1]]
+
+
 def _in_pieces(drawings: list[str]) -> tuple[list[str], list[list[int]]]:
     """The distinct pieces of ``drawings`` and each drawing as the list of its pieces' numbers
     (joined in order, they give the drawing back exactly)."""
@@ -128,7 +136,7 @@ def _in_pieces(drawings: list[str]) -> tuple[list[str], list[list[int]]]:
     spelled: list[list[int]] = []
     for drawing in drawings:
         ids = []
-        for piece in _PIECES.split(drawing):
+        for piece in _pieces_of(drawing):
             at = number.get(piece)
             if at is None:
                 at = number[piece] = len(pieces)

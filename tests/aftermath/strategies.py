@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from hypothesis import strategies as st
 
-from wasteland.aftermath.book import BOOK_FORMAT, DEFAULT_BOOK_PATH, SHARED_NAMES
+from wasteland.aftermath.book import BOOK_FORMAT, DEFAULT_BOOK_PATH, SHARED_NAMES, TOKENS_IN_BOX
 from wasteland.aftermath.vocabulary import DIALS, LINE_NAMES, TOKENS
 
 __all__ = ["books", "set_at", "DELETE", "JUNK", "STARTER_DATA", "STARTER_PATHS", "SPACE_NAMES"]
@@ -104,6 +104,15 @@ def _page(draw: st.DrawFn, number: int, pages: list[int]) -> dict[str, Any]:
             "tokens": st.lists(st.sampled_from(TOKENS), max_size=2)})))
         spaces.append(space)
         x += w
+    printed: list[str] = []  # a page prints no more tokens of a kind than the box holds
+    for space in spaces:
+        kept = []
+        for token in space.get("tokens", ()):
+            if printed.count(token) < TOKENS_IN_BOX[token]:
+                printed.append(token)
+                kept.append(token)
+        if "tokens" in space:
+            space["tokens"] = kept
     names = [s["name"] for s in spaces]
     lines = [{"a": a, "b": b, "kind": draw(st.sampled_from(LINE_NAMES))}
              for a, b in zip(names, names[1:]) if draw(st.booleans())]

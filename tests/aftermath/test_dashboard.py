@@ -93,6 +93,7 @@ def test_a_lost_campaign_goes_on_at_the_command_line_with_infinite_lives(
 ) -> None:
     path = tmp_path / "lost.json"
     save_campaign(replace(new_campaign(), lost=True, dials=(0, 4, 6, 5, 0, 0)), path)
+    monkeypatch.chdir(tmp_path)  # a campaign's mission quit with q is saved where play runs
     monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
     assert main(["play", "aftermath", "--campaign", str(path)]) == 2
     assert "the campaign is lost" in capsys.readouterr().err
@@ -129,3 +130,32 @@ def test_the_campaign_replay_page_draws_the_travel_map() -> None:
     path = Path(__file__).resolve().parents[2] / "examples" / "replays" / "aftermath_campaign.json"
     drawings = viewer.frames(replay.load(path))["drawings"]
     assert drawings and all("The travel map" in svg for svg in drawings)
+
+
+def test_a_campaign_mission_quit_with_q_is_saved_and_resumed_with_its_campaign_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path, other = tmp_path / "winter.json", tmp_path / "other.json"
+    save_campaign(replace(new_campaign(), dials=(5, 4, 6, 5, 0, 0)), other)  # another campaign
+    answers = iter(["1", "s", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert main(["play", "aftermath", "--campaign", str(path), "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "main mission 1 of 4: Sweet Haul at Enjo, to be completed at" in out and "completed at" not in \
+        out.split("to be completed at")[0]
+    save = tmp_path / "wasteland-save.json"
+    assert f"--resume {save} --campaign {path}" in out and "is unchanged" in out
+    assert save.exists() and not path.exists()  # nothing recorded until the mission ends
+    # the saved mission with another campaign: refused before a move is asked for
+    monkeypatch.setattr(builtins, "input", lambda prompt="": pytest.fail("a move was asked for"))
+    assert main(["play", "--resume", str(save), "--campaign", str(other)]) == 2
+    assert "not the next mission of the campaign" in capsys.readouterr().err
+    # without --campaign, it says how the mission is recorded
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert main(["play", "--resume", str(save)]) == 0
+    assert "resume it with --campaign FILE" in capsys.readouterr().out
+    # with its own campaign: played to the end and recorded
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    assert main(["play", "--resume", str(save), "--campaign", str(path)]) == 0
+    assert len(load_campaign(path).results) == 1

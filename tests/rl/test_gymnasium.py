@@ -74,7 +74,7 @@ def test_reset_with_a_seed_starts_that_game_and_without_one_follows_the_stream()
     assert e.table == game.new_game(9)
     e.reset()
     assert e.table == game.new_game(seed_for(9, 1))
-    with pytest.raises(TypeError):
+    with pytest.raises(ConfigError):
         e.reset(seed=True)
 
 
@@ -169,3 +169,23 @@ def test_the_ids_docs_rl_md_names_are_the_registered_ones() -> None:
     assert named, "docs/rl.md names the Gymnasium ids"
     for key, version in named:
         assert IDS[key] == f"wasteland/{key}-v{version}", f"docs/rl.md names {key}-v{version}"
+
+
+def test_bad_arguments_are_the_library_s_one_line_config_errors_not_python_s_own() -> None:
+    import gymnasium
+
+    from wasteland.rl.gymnasium import IDS
+
+    for call, words in [
+        (lambda: gymnasium.make(IDS["lucky_seven"], render_mode="x"), "render_mode must be None or one of"),
+        (lambda: gymnasium.make(IDS["lucky_seven"], illegal_reward="x"), "illegal_reward must be a finite number"),
+        (lambda: gymnasium.make(IDS["lucky_seven"], game="nope"), "unknown game 'nope'"),
+        (lambda: env("lucky_seven", illegal_reward=float("nan")), "illegal_reward must be a finite number"),
+        (lambda: env(3), "a game is a registered key"),
+        (lambda: env("lucky_seven").reset(seed="x"), "seed must be a whole number or None, got 'x'"),
+        (lambda: env("lucky_seven").reset(seed=1.5), "seed must be a whole number or None, got 1.5"),
+        (lambda: env("lucky_seven").reset(seed=True), "seed must be a whole number or None, got True"),
+    ]:
+        with pytest.raises(ConfigError) as caught:
+            call()
+        assert words in str(caught.value) and "\n" not in str(caught.value), str(caught.value)

@@ -21,7 +21,7 @@ import attrs
 from attrs import frozen
 
 from wasteland.aftermath.vocabulary import ATTRIBUTES, CAPPED_DIAL, DIALS, LINE_NAMES, TOKENS, Attribute, Prize
-from wasteland.core.codec import register
+from wasteland.core.codec import dumps, register
 from wasteland.core.data import (
     at, file_name, need_bool, need_int, need_list, need_object, need_text, read_file, read_json,
 )
@@ -34,7 +34,7 @@ __all__ = [
     "EndMission", "Option", "Choice", "Discover", "Goal", "LiftCap", "CAMPAIGN_EFFECTS", "Entry", "Space", "Line",
     "Page", "Mission", "MapSpace", "TravelMap", "PersonalGoal", "Book", "CHARACTERS", "step", "neighbours",
     "all_effects", "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "DEMO_CAMPAIGN_PATH", "EFFECT_NAMES", "read_book",
-    "read_page", "load_book", "book_data",
+    "read_page", "load_book", "book_data", "MAX_BOOK_TEXT", "TOKENS_IN_BOX",
 ]
 
 K = TypeVar("K")
@@ -510,6 +510,16 @@ MAX_NESTING = 4          # test / group task / choice branches inside one anothe
 MAX_EFFECTS = 4000       # effects in the whole book, branches included
 MAX_TEXT = 600           # characters of an entry's text
 MAX_GRID = 99            # a space's rectangle lies within a 0..99 grid
+#: The most a book may weigh as a table holds it (its record in the codec's text, in characters):
+#: a table and a view hold the book twice (in the options and as the book played), a saved game's
+#: options and a campaign file once, so with this bound every one of them stays within what the
+#: library reads back (``codec.MAX_TEXT``, 1 MB, with 128 KB for the rest of a table; see
+#: ``docs/limits.md``). The shipped demo campaign weighs 27 KB.
+MAX_BOOK_TEXT = 448 * 1024
+#: Seed, components: the tokens in the box (4 objective, 5 fire, 3 heavy object, 2 trap, 1 fishhook,
+#: 3 aim). A page never prints more of a kind than the box holds, and an effect that would place
+#: more places what is left in the box (``mission``).
+TOKENS_IN_BOX: dict[str, int] = {"objective": 4, "fire": 5, "heavy": 3, "trap": 2, "fishhook": 1, "aim": 3}
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,15}")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,7}")
 
@@ -643,6 +653,11 @@ class _Reader:
             if entry_id not in ids:
                 raise _fail(here, f"no entry {entry_id!r} on page {number}")
         _no_read_cycle(where, entries)
+        printed = [kind for s in spaces for kind in s.tokens]
+        for kind in sorted(set(printed)):
+            if printed.count(kind) > TOKENS_IN_BOX.get(kind, 0):
+                raise _fail(at(where, "spaces"), f"the page prints {printed.count(kind)} {kind} tokens; "
+                                                 f"the box holds {TOKENS_IN_BOX.get(kind, 0)}")
         return Page(number, title, spaces, lines, start, calamity, tuple(entries))
 
     def entry(self, where: str, value: object, page: _PageScope) -> Entry:
@@ -1023,7 +1038,12 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
             raise _fail(at(here, "location"), f"no space {m.location!r} on the travel map")
     if travel_map is None:
         _no_map_travel(at(where, "pages"), pages)
-    return Book(title, provenance, missions, tuple(pages), travel_map, discovery, colony, overtime, goals)
+    book = Book(title, provenance, missions, tuple(pages), travel_map, discovery, colony, overtime, goals)
+    weight = len(dumps(book))
+    if weight > MAX_BOOK_TEXT:
+        raise _fail(where, f"the book weighs {weight // 1024} KB as a table holds it; at most "
+                           f"{MAX_BOOK_TEXT // 1024} KB, so that every table, save and campaign of it can be read back")
+    return book
 
 
 def _no_map_travel(where: str, pages: Sequence[Page]) -> None:

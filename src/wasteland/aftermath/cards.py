@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from wasteland.core.codec import register
 from wasteland.core.dice import Die
 from wasteland.aftermath.vocabulary import Prize
 
@@ -100,6 +101,7 @@ CHARACTERS: tuple[Character, ...] = (
 CHARACTER_NAMES: tuple[str, ...] = tuple(c.name for c in CHARACTERS)
 
 
+@register("aftermath.EnemyAction")
 @frozen
 class EnemyAction:
     """A row of an enemy's action table, chosen by the threat card under it (values 1-3)."""
@@ -110,6 +112,7 @@ class EnemyAction:
     toxic: bool = False
 
 
+@register("aftermath.Enemy")
 @frozen
 class Enemy:
     """An enemy card: type, life (a boss's is the number of characters), defence, communicate

@@ -1,18 +1,25 @@
 """Seeing and keeping a campaign between missions: the dashboard and the travel map in words and
-as an SVG drawing, and a campaign saved to a file and loaded back (the codec's text; a stranger's
-file is read bounded and refused with one line).
+as an SVG drawing, and a campaign saved to a file and loaded back (the codec's text, UTF-8; a
+stranger's file is read bounded and refused with one line).
+
+A campaign and its drawing are written with the library's one atomic writer
+(:func:`wasteland.core.files.write_atomic`): a save that fails part-way (a full disk, an interrupt)
+leaves the campaign as it was, and two terminals or a reader never see a torn file. Both targets
+are checked (:func:`campaign_targets`: a regular file or nothing, in a folder that exists, never
+through a symbolic link) before a mission starts and again before anything is written.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wasteland.core.codec import CodecError, dumps, loads
-from wasteland.core.data import file_name, read_file
-from wasteland.core.game import ConfigError
+from wasteland.core.codec import MAX_TEXT, CodecError, encode, loads
+from wasteland.core.files import file_name, read_file, writable, write_atomic
+from wasteland.core.game import ConfigError, RulesError
 from wasteland.core.svg import PALETTE, Drawing
 from wasteland.aftermath.campaign import (
     GOALS_TO_WIN, Campaign, campaign_book, finish_mission, infinite_lives, main_mission, mission_options,
@@ -23,7 +30,7 @@ from wasteland.aftermath.state import State
 from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, LIFE_DIALS, ONCE_DIAL
 
 __all__ = ["campaign_text", "campaign_svg", "save_campaign", "load_campaign", "open_campaign", "next_mission",
-           "record_mission"]
+           "record_mission", "campaign_targets", "campaign_file_text", "check_resumed_mission", "is_campaign_mission"]
 
 
 def _state_line(c: Campaign) -> str:
@@ -37,7 +44,7 @@ def _state_line(c: Campaign) -> str:
         where = f"main mission {c.mission + 1} of {len(book.missions)}: {mission.name}"
         if mission.location and book.map is not None:
             title = next(s.title for s in book.map.spaces if s.name == mission.location)
-            where += f", completed at {title} (time {mission.time})"
+            where += f", to be completed at {title} (time {mission.time})"
     goals = f"{len(c.goals)} of {GOALS_TO_WIN} personal goals done" + (": the campaign is won" if won(c) else "")
     return f"{where}; {goals}"
 
@@ -122,18 +129,40 @@ def campaign_svg(campaign: Campaign) -> str:
     return d.svg()
 
 
+def campaign_targets(path: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """The campaign's file and its drawing (``path`` and ``path.svg``), each checked as a place the
+    atomic writer may write (nothing there, or a regular file, in a folder that exists; never a
+    symbolic link, a FIFO, a device or a directory); ``WriteRefused`` (an OSError, one line)
+    otherwise. Checked before a mission is played, so that no mission's result is lost."""
+    return writable(path), writable(f"{os.fspath(path)}.svg")
+
+
+def campaign_file_text(campaign: Campaign) -> str:
+    """The text a campaign is saved as: the codec's JSON, compact UTF-8 (not escaped), which
+    :func:`load_campaign` reads back (a campaign's book is bounded so that it always fits)."""
+    text = json.dumps(encode(campaign), sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+    if len(text) > MAX_TEXT:  # cannot happen for a campaign of a book the reader accepts
+        raise ConfigError(f"the campaign is {len(text)} characters: more than the {MAX_TEXT} a campaign file holds")
+    return text
+
+
 def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
-    """Write the campaign to ``path`` as the codec's text."""
-    Path(path).write_text(dumps(campaign) + "\n", encoding="utf-8")
+    """Write the campaign to ``path`` as :func:`campaign_file_text`, atomically: a failed save
+    leaves the file at ``path`` as it was (``WriteRefused``/``OSError`` for a path that cannot be
+    written, ConfigError for a campaign too large to read back)."""
+    write_atomic(path, campaign_file_text(campaign))
 
 
 def load_campaign(path: str | os.PathLike[str]) -> Campaign:
     """The campaign saved at ``path``; ConfigError (one line naming the file) when it cannot be
-    read or is not a campaign (read bounded, as any file from a stranger)."""
-    raw = read_file(path)
+    read (not a regular file: refused at once) or is not a campaign (read bounded, as any file
+    from a stranger, to the size a saved campaign may have)."""
+    raw = read_file(path, 4 * MAX_TEXT)
     shown = file_name(path)
     try:
-        value = loads(raw)
+        value = loads(raw.decode("utf-8", errors="strict"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{shown}: not a saved campaign (not UTF-8 text, byte {exc.start})") from None
     except (CodecError, ConfigError) as exc:
         raise ConfigError(f"{shown}: not a saved campaign ({str(exc).splitlines()[0] if str(exc) else exc})") from None
     if type(value) is not Campaign:
@@ -142,8 +171,9 @@ def load_campaign(path: str | os.PathLike[str]) -> Campaign:
 
 
 def open_campaign(path: str | os.PathLike[str]) -> Campaign:
-    """The campaign saved at ``path``, or a new demo campaign when there is no file there yet."""
-    return load_campaign(path) if Path(path).exists() else new_campaign()
+    """The campaign saved at ``path``, or a new demo campaign when there is nothing there yet (a
+    dangling symbolic link is not nothing: it is refused, as every link)."""
+    return new_campaign() if not os.path.lexists(path) else load_campaign(path)
 
 
 def next_mission(path: str | os.PathLike[str], chosen: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
@@ -166,6 +196,7 @@ def next_mission(path: str | os.PathLike[str], chosen: Mapping[str, Any]) -> tup
     characters = chosen.get("characters", list(DEFAULT_CHARACTERS[players]))
     if isinstance(characters, str):  # at the command line: characters=ringr,meziah,whisper
         characters = [name.strip() for name in characters.split(",")]
+    campaign_targets(path)  # before a mission is played: its result must have somewhere to go
     campaign = open_campaign(path)
     if infinite and not campaign.infinite:  # seed: a lost campaign may go on with infinite lives
         campaign = infinite_lives(campaign)
@@ -175,10 +206,40 @@ def next_mission(path: str | os.PathLike[str], chosen: Mapping[str, Any]) -> tup
     return options, campaign_text(campaign)
 
 
+def is_campaign_mission(options: Mapping[str, Any]) -> bool:
+    """Whether a game's ``options`` are those of a campaign's mission (it starts from a campaign)."""
+    return options.get("campaign") is not None
+
+
+def check_resumed_mission(path: str | os.PathLike[str], options: Mapping[str, Any]) -> str:
+    """Check, before a saved mission is played on, that its ``options`` are the next mission of the
+    campaign saved at ``path`` (so that finishing it can be recorded there) and that the campaign
+    and its drawing can be written; the campaign in words. ConfigError (one line) otherwise."""
+    campaign_targets(path)
+    campaign = open_campaign(path)
+    shown = file_name(path)
+    if not is_campaign_mission(options):
+        raise ConfigError(f"this saved game is not a campaign's mission, so {shown} cannot record it")
+    characters = options.get("characters")
+    players = options.get("players")
+    try:
+        expected = mission_options(campaign, characters if isinstance(characters, (list, tuple)) else [],
+                                   players if type(players) is int else None)
+    except RulesError as exc:
+        raise ConfigError(f"{shown}: {exc}") from None
+    if campaign.lost or main_mission(campaign) is None or any(
+            options.get(key) != expected[key] for key in ("book", "campaign")):
+        raise ConfigError(f"this saved game is not the next mission of the campaign in {shown}: "
+                          "resume it with the campaign it was started from")
+    return campaign_text(campaign)
+
+
 def record_mission(path: str | os.PathLike[str], final_state: State) -> str:
     """The campaign saved at ``path`` after its mission ended in ``final_state``, saved again there
     (with its drawing next to it, ``.svg``); the campaign in words."""
     campaign = finish_mission(open_campaign(path), final_state)
-    save_campaign(campaign, path)
-    Path(f"{path}.svg").write_text(campaign_svg(campaign), encoding="utf-8")
+    text, drawing = campaign_file_text(campaign), campaign_svg(campaign)
+    target, drawn = campaign_targets(path)  # both, before either is written
+    write_atomic(target, text)
+    write_atomic(drawn, drawing)
     return campaign_text(campaign) + f"\nSaved to {path} (its drawing: {path}.svg)."

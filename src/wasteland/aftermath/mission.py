@@ -18,6 +18,7 @@ from wasteland.aftermath.book import (
     BookAttack, Batteries, Choice, Dial, Discover, DrawItems, EncounterCard, Encounter, EndMission, Entry, GainItem,
     Goal, GoToPage, GroupTask, Hunt, LiftCap, Mission, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens,
     Situation, Status, Test, Travel, Trigger, Wound, neighbours,
+    TOKENS_IN_BOX,
 )
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
@@ -734,7 +735,9 @@ def _end_mission(work: Work, effect: EndMission) -> None:
 
 
 def _place_tokens(work: Work, effect: PlaceTokens) -> None:
-    for sp in effect.spaces:
+    # the box holds so many tokens of a kind (seed, components): what is left is placed, in order
+    left = TOKENS_IN_BOX.get(effect.token, 0) - sum(t.kind == effect.token for t in work.tokens)
+    for sp in effect.spaces[:max(0, left)]:
         work.tokens.append(Token(sp, effect.token))
 
 

@@ -100,6 +100,9 @@ def make_options(*, players: int = 1, characters: object = None, book: object = 
         start: Start | None = PLAYED[0](campaign, book)
     else:
         start = campaign if isinstance(campaign, Start) or campaign is None else read_start(campaign, played)
+    if start is not None and own is None:  # the two options go together: a campaign is played from its book
+        raise ConfigError('campaign: a campaign\'s mission is played from its book: give book="campaign" (the demo '
+                          "campaign) or the campaign book's data with it")
     return Options(players=players, characters=chosen, book=own, cards=card_set, campaign=start)
 
 

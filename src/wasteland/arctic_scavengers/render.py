@@ -488,10 +488,8 @@ def _seat_block(d: Drawing | None, state: State, table: CardTable, q: int, y: fl
     viewer = state.viewer
     deciding = q == state.turn and state.phase is not Phase.OVER
     x, w = _X, _W
+    under = d.mark() if d is not None else 0  # the panel, drawn at the end beneath what it holds
     if d is not None:
-        height = _seat_block(None, state, table, q, y) - y
-        d.rect(x, y, w, height, fill=PALETTE["table"] if q != viewer else "#f0fdf4",
-               stroke=PALETTE["focus"] if deciding else PALETTE["line"], width=2.5 if deciding else 1, rx=8)
         d.text(x + 12, y + 24, _seat_word(q, viewer).capitalize(), size=16, bold=True)
     tags: list[Chip] = []
     if q == state.initiator:
@@ -531,7 +529,12 @@ def _seat_block(d: Drawing | None, state: State, table: CardTable, q: int, y: fl
     if state.discards[q]:
         right = _chips(d, rx, right + 2, rw, _grouped_chips(state.discards[q], table),
                        label=f"Discard ({len(state.discards[q])})") + 4
-    return max(left, right) + 10
+    bottom = max(left, right) + 10
+    if d is not None:
+        d.rect(x, y, w, bottom - y, fill=PALETTE["table"] if q != viewer else "#f0fdf4",
+               stroke=PALETTE["focus"] if deciding else PALETTE["line"], width=2.5 if deciding else 1, rx=8,
+               under=under)
+    return bottom
 
 
 def _pile(d: Drawing, x: float, y: float, name: str, count: str, *, face_down: bool, drawn: bool = False) -> None:

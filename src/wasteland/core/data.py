@@ -5,7 +5,8 @@ as plain JSON data from a stranger. :func:`read_json` turns a file's text into
 that data, bounded (``MAX_JSON_BYTES``, ``MAX_JSON_DEPTH``, 20-digit numbers,
 finite floats), refusing a key given twice in one object and any string that
 is not valid Unicode text (a lone surrogate); the command line's
-``--option NAME=@FILE`` and replay files are read with it. The ``need_*``
+``--option NAME=@FILE`` and replay files are read with it, after
+:func:`~wasteland.core.files.read_file` (re-exported here) has read the file's bytes, bounded. The ``need_*``
 functions check one value each and raise
 :class:`~wasteland.core.game.ConfigError` with the path of the offending entry
 and what is allowed::
@@ -32,10 +33,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from typing import Any, Callable, Generic, Hashable, Mapping, Protocol, Sequence, TypeVar
 
+from wasteland.core.files import file_name, read_file
 from wasteland.core.game import ConfigError, short
 
 __all__ = [
@@ -181,32 +182,6 @@ def _check_plain(value: object, depth: int) -> None:
             _check_plain(item[1], depth + 1)
         else:
             _check_plain(item, depth + 1)
-
-
-def file_name(path: str | os.PathLike[str]) -> str:
-    """``path`` as a message names it: quoted, and cut to its last 77 characters when longer
-    than 80 (the file's own name is at the end)."""
-    text = str(path)
-    return repr(text if len(text) <= 80 else "..." + text[-77:])
-
-
-def read_file(path: str | os.PathLike[str], limit: int = MAX_JSON_BYTES,
-              error: type[Exception] = ConfigError) -> bytes:
-    """The bytes of the file at ``path`` (a stranger's), never more than ``limit + 1`` of them
-    read; ``error`` in one line naming the file (:func:`file_name`) for a folder, a file
-    missing or unreadable, or one larger than ``limit``."""
-    name = file_name(path)
-    if os.path.isdir(path):
-        raise error(f"{name}: is a directory, not a regular file")
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(limit + 1)
-    except OSError as exc:
-        raise error(f"{name}: cannot read it ({exc.strerror or type(exc).__name__})") from None
-    if len(data) > limit:
-        size = f"{limit // 2**20} MB" if limit % 2**20 == 0 else f"{limit} bytes"
-        raise error(f"{name}: larger than {size}")
-    return data
 
 
 def read_json(text: str | bytes, limit: int = MAX_JSON_BYTES) -> Any:

@@ -31,6 +31,7 @@ Speed lives here once, for every game:
 from __future__ import annotations
 
 import enum
+import types
 import inspect
 import sys
 import typing
@@ -186,14 +187,24 @@ class Rule(Generic[S, W, A]):
 _PLAIN = (int, str, bool)
 
 
-def _field_plan(action_type: type) -> tuple[tuple[str, type], ...]:
-    """The fields of an action record with a plain or enum type, and that type."""
+def _exact(hint: object) -> bool:
+    return hint in _PLAIN or (isinstance(hint, type) and issubclass(hint, enum.Enum))
+
+
+def _field_plan(action_type: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
+    """Every field of an action record, with the exact types its value may have when its type is
+    plain, an enum, or one of those or None (``int | None``); None for any other type (only its
+    presence is checked: a bare record made without ``__init__`` has no field at all)."""
     hints = typing.get_type_hints(action_type)
-    plan = []
+    plan: list[tuple[str, tuple[type, ...] | None]] = []
     for f in attrs.fields(action_type):
         hint = hints.get(f.name)
-        if hint in _PLAIN or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
-            plan.append((f.name, typing.cast(type, hint)))
+        members = typing.get_args(hint) if isinstance(hint, types.UnionType) or \
+            typing.get_origin(hint) is typing.Union else (hint,)
+        if all(m is type(None) or _exact(m) for m in members):
+            plan.append((f.name, tuple(typing.cast(type, m) for m in members)))
+        else:
+            plan.append((f.name, None))
     return tuple(plan)
 
 
@@ -352,12 +363,13 @@ class Engine(Generic[S, A, W, Opt]):
             return f"{short(action)} is not {self.a_title} action"
         if self.over(state):
             return "the game is over"
-        for name, kind in self.plans[type(action)]:
+        for name, kinds in self.plans[type(action)]:
             value = getattr(action, name, _MISSING)
             if value is _MISSING:
                 return f"{short(type(action).__name__)} was made without its {name}"
-            if type(value) is not kind:
-                return f"{name} must be {_WORDS.get(kind) or kind.__name__}, got {short(value)}"
+            if kinds is not None and type(value) not in kinds:
+                said = " or ".join("None" if k is type(None) else _WORDS.get(k) or k.__name__ for k in kinds)
+                return f"{name} must be {said}, got {short(value)}"
             if type(value) is int and not -_INT_BOUND <= value < _INT_BOUND:
                 return f"{name} is out of range: {short(value)}"
         return rule.check(state, action)

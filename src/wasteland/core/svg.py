@@ -12,6 +12,7 @@ screen reader all read it); colour only repeats what the text says.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
 __all__ = ["Drawing", "PALETTE", "FONT", "escape", "number", "wrap"]
@@ -45,14 +46,21 @@ CHAR_WIDTH = 0.6
 BOLD_WIDTH = 0.7
 
 
+_SPECIAL = re.compile('[&<>"]')
+
+
 def escape(text: str) -> str:
     """``text`` safe inside an SVG element or a double-quoted attribute."""
+    if _SPECIAL.search(text) is None:  # most text: nothing to replace
+        return text
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
 
 
 def number(value: float) -> str:
     """A coordinate as short as it can be written: ``12``, ``12.5``."""
+    if type(value) is int:  # written as it is
+        return str(value)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -85,6 +93,14 @@ class Drawing:
         self._margin = margin
         self._right = 0.0
         self._bottom = 0.0
+        self._numbers: dict[float, str] = {}  # each coordinate written once (a drawing repeats them)
+
+    def _n(self, value: float) -> str:
+        """:func:`number`, looked up when this drawing has written ``value`` before."""
+        text = self._numbers.get(value)
+        if text is None:
+            text = self._numbers[value] = number(value)
+        return text
 
     # -- extent ----------------------------------------------------------------------------------
 
@@ -106,18 +122,28 @@ class Drawing:
 
     # -- shapes ----------------------------------------------------------------------------------
 
+    def mark(self) -> int:
+        """Where the next shape goes: a rectangle drawn later ``under=`` it lies beneath every shape
+        drawn since (a panel sized by what it holds is drawn in one pass)."""
+        return len(self._parts)
+
     def rect(
         self, x: float, y: float, w: float, h: float, *, fill: str = "none", stroke: str = PALETTE["ink"],
-        width: float = 1, rx: float = 4, dash: bool = False, tip: str | None = None,
+        width: float = 1, rx: float = 4, dash: bool = False, tip: str | None = None, under: int | None = None,
     ) -> None:
-        """A rectangle; ``tip`` shows as a tooltip in a browser."""
+        """A rectangle; ``tip`` shows as a tooltip in a browser; ``under`` a :meth:`mark`: the
+        rectangle goes there, beneath what was drawn after it."""
         dashed = ' stroke-dasharray="4 3"' if dash else ""
         body = f"<title>{escape(tip)}</title>" if tip else ""
         close = f">{body}</rect>" if body else "/>"
-        self._parts.append(
-            f'<rect x="{number(x)}" y="{number(y)}" width="{number(w)}" height="{number(h)}" rx="{number(rx)}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="{number(width)}"{dashed}{close}'
+        element = (
+            f'<rect x="{self._n(x)}" y="{self._n(y)}" width="{self._n(w)}" height="{self._n(h)}" rx="{self._n(rx)}" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{self._n(width)}"{dashed}{close}'
         )
+        if under is None:
+            self._parts.append(element)
+        else:
+            self._parts.insert(under, element)
         self._reach(x + w, y + h)
 
     def text(
@@ -128,7 +154,7 @@ class Drawing:
         weight = ' font-weight="bold"' if bold else ""
         style = ' font-style="italic"' if italic else ""
         self._parts.append(
-            f'<text x="{number(x)}" y="{number(y)}" font-size="{number(size)}" fill="{fill}" '
+            f'<text x="{self._n(x)}" y="{self._n(y)}" font-size="{self._n(size)}" fill="{fill}" '
             f'text-anchor="{anchor}"{weight}{style}>{escape(text)}</text>'
         )
         span = len(text) * size * (BOLD_WIDTH if bold else CHAR_WIDTH)
@@ -154,8 +180,8 @@ class Drawing:
         """A straight line."""
         dashed = ' stroke-dasharray="4 3"' if dash else ""
         self._parts.append(
-            f'<line x1="{number(x1)}" y1="{number(y1)}" x2="{number(x2)}" y2="{number(y2)}" '
-            f'stroke="{stroke}" stroke-width="{number(width)}"{dashed}/>'
+            f'<line x1="{self._n(x1)}" y1="{self._n(y1)}" x2="{self._n(x2)}" y2="{self._n(y2)}" '
+            f'stroke="{stroke}" stroke-width="{self._n(width)}"{dashed}/>'
         )
         self._reach(max(x1, x2), max(y1, y2))
 
@@ -163,17 +189,17 @@ class Drawing:
                width: float = 1) -> None:
         """A circle (a token, a pip, a marker on a track)."""
         self._parts.append(
-            f'<circle cx="{number(cx)}" cy="{number(cy)}" r="{number(r)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{number(width)}"/>'
+            f'<circle cx="{self._n(cx)}" cy="{self._n(cy)}" r="{self._n(r)}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{self._n(width)}"/>'
         )
         self._reach(cx + r, cy + r)
 
     def polygon(self, points: Sequence[tuple[float, float]], *, fill: str = "none",
                 stroke: str = PALETTE["ink"], width: float = 1) -> None:
         """A closed shape through ``points`` (an arrow head, a border, a hexagon)."""
-        path = " ".join(f"{number(x)},{number(y)}" for x, y in points)
+        path = " ".join(f"{self._n(x)},{self._n(y)}" for x, y in points)
         self._parts.append(
-            f'<polygon points="{path}" fill="{fill}" stroke="{stroke}" stroke-width="{number(width)}"/>'
+            f'<polygon points="{path}" fill="{fill}" stroke="{stroke}" stroke-width="{self._n(width)}"/>'
         )
         for x, y in points:
             self._reach(x, y)
@@ -246,8 +272,8 @@ class Drawing:
         width = self._width if self._width is not None else self._right + self._margin
         height = self._bottom + self._margin
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{number(width)}" height="{number(height)}" '
-            f'viewBox="0 0 {number(width)} {number(height)}" font-family="{FONT}" role="img">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self._n(width)}" height="{self._n(height)}" '
+            f'viewBox="0 0 {self._n(width)} {self._n(height)}" font-family="{FONT}" role="img">'
             f"<title>{escape(self._title)}</title>"
             f'<rect width="100%" height="100%" fill="{PALETTE["paper"]}"/>'
         )

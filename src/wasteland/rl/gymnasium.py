@@ -36,11 +36,12 @@ is the game's ``rules_version``, which rises whenever the rules change.
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from typing import Any
 
-from wasteland.core.game import ConfigError, Game
+from wasteland.core.game import ConfigError, Game, RulesError, short
 from wasteland.registry import GAME_KEYS, get_game
 from wasteland.rl import MISSING_EXTRA, Encoding, encoding, seed_for
 
@@ -74,11 +75,17 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     def __init__(self, game: str | Game[Any, Any], render_mode: str | None = None,
                  illegal_reward: float | None = -1.0, **options: Any) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}")
+            raise ConfigError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {short(render_mode)}")
         if illegal_reward is not None and (isinstance(illegal_reward, bool)
-                                           or not isinstance(illegal_reward, (int, float))):
-            raise TypeError(f"illegal_reward must be a number or None, got {illegal_reward!r}")
-        self.encoding: Encoding = encoding(game, options)
+                                           or not isinstance(illegal_reward, (int, float))
+                                           or not math.isfinite(illegal_reward)):
+            raise ConfigError(f"illegal_reward must be a finite number or None, got {short(illegal_reward)}")
+        try:
+            self.encoding: Encoding = encoding(game, options)
+        except RulesError:
+            raise
+        except (TypeError, ValueError) as exc:  # an unknown game, an option new_game does not take
+            raise ConfigError(short(str(exc), 300)) from None
         self.game = self.encoding.game
         if self.encoding.players != 1:
             given = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "its default options"
@@ -108,8 +115,8 @@ class WastelandSoloEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
         """A new game: ``new_game(seed, **options)`` (the options given at construction;
         ``options`` here is Gymnasium's per-reset argument, and no game uses one)."""
         if seed is not None:
-            if isinstance(seed, bool):
-                raise TypeError(f"seed must be an int, got {seed!r}")
+            if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+                raise ConfigError(f"seed must be a whole number or None, got {short(seed)}")
             seed = operator.index(seed)
             super().reset(seed=seed % 2**64)
             self._seeds = (seed, 0)
