@@ -42,13 +42,15 @@ from wasteland import replay as replays
 from wasteland.core.game import Game
 from wasteland.registry import get_game
 
-__all__ = ["MAX_MOVES", "page", "frames", "write", "script_json"]
+__all__ = ["MAX_MOVES", "page", "frames", "write", "script_json", "outcome_text"]
 
 #: The longest replay drawn into a page (each move costs one drawing per view).
 MAX_MOVES = 10_000
 
 
-def _outcome_text(game: Game[Any, Any], state: Any) -> str | None:
+def outcome_text(game: Game[Any, Any], state: Any) -> str | None:
+    """How the game ended, as the replay page and the web table say it ("Game over: won by seat
+    1 (…)"); None while it runs."""
     outcome = game.outcome(state)
     if outcome is None:
         return None
@@ -89,7 +91,7 @@ def frames(replay: replays.Replay) -> dict[str, Any]:
             "captions": captions,
             "actor": actor,
             "events": [list(game.events(table)) for table in seen],
-            "over": _outcome_text(game, state),
+            "over": outcome_text(game, state),
             "views": [keep(game.svg(state, None))] + [keep(game.svg(state, p)) for p in range(players)],
         }
 

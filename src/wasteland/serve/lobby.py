@@ -32,6 +32,7 @@ from wasteland.core import codec, data
 from wasteland.core.game import Game, RulesError, short
 from wasteland.registry import GAME_KEYS, get_game
 from wasteland.serve.storage import MatchRow, Storage
+from wasteland.viewer import outcome_text
 
 __all__ = ["Lobby", "Refused", "Limits", "HUMAN", "token_hash", "seat_message", "read_body"]
 
@@ -83,17 +84,11 @@ class _Live:
 
 
 def _outcome(game: Game[Any, Any], state: Any) -> dict[str, Any] | None:
-    outcome = game.outcome(state)
-    if outcome is None:
+    outcome, text = game.outcome(state), outcome_text(game, state)
+    if outcome is None or text is None:
         return None
-    if game.num_players(state) == 1:
-        verdict = "won" if outcome.winners else "lost"
-    elif outcome.winners:
-        verdict = "won by " + ", ".join(f"seat {p}" for p in sorted(outcome.winners))
-    else:
-        verdict = "nobody won"
-    return {"text": f"Game over: {verdict} ({outcome.reason})", "winners": sorted(outcome.winners),
-            "code": str(outcome.code), "reason": outcome.reason, "scores": list(outcome.scores)}
+    return {"text": text, "winners": sorted(outcome.winners), "code": str(outcome.code), "reason": outcome.reason,
+            "scores": list(outcome.scores)}
 
 
 def seat_message(game: Game[Any, Any], state: Any, seat: int, before: Any = None,

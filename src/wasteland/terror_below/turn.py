@@ -386,6 +386,14 @@ def _spend(w: Work, cost: int) -> None:
         _actions_over(w)
 
 
+def _back_to_actions(w: Work) -> None:
+    """Back to the active player's actions after a choice that took the turn aside; they are
+    over at once when no action point is left."""
+    w.phase = Phase.ACT
+    if w.ap <= 0:
+        _actions_over(w)
+
+
 def _actions_over(w: Work) -> None:
     w.ap = 0
     w.stack.pop()  # the Wait of the turn
@@ -464,9 +472,7 @@ def _revive(w: Work, p: int) -> bool:
 
 def revive(w: Work, a: Revive) -> None:
     _bring_back(w, w.active, a.character)
-    w.phase = Phase.ACT
-    if w.ap <= 0:
-        _actions_over(w)
+    _back_to_actions(w)
 
 
 def claim(w: Work, a: Claim) -> None:
@@ -535,16 +541,12 @@ def hide(w: Work, a: Hide) -> None:
         w.line[a.slot] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
     w.hidden[p] = (*w.hidden[p], b)
     say(w, f"player {p} takes a hidden bounty from the {'deck' if a.slot == LINE else 'line'}")
-    w.phase = Phase.ACT
-    if w.ap <= 0:
-        _actions_over(w)
+    _back_to_actions(w)
 
 
 def draw(w: Work, a: Draw) -> None:
     draw_gear(w, w.active, a.weapon)
-    w.phase = Phase.ACT
-    if w.ap <= 0:
-        _actions_over(w)
+    _back_to_actions(w)
 
 
 def use(w: Work, a: Use) -> None:
