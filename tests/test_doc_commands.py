@@ -4,8 +4,9 @@ a new folder that holds what a fresh clone does (``examples/``), in the order a 
 The work is bounded, not the words: the command line is read as printed (argparse, options,
 files, globs, bot names), while ``simulate``, ``tournament`` and ``demo`` play one game per run
 (a tournament the fewest that seat every bot in every seat) with search bots thinking one
-simulation a decision, ``bench`` times for a moment, and ``play`` is driven by typed answers
-(the rules, a decision, a save, then quit). A command that cannot run here is listed below
+simulation a decision, ``bench`` times for a moment, ``serve`` starts the real server on a free
+loopback port and stops it once it listens, and ``play`` is driven by typed answers (the rules,
+a decision, a save, then quit). A command that cannot run here is listed below
 with why.
 """
 
@@ -17,10 +18,13 @@ import json
 import re
 import shlex
 import shutil
+import threading
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+import uvicorn
 
 from tests.test_docs import run_blocks
 from wasteland import cli
@@ -41,6 +45,8 @@ SYNOPSES = {
 ELSEWHERE = {
     "wasteland simulate arctic_scavengers --players 4 -n 1000000 --bot random --seed 0 --backend ray "
     "--address HEAD:6379 --quiet": "a running Ray cluster (docs/scaling.md)",
+    **{f"wasteland serve --port {port} --db postgresql://games@db.internal/wasteland":
+       "a PostgreSQL server of one's own (tests/serve uses the one .ci/run starts)" for port in (8001, 8002)},
 }
 
 
@@ -104,6 +110,23 @@ class Bounded:
         def a_moment(key: str, **kwargs: Any) -> Any:
             return bench(key, **{**kwargs, "seconds": 0.02})
 
+        def serve_a_moment(app: Any, **kwargs: Any) -> None:
+            """The real server on a free loopback port, stopped as soon as it listens."""
+            server = uvicorn.Server(uvicorn.Config(app, **{**kwargs, "host": "127.0.0.1", "port": 0}))
+
+            def stop_once_started() -> None:
+                deadline = time.monotonic() + 60
+                while not server.started and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                server.should_exit = True
+
+            threading.Thread(target=stop_once_started, daemon=True).start()
+            server.run()
+            self.served += 1
+            assert server.started, "the server never listened"
+
+        self.served = 0
+        monkeypatch.setattr(uvicorn, "run", serve_a_moment)
         monkeypatch.setattr(cli, "simulate", one_simulation)
         monkeypatch.setattr(cli, "tournament", one_tournament)
         monkeypatch.setattr(cli, "bench_game", a_moment)

@@ -1347,10 +1347,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
         raise UsageError('the server needs the serve extra: pip install "wasteland[serve]"')
     folder = None
-    if args.replays is not None:
+    if args.replays is not None:  # made where missing, as --save and --save-games make theirs
         folder = Path(args.replays)
-        if not folder.is_dir():
-            raise UsageError(f"--replays: the folder {short(args.replays, 80)} does not exist")
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--replays {short(args.replays, 80)} is not a folder")
+        _folder_to_make("--replays", folder / "match.json")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"--replays {short(args.replays, 80)}: {_cut(str(exc), 200)}") from None
     from wasteland.serve.lobby import Limits
     from wasteland.serve.main import DEFAULT_DB, run
 

@@ -129,7 +129,7 @@ def _next_state(socket: Any, number: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("arguments", "said"), [
     (["--port", "0"], "a port is a number from 1 to 65535"), (["--port", "x"], "a port is a number"),
-    (["--bot-seconds", "0"], "above 0"), (["--replays", "/no/such/folder"], "does not exist")])
+    (["--bot-seconds", "0"], "above 0"), (["--replays", "/dev/null/finished"], "is not a folder")])
 def test_serve_refuses_bad_arguments_in_one_line(arguments: list[str], said: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     try:
