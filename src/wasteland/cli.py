@@ -601,9 +601,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(summary.format())
-    games_out.write(args.game, options, [
-        _Played(i, r.seed, summary.bots, tuple(sorted(r.outcome.winners)), r.outcome.reason, r.outcome.code,
-                r.decisions, r.moves, r.outcome) for i, r in enumerate(summary.results)])
+    if games_out.games:
+        games_out.write(args.game, options, [
+            _Played(i, r.seed, summary.bots, tuple(sorted(r.outcome.winners)), r.outcome.reason, r.outcome.code,
+                    r.decisions, r.moves, r.outcome) for i, r in enumerate(summary.results)])
     if plot_path is not None:
         from wasteland.plot import plot_summary
 
@@ -636,9 +637,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
     print(result.format())
-    games_out.write(args.game, options, [
-        _Played(m.index, m.deal, tuple(result.bots[e] for e in m.seats), m.winners, m.reason, m.code, m.decisions,
-                m.moves, None) for m in result.games])
+    if games_out.games:
+        games_out.write(args.game, options, [
+            _Played(m.index, m.deal, tuple(result.bots[e] for e in m.seats), m.winners, m.reason, m.code,
+                    m.decisions, m.moves, None) for m in result.games])
     if plot_path is not None:
         from wasteland.plot import plot_tournament
 
