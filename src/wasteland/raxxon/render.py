@@ -97,14 +97,18 @@ def _cell_text(state: State, cell: int) -> str:
     return "##" + _lookers(state, cell)
 
 
+#: The width of the crowd's row labels ("crowd:", "  r1"), the same for the header and the rows.
+_LABEL = 12
+
+
 def _crowd_lines(state: State) -> list[str]:
     """The crowd as a grid whose columns are as wide as its widest cell and a space (7 at least):
     a card looked at by other seats (``[Hos+]'123``) widens every column, never breaks them."""
     texts = [[_cell_text(state, r * COLUMNS + c) for c in range(COLUMNS)] for r in range(ROWS)]
     width = max(7, 2 + max(len(text) for row in texts for text in row))
-    lines = ["crowd:      " + "".join(f"c{c + 1}".center(width) for c in range(COLUMNS))]
+    lines = ["crowd:".ljust(_LABEL) + "".join(f"c{c + 1}".center(width) for c in range(COLUMNS))]
     for r, row in enumerate(texts):
-        lines.append(f"  r{r + 1}       " + "".join(text.center(width) for text in row))
+        lines.append(f"  r{r + 1}".ljust(_LABEL) + "".join(text.center(width) for text in row))
     return lines
 
 
