@@ -8,7 +8,7 @@ every game owes the contract.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import pytest
 
@@ -90,6 +90,19 @@ def random_playout(
         else:
             before_text = codec.dumps(state)
     raise AssertionError(f"the game did not end within {max_steps} steps")
+
+
+def random_walk(game: Game[Any, Any], state: Any, choice_seed: int, max_steps: int) -> Iterator[Any]:
+    """Each table of random legal play from ``state`` (its choices drawn from ``choice_seed``),
+    for at most ``max_steps`` decisions or until the game ends: for a test that looks for a
+    position random play reaches."""
+    pick = Rng.from_seed(choice_seed)
+    for _ in range(max_steps):
+        if game.outcome(state) is not None:
+            return
+        action, pick = pick.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        yield state
 
 
 def check_v2_step(game: Game[Any, Any], state: Any, seed: int) -> None:

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import assert_load_refused, load_changed, played
-from wasteland.core.rng import Rng
+from tests.support import assert_load_refused, load_changed, played, random_walk
 
 from wasteland.aftermath import GAME
 from wasteland.aftermath.campaign import mission_options, new_campaign
@@ -23,13 +22,7 @@ def _on_page_3(**options: Any) -> Any:
     """A table of random play on page 3 with enemies in play and face-down scavenge tokens: the
     first such table of seeds 1, 2, ... (each followed for at most 200 decisions)."""
     for seed in range(1, 50):
-        state = GAME.new_game(seed, players=2, **options)
-        pick = Rng.from_seed(seed)
-        for _ in range(200):
-            if GAME.outcome(state) is not None:
-                break
-            action, pick = pick.choice(GAME.legal_actions(state))
-            state = GAME.apply(state, action)
+        for state in random_walk(GAME, GAME.new_game(seed, players=2, **options), seed, 200):
             if state.page == 3 and state.foes and state.caches and state.phase.value == "act":
                 return state
     raise AssertionError("no random play reached page 3 with enemies and tokens")

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.support import random_walk
 from wasteland.core import codec
 from wasteland.core.codec import CodecError
 from wasteland.core.game import ConfigError
@@ -161,20 +162,13 @@ def test_a_card_set_with_no_healthy_card_in_play_is_a_config_error() -> None:
 def test_raxxon_cards_that_draw_raxxon_cards_end_their_chain() -> None:
     """A card set of one's own whose every card draws two more: the chain of draws ends (the
     triggered pile is not shuffled back while a card is being read), and games play to the end."""
-    from wasteland.core.rng import Rng
-
     cards = card_set_data(None)
     cards["raxxon"] = [{"title": f"Echo {i}", "trigger": {"kind": "always", "count": 0},
                         "options": [{"label": "", "effects": ["raxxon", "raxxon"]}]} for i in range(20)]
     for seed in range(6):
-        state = new_game(seed, players=1 + seed % 4, cards=cards)
-        pick = Rng.from_seed(seed)
-        for _ in range(5000):
-            if GAME.outcome(state) is not None:
-                break
-            action, pick = pick.choice(GAME.legal_actions(state))
-            state = GAME.apply(state, action)
-        assert GAME.outcome(state) is not None
+        start = new_game(seed, players=1 + seed % 4, cards=cards)
+        *_, last = random_walk(GAME, start, seed, 5000)
+        assert GAME.outcome(last) is not None
 
 
 # -- card text and provenance ----------------------------------------------------------------
