@@ -194,7 +194,7 @@ class HeuristicBot:
 
 
 #: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
-SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 40, "score_weight": 0.5}
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "score_weight": 0.5}
 #: The contested resources a game starts with (the game ends when the last is taken).
 CONTESTED = 14
 #: How many people of lead make a tribe about e (2.7) times likelier to win, early and at the end.

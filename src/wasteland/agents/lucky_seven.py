@@ -421,12 +421,12 @@ SEARCH: dict[str, Any] = {"rollout": "random", "depth": 8}
 #: The threat cards dealt a turn (a turn's worth of the threat decks).
 PER_TURN = 4.0
 #: How hard each threat on the map weighs against the squad's hope, with no turn left to kill it.
-THREAT_WEIGHT = 1.2
+THREAT_WEIGHT = 0.5
 
 
 def evaluate(state: State) -> tuple[float, ...]:
-    """The squad's chance in [0, 1]: the share of its members still on the map (a member down
-    counts half), held back by the threats on the map, which weigh less the more turns are left
+    """The squad's chance in [0, 1]: the square of the share of its members still on the map (a
+    member down counts half), held back by the threats on the map, which weigh less the more turns are left
     before the helicopter. The competitive game's threat player gets the rest. A finished table
     is worth its returns."""
     n = state.options.players
@@ -439,7 +439,7 @@ def evaluate(state: State) -> tuple[float, ...]:
         alive = standing / (7.0 * squads)
         threats = sum(1 for t in state.threats if t >= 0)
         turns = sum(len(d) for d in state.decks) / (PER_TURN * squads)
-        won = min(1.0, alive) * math.exp(-THREAT_WEIGHT * threats / (squads * (1.0 + turns)))
+        won = min(1.0, alive) ** 2 * math.exp(-THREAT_WEIGHT * threats / (squads * (1.0 + turns)))
     if state.options.variant == "competitive":
         return (won, 1.0 - won)
     return (won,) * n
