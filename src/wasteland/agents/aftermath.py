@@ -42,8 +42,9 @@ from wasteland.aftermath.cards import ACTION_CARDS, ITEMS, MAX_FIGURES, NONE, ST
 from wasteland.aftermath.mission import character, decider, free_slot, mission_of, page_of
 from wasteland.aftermath.state import Phase, State
 from wasteland.aftermath.turn import line_cost, bonus_of
+from wasteland.aftermath.state import Ending
 
-__all__ = ["HeuristicBot", "goal_of"]
+__all__ = ["HeuristicBot", "goal_of", "evaluate", "SEARCH"]
 
 #: The decisions of where items go: an item gained, an Equip/Trade, the nest's repairs.
 _PLACING = (Phase.GAIN, Phase.EQUIP, Phase.REPAIR)
@@ -262,3 +263,30 @@ class HeuristicBot:
             return max(moves, key=lambda a: (_value(a.card), a.card))
         return pick(End)[0]
 
+
+
+# -- the evaluation of a table, for the search bots --------------------------------------------
+
+#: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 20}
+#: The entries read and pages visited that make a mission's progress count in full.
+PROGRESS = 8.0
+
+
+def evaluate(s: State) -> tuple[float, ...]:
+    """The team's chance in [0, 1], the same for every seat: the mission's progress (entries read
+    and pages visited, the goals being reached through them), times the life the characters have
+    left (a character who fled has none), held back by the threat track's filling, by the rounds
+    gone and by a hostile page with enemies on it. A finished mission is worth its result."""
+    n = s.options.players
+    if s.phase is Phase.OVER:
+        return (1.0 if s.ending == Ending.WON else 0.0,) * n
+    progress = min(1.0, (len(s.read) + len(set(s.visited))) / PROGRESS)
+    lives = [0.0 if s.fled[c] else max(0.0, 1.0 - (s.wounds[c] + s.toxic[c]) / max(character(s, c).life, 1))
+             for c in range(len(s.wounds))]
+    health = sum(lives) / len(lives) if lives else 0.0
+    threat = sum(1 for t in s.threats if t != NONE) / max(len(s.threats), 1)
+    time = min(1.0, s.round / max(mission_of(s).time, 1))
+    danger = 0.8 if s.hostile and s.foes else 1.0
+    value = (0.25 + 0.75 * progress) * health * (1.0 - 0.5 * threat) * (1.0 - 0.5 * time) * danger
+    return (min(1.0, max(0.0, value)),) * n
