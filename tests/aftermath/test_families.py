@@ -253,3 +253,16 @@ def test_a_character_who_flees_does_not_keep_the_party_on_a_page_the_others_have
     s = apply(run(s, ExitPage(2, "F")), Exit())
     s = run(replace(s, active=1, reader=1, phase=Phase.ACT), Wound(1))
     assert s.phase is not Phase.OVER and s.page == 2 and s.spaces == ("A", "A")
+
+
+def test_each_ability_card_is_activated_at_most_once_a_turn() -> None:
+    """*Design* (the seed is silent on repeats): each ability card once a turn, so that no turn
+    goes on for ever (a rally draws cards); the next turn it may be activated again."""
+    white2, other2 = card("white", 2), card("white", 2, skip=(card("white", 2),))
+    s = table(players=2, characters=("grumple", "whisper"), hands=((white2, other2), ()), spaces=("A", "A"))
+    s = run(s, Learn("stubborn"))
+    s = apply(apply(s, Ability(NONE, ability("stubborn"))), Card(white2))
+    assert s.focus == 2 and other2 in s.hands[0]
+    assert not any(isinstance(a, Ability) and a.card == ability("stubborn") for a in legal_actions(s))
+    assert replace(s, this_turn=()).outing == s.outing and any(
+        isinstance(a, Ability) and a.card == ability("stubborn") for a in legal_actions(replace(s, this_turn=())))
