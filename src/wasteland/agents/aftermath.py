@@ -14,6 +14,8 @@ one small decision at a time:
 * in a **test** it plays the cards that follow until cards and bonuses reach the difficulty plus
   one (the dice are even on average), the biggest first;
 * it never communicates (a failure turns the page hostile);
+* with nowhere to head for it reads how to leave the page; while hostile, with 4 cards or more, it
+  **cheers** a companion holding 1 card or none (to defend with) with its lowest card;
 * where characters are equally near an enemy, it sends the enemy at the one with the most life left;
 * in a **choice** it takes an option that goes to a page not yet visited, never one that goes
   back, and prefers the options without a test or a wound; it **nests** when a character is hurt,
@@ -40,8 +42,8 @@ from typing import Any
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.aftermath.actions import (
-    Ability, Card, Charge, Choose, Contribute, Discard, Done, Draw, Drive, Eat, End, Equip, Exit, Go, Influence, Melee,
-    Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
+    Ability, Card, Charge, Cheer, Choose, Consult, Contribute, Discard, Done, Draw, Drive, Eat, End, Equip, Exit, Go,
+    Influence, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
 )
 from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
 from wasteland.aftermath.card_set import table_of
@@ -142,6 +144,19 @@ def _card_to_play(s: State, legal: tuple[Any, ...]) -> Any:
         if _worth_it(s, card.kind):
             return Influence()
     return None
+
+
+def _at_last(s: State, legal: tuple[Any, ...], goal: str | None) -> Any:
+    """Nothing better to do: with nowhere to head for, read how to leave the page; while hostile
+    with 4 cards or more, cheer a companion holding 1 card or none (to defend with); else end."""
+    consult = [a for a in legal if isinstance(a, Consult)]
+    if goal is None and consult:
+        return consult[0]
+    hand = s.hands[s.active]
+    cheers = [a for a in legal if isinstance(a, Cheer) and s.hostile and len(hand) >= 4 and len(s.hands[a.to]) <= 1]
+    if cheers:
+        return min(cheers, key=lambda a: (_value(a.card), a.to, a.card))
+    return next(a for a in legal if isinstance(a, End))
 
 
 class HeuristicBot:
@@ -308,5 +323,5 @@ class HeuristicBot:
         keep = 2 if s.hostile else 0
         if moves and goal is not None and len(hand) > keep:
             return max(moves, key=lambda a: (_value(a.card), a.card))
-        return pick(End)[0]
+        return _at_last(s, legal, goal)
 
