@@ -8,7 +8,9 @@ import pytest
 from attrs import frozen
 from pyrsistent import PMap, pmap
 
+from tests.toy import salvage
 from wasteland.core.bounds import Bounds, Within
+from wasteland.core.codec import CodecError, dumps, loads
 
 Card = Annotated[int, Within("card", also=(-1,))]
 Seat = Annotated[int, Within("seat")]
@@ -73,4 +75,27 @@ def test_a_field_out_of_its_bounds_is_named(changes: dict[str, object], message:
 
 def test_a_field_with_no_bound_is_not_read() -> None:
     BOUNDS.check(table(note=-99, pair=(1, -5)))
+
+
+def _tampered(state: object, old: str, new: str) -> str:
+    text = dumps(state)
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_check_loaded_registers_the_options_the_bounds_the_game_s_checks_and_an_answer() -> None:
+    """The toy game registers its loaded-state checks with one call: each is run on a file."""
+    state = salvage.new_game(3)
+    assert loads(dumps(state)) == state
+    hand = state.hands[0]
+    cases = [
+        (_tampered(state, '"players":2', '"players":7'), "players must be one of 2, 3, 4"),
+        (_tampered(state, f'"hands":{{"$t":[{{"$t":[{hand[0]},', '"hands":{"$t":[{"$t":[12,'), "card 12 is out"),
+        (_tampered(state, f'"hands":{{"$t":[{{"$t":[{hand[0]},', f'"hands":{{"$t":[{{"$t":[{hand[1]},'),
+         "exactly one place"),
+        (_tampered(state, '"active":0', '"active":5'), "seat 5 is out"),
+    ]
+    for text, message in cases:
+        with pytest.raises(CodecError, match=message):
+            loads(text)
 

@@ -7,13 +7,21 @@ discard pile.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
+
 from attrs import frozen
 
+from tests.toy.salvage.cards import HIDDEN
+from wasteland.core.bounds import Within
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 
-__all__ = ["Options", "Phase", "Ending", "Drew", "Discarded", "Event", "Draw", "State", "Work"]
+__all__ = ["Options", "Phase", "Ending", "Drew", "Discarded", "Event", "Draw", "State", "Work", "Card", "Seat"]
+
+#: A card id, 0-11 (HIDDEN in a view), and a seat: what a file may name (``core.bounds``).
+Card = Annotated[int, Within("card", also=(HIDDEN,))]
+Seat = Annotated[int, Within("seat")]
 
 
 @register("salvage.Options")
@@ -42,15 +50,15 @@ class Ending(enum.StrEnum):
 class Drew:
     """``player`` drew ``card`` (HIDDEN in another seat's view)."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 @register("salvage.Discarded")
 @frozen
 class Discarded:
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 Event = Drew | Discarded
@@ -67,27 +75,23 @@ class Draw:
 class State:
     options: Options
     phase: Phase
-    active: int
-    hands: tuple[tuple[int, ...], ...]
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
+    active: Seat
+    hands: tuple[tuple[Card, ...], ...]
+    deck: tuple[Card, ...]
+    discard: tuple[Card, ...]
     stack: tuple[Draw, ...]
     events: tuple[Event, ...]
     rng: Rng
-    viewer: int | None
+    viewer: Seat | None
 
 
 @working_copy(State)
 class Work(WorkingCopy[State]):
-    """The mutable working copy of a State that the rules change in place."""
+    """The mutable working copy of a State that the rules change in place: the piles are lists (the
+    other fields are the State's, with its types)."""
 
-    options: Options
-    phase: Phase
-    active: int
     hands: list[tuple[int, ...]]
     deck: list[int]
     discard: list[int]
     stack: list[Draw]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
