@@ -268,31 +268,11 @@ class Work(WorkingCopy[State]):
     (changed only by draws), the shared piles and the small zones of the action under way keep
     their tuples (a rule replaces them whole)."""
 
-    options: Options
-    round: int
-    phase: Phase
-    initiator: int
-    turn: int
     hands: list[Cards]
-    decks: tuple[Cards, ...]
     discards: list[Cards]
     played: list[Cards]
-    secret: tuple[frozenset[int], ...]
-    junkyard: Cards
-    contested: Cards
-    piles: tuple[Cards, ...]
-    removed: Cards
-    used: int
-    food: int
-    task: Task | None
-    committed: Cards
-    equipped: tuple[tuple[int, int], ...]
-    dug: Cards
-    spent: Cards
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
 
 
 def peeks(state: State) -> bool:

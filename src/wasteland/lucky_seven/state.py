@@ -256,24 +256,13 @@ class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place (lists and sets where
     the State has tuples and frozensets; the map cards never change)."""
 
-    options: Options
-    phase: Phase
-    turn: int
-    active: int
-    final: bool
-    row_cards: tuple[int, ...]
-    column_cards: tuple[int, ...]
     squad: list[int]
     threats: list[int]
     flares: list[tuple[int, int]]
     down: set[int]
     rotated: set[int]
     backed: set[int]
-    selected: int
-    moved: bool
     attacks: list[tuple[int, int]]
-    pending: int
-    pending_row: int
     dealt_rows: set[int]
     decks: list[tuple[int, ...]]
     discard: list[int]
@@ -281,5 +270,3 @@ class Work(WorkingCopy[State]):
     depots: list[int]
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None

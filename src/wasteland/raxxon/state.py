@@ -346,34 +346,9 @@ class Work(WorkingCopy[State]):
     every decision, are edited in place; the other piles and the sheets change seldom and are
     replaced when they do (a copy converts only what is edited in place)."""
 
-    options: Options
-    phase: Phase
-    day: int
-    first: int
-    active: int
-    stage: int
-    passed: frozenset[int]
-    characters: tuple[int, ...]
-    tokens: tuple[tuple[int, ...], ...]
     crowd: list[int]
     face_up: set[int]
-    seen: tuple[frozenset[int], ...]
     draw: list[int]
     discard: list[int]
-    supply: tuple[int, ...]
-    evacuated: tuple[int, ...]
-    contained: tuple[int, ...]
-    uncontained: tuple[int, ...]
-    removed: tuple[int, ...]
-    raxxon_draw: tuple[int, ...]
-    triggered: tuple[int, ...]
-    untriggered: tuple[int, ...]
-    reading: tuple[int, ...]
-    power: int
-    unknown: tuple[int, ...]
-    decisions: int
-    cut: bool
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None

@@ -213,11 +213,6 @@ class State:
 class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place."""
 
-    options: Options
-    phase: Phase
-    active: int
-    decider: int
-    turn: int
     worm_deck: list[int]
     worms: list[int]
     targets: list[int]
@@ -246,27 +241,16 @@ class Work(WorkingCopy[State]):
     carried: list[int]
     carried_rubble: list[int]
     egg_supply: list[int]
-    rubble_supply: int
     vp: list[int]
     kills: list[int]
     delivered: list[int]
-    ap: int
-    vehicle: int
-    slot: int
-    bonus: bool
     hunters: list[int]
     caught: list[int]
     safe: list[int]
     used: list[int]
-    damage: int
-    killer: int
     leaders_due: list[int]
     steer: list[int]
     out: list[bool]
-    final: int
     winners: list[int]
-    ending: str
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
