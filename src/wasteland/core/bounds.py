@@ -167,14 +167,14 @@ class Bounds:
 
 
 def check_loaded(engine: Engine[Any, Any, Any, Any], *checks: Callable[[Any], None], bounds: Bounds | None = None,
-                 options: Callable[[Any], None] | None = None) -> None:
+                 options: Callable[[Any], None] | None = None, answer: bool = True) -> None:
     """Register with the codec the checks of ``engine``'s game on what a file holds, in order.
 
     An Options record (the type of the State's ``options`` field) must read back as
     ``make_options`` makes it from its own fields (``options(record)`` instead, for a game whose
     options are not given back as they are kept); a State must hold its ``bounds``, pass each of
     ``checks`` (each raises ValueError with what is wrong) and, unless the game is over, have a
-    legal action."""
+    legal action (``answer=False`` for a game whose views may list none for a seat that waits)."""
     options_type = typing.get_type_hints(engine.state_type)["options"]
 
     def read_back(record: Any) -> None:
@@ -187,5 +187,5 @@ def check_loaded(engine: Engine[Any, Any, Any, Any], *checks: Callable[[Any], No
             raise ValueError("the decision waiting has no legal answer")
 
     add_check(options_type, options or read_back)
-    for check in (*((bounds.check,) if bounds is not None else ()), *checks, answered):
+    for check in (*((bounds.check,) if bounds is not None else ()), *checks, *((answered,) if answer else ())):
         add_check(engine.state_type, check)

@@ -25,9 +25,11 @@ the table, the seat for a view).
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 from attrs import frozen
 
+from wasteland.core.bounds import Within
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
@@ -43,6 +45,17 @@ __all__ = [
 
 #: The "nobody / nothing" value of the int fields.
 NONE = -1
+
+#: What an int field names, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives the ranges
+#: of a table): a squad member, a threat of the table, a card of the card table, a cell, a row, a grid.
+Member = Annotated[int, Within("member")]
+MemberOrNone = Annotated[int, Within("member", also=(NONE,))]
+Threat = Annotated[int, Within("threat")]
+ThreatOrNone = Annotated[int, Within("threat", also=(NONE,))]
+Card = Annotated[int, Within("card")]
+Cell = Annotated[int, Within("cell")]
+Row = Annotated[int, Within("row")]
+Side = Annotated[int, Within("side")]
 
 
 @register("lucky_seven.Options")
@@ -110,8 +123,8 @@ class Placed:
     """Threats ``cards`` were dealt to ``cells`` (in the same order; a flare lies on top of what
     is there): one event for the threats a deal placed in a row of decisions-free steps."""
 
-    cards: tuple[int, ...]
-    cells: tuple[int, ...]
+    cards: tuple[Card, ...]
+    cells: tuple[Cell, ...]
 
 
 @register("lucky_seven.MortarHit")
@@ -120,10 +133,10 @@ class MortarHit:
     """Mortar ``card`` fell on ``cell``: ``hit`` the member there (flipped down and rotated, or -1),
     ``downed`` the adjacent members it flipped down."""
 
-    card: int
-    cell: int
-    hit: int
-    downed: tuple[int, ...]
+    card: Card
+    cell: Cell
+    hit: MemberOrNone
+    downed: tuple[Member, ...]
 
 
 @register("lucky_seven.NoRoom")
@@ -131,8 +144,8 @@ class MortarHit:
 class NoRoom:
     """Threat ``card`` was discarded: row ``row`` (``side * 4 + row``) holds only threats."""
 
-    card: int
-    row: int
+    card: Card
+    row: Row
 
 
 @register("lucky_seven.Displaced")
@@ -140,9 +153,9 @@ class NoRoom:
 class Displaced:
     """A full row: ``member`` was discarded and threat ``card`` took its ``cell``."""
 
-    member: int
-    card: int
-    cell: int
+    member: Member
+    card: Card
+    cell: Cell
 
 
 @register("lucky_seven.Attacked")
@@ -151,8 +164,8 @@ class Attacked:
     """The attack on threat ``card`` in ``cell``: the attackers' ``total`` against its strength
     ``needed`` (after the Joker); ``defeated`` if it fell."""
 
-    card: int
-    cell: int
+    card: Card
+    cell: Cell
     total: int
     needed: int
     defeated: bool
@@ -164,9 +177,9 @@ class CounterAttacked:
     """The counter-attack: the members who ``fell``, those a flipped Depot ``saved``, the
     ``tanks`` that left."""
 
-    fell: tuple[int, ...]
-    saved: tuple[int, ...]
-    tanks: tuple[int, ...]
+    fell: tuple[Member, ...]
+    saved: tuple[Member, ...]
+    tanks: tuple[Card, ...]
 
 
 @register("lucky_seven.HelicopterCalled")
@@ -174,7 +187,7 @@ class CounterAttacked:
 class HelicopterCalled:
     """The last threat of grid ``side``'s deck was dealt: one more turn after this one."""
 
-    side: int
+    side: Side
 
 
 @register("lucky_seven.TurnBegan")
@@ -182,7 +195,7 @@ class HelicopterCalled:
 class TurnBegan:
     """Turn ``turn`` of grid ``side`` began; ``final``: the turn without a deal."""
 
-    side: int
+    side: Side
     turn: int
     final: bool
 
@@ -198,7 +211,7 @@ class HelicopterLeaves:
 class SquadEliminated:
     """The last member of grid ``side``'s squad was discarded: the game ends."""
 
-    side: int
+    side: Side
 
 
 Event = (Placed | MortarHit | NoRoom | Displaced | Attacked | CounterAttacked | HelicopterCalled | TurnBegan
@@ -224,31 +237,31 @@ class State:
 
     options: Options
     phase: Phase
-    turn: int
-    active: int
+    turn: Annotated[int, Within("turn", fixed=range(1, 10_001))]
+    active: Side
     final: bool
     row_cards: tuple[int, ...]
     column_cards: tuple[int, ...]
-    squad: tuple[int, ...]
-    threats: tuple[int, ...]
-    flares: tuple[tuple[int, int], ...]
-    down: frozenset[int]
-    rotated: frozenset[int]
-    backed: frozenset[int]
-    selected: int
+    squad: tuple[MemberOrNone, ...]
+    threats: tuple[ThreatOrNone, ...]
+    flares: tuple[tuple[Cell, Threat], ...]
+    down: frozenset[Member]
+    rotated: frozenset[Member]
+    backed: frozenset[Member]
+    selected: MemberOrNone
     moved: bool
-    attacks: tuple[tuple[int, int], ...]
-    pending: int
-    pending_row: int
-    dealt_rows: frozenset[int]
-    decks: tuple[tuple[int, ...], ...]
-    discard: tuple[int, ...]
-    fallen: tuple[int, ...]
-    depots: tuple[int, ...]
+    attacks: tuple[tuple[Member, Cell], ...]
+    pending: ThreatOrNone
+    pending_row: Annotated[int, Within("row", also=(NONE,), fixed=range(4))]
+    dealt_rows: frozenset[Annotated[int, Within("row", fixed=range(4))]]
+    decks: tuple[tuple[Threat, ...], ...]
+    discard: tuple[Threat, ...]
+    fallen: tuple[Member, ...]
+    depots: tuple[Threat, ...]
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
-    viewer: int | None
+    viewer: Annotated[int, Within("seat")] | None
 
 
 @working_copy(State)

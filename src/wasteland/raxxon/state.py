@@ -27,8 +27,11 @@ stack is empty.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
+
 from attrs import frozen
 
+from wasteland.core.bounds import Within
 from wasteland.core.codec import register
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.game import TRUNCATED
@@ -51,6 +54,16 @@ HIDDEN = -2
 ROWS = COLUMNS = 6
 CELLS = ROWS * COLUMNS
 START, CHOOSE, DONE = 0, 1, 2
+
+#: What an event's int fields name, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives
+#: the ranges of a table): a population card (-1: none, HIDDEN: not seen), a Raxxon card (-1: none),
+#: a crowd cell (-1: none), a seat, an effect code.
+Card = Annotated[int, Within("population", also=(-1, HIDDEN))]
+RaxxonCard = Annotated[int, Within("raxxon", also=(-1,))]
+Cell = Annotated[int, Within("cell", also=(-1,), fixed=range(CELLS))]
+Seat = Annotated[int, Within("seat")]
+Code = Annotated[int, Within("effect")]
+
 DIFFICULTIES = ("intro", "regular", "hard", "expert")
 #: The most decisions a game may take (*design*): the published game has no bound on its length
 #: (no last day, and a turn's consequences may add cards to look at), so the engine ends a game
@@ -93,7 +106,7 @@ class Ending(enum.StrEnum):
 class Icon:
     """Resolve one effect code (``cards.EFFECT_NAMES``)."""
 
-    code: int
+    code: Code
 
 
 #: Step and Ask kinds: the verbs of ``cards.VERB_NAMES`` (0-11), then these.
@@ -154,7 +167,7 @@ class DayBegan:
     """Day ``day`` began with ``dealt`` cards in the crowd; ``first`` starts."""
 
     day: int
-    first: int
+    first: Seat
     dealt: int
 
 
@@ -163,7 +176,7 @@ class DayBegan:
 class Infected:
     """The infection rate rose: ``card`` (-1: the supply was empty) went face up to the discard."""
 
-    card: int
+    card: Card
 
 
 @register("raxxon.PowerChanged")
@@ -196,7 +209,7 @@ class Spread:
 class Added:
     """A card was added face down to ``cell`` (-1: there was none to add)."""
 
-    cell: int
+    cell: Cell
 
 
 @register("raxxon.Flipped")
@@ -205,10 +218,10 @@ class Flipped:
     """``card`` in ``cell`` was flipped face up: ``count`` of its type face up; ``fired`` the
     matching "when flipped" effects resolved (empty when none matched)."""
 
-    cell: int
-    card: int
+    cell: Cell
+    card: Card
     count: int
-    fired: tuple[int, ...]
+    fired: tuple[Code, ...]
 
 
 @register("raxxon.Looked")
@@ -216,9 +229,9 @@ class Flipped:
 class Looked:
     """Seat ``player`` looked at the card in ``cell`` (``card``: HIDDEN in other seats' views)."""
 
-    player: int
-    cell: int
-    card: int
+    player: Seat
+    cell: Cell
+    card: Card
 
 
 @register("raxxon.Killed")
@@ -226,8 +239,8 @@ class Looked:
 class Killed:
     """``card`` was killed; ``fired`` its "when killed" effects."""
 
-    card: int
-    fired: tuple[int, ...]
+    card: Card
+    fired: tuple[Code, ...]
 
 
 @register("raxxon.Evacuated")
@@ -235,7 +248,7 @@ class Killed:
 class Evacuated:
     """``card`` left the crowd; ``escaped`` an infected card that went to the discard."""
 
-    card: int
+    card: Card
     escaped: bool
 
 
@@ -244,7 +257,7 @@ class Evacuated:
 class Quarantined:
     """``card`` went to the contained quarantine."""
 
-    card: int
+    card: Card
 
 
 @register("raxxon.Swapped")
@@ -252,8 +265,8 @@ class Quarantined:
 class Swapped:
     """The cards of cells ``a`` and ``b`` changed places."""
 
-    a: int
-    b: int
+    a: Cell
+    b: Cell
 
 
 @register("raxxon.HostileBack")
@@ -261,7 +274,7 @@ class Swapped:
 class HostileBack:
     """A Hostile went from the evacuation pile to the discard (``card`` -1: there was none)."""
 
-    card: int
+    card: Card
 
 
 @register("raxxon.RaxxonDrawn")
@@ -269,7 +282,7 @@ class HostileBack:
 class RaxxonDrawn:
     """Raxxon card ``card`` was drawn (-1: there was none); ``triggered`` if its trigger applied."""
 
-    card: int
+    card: RaxxonCard
     triggered: bool
 
 
