@@ -30,7 +30,7 @@ from typing import Annotated
 from attrs import frozen
 
 from wasteland.core.bounds import Within
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven.card_set import CardSet
@@ -58,7 +58,6 @@ Row = Annotated[int, Within("row")]
 Side = Annotated[int, Within("side")]
 
 
-@register("lucky_seven.Options")
 @frozen
 class Options:
     """``players`` 1 or 2; ``variant`` "solo" (1 player), "competitive" or "cooperative"
@@ -71,7 +70,6 @@ class Options:
     cards: CardSet | None = None
 
 
-@register("lucky_seven.Phase")
 class Phase(enum.Enum):
     ENCOUNTER = "encounter"
     MANEUVER = "maneuver"
@@ -89,19 +87,16 @@ class Ending(enum.StrEnum):
 
 # -- effects: the automatic steps that follow one another (on the stack, top last) ---------------
 
-@register("lucky_seven.ResolveAttack")
 @frozen
 class ResolveAttack:
     """Discard every attacked threat whose attackers are strong enough."""
 
 
-@register("lucky_seven.CounterAttack")
 @frozen
 class CounterAttack:
     """The threats still in play strike (Infantry, Machine Guns, Tanks)."""
 
 
-@register("lucky_seven.EndOfTurn")
 @frozen
 class EndOfTurn:
     """Flipped Depots leave; the helicopter leaves or the next turn begins."""
@@ -117,7 +112,6 @@ AFTER_ATTACK: tuple[Effect, ...] = (END_OF_TURN, COUNTER_ATTACK, RESOLVE_ATTACK)
 
 # -- events: what happened without a decision (text is made only by render.events) ---------------
 
-@register("lucky_seven.Placed")
 @frozen
 class Placed:
     """Threats ``cards`` were dealt to ``cells`` (in the same order; a flare lies on top of what
@@ -127,7 +121,6 @@ class Placed:
     cells: tuple[Cell, ...]
 
 
-@register("lucky_seven.MortarHit")
 @frozen
 class MortarHit:
     """Mortar ``card`` fell on ``cell``: ``hit`` the member there (flipped down and rotated, or -1),
@@ -139,7 +132,6 @@ class MortarHit:
     downed: tuple[Member, ...]
 
 
-@register("lucky_seven.NoRoom")
 @frozen
 class NoRoom:
     """Threat ``card`` was discarded: row ``row`` (``side * 4 + row``) holds only threats."""
@@ -148,7 +140,6 @@ class NoRoom:
     row: Row
 
 
-@register("lucky_seven.Displaced")
 @frozen
 class Displaced:
     """A full row: ``member`` was discarded and threat ``card`` took its ``cell``."""
@@ -158,7 +149,6 @@ class Displaced:
     cell: Cell
 
 
-@register("lucky_seven.Attacked")
 @frozen
 class Attacked:
     """The attack on threat ``card`` in ``cell``: the attackers' ``total`` against its strength
@@ -171,7 +161,6 @@ class Attacked:
     defeated: bool
 
 
-@register("lucky_seven.CounterAttacked")
 @frozen
 class CounterAttacked:
     """The counter-attack: the members who ``fell``, those a flipped Depot ``saved``, the
@@ -182,7 +171,6 @@ class CounterAttacked:
     tanks: tuple[Card, ...]
 
 
-@register("lucky_seven.HelicopterCalled")
 @frozen
 class HelicopterCalled:
     """The last threat of grid ``side``'s deck was dealt: one more turn after this one."""
@@ -190,7 +178,6 @@ class HelicopterCalled:
     side: Side
 
 
-@register("lucky_seven.TurnBegan")
 @frozen
 class TurnBegan:
     """Turn ``turn`` of grid ``side`` began; ``final``: the turn without a deal."""
@@ -200,13 +187,11 @@ class TurnBegan:
     final: bool
 
 
-@register("lucky_seven.HelicopterLeaves")
 @frozen
 class HelicopterLeaves:
     """The final turn is over: the game ends."""
 
 
-@register("lucky_seven.SquadEliminated")
 @frozen
 class SquadEliminated:
     """The last member of grid ``side``'s squad was discarded: the game ends."""
@@ -218,7 +203,6 @@ Event = (Placed | MortarHit | NoRoom | Displaced | Attacked | CounterAttacked | 
          | HelicopterLeaves | SquadEliminated)
 
 
-@register("lucky_seven.State")
 @frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a player's view of it: ``viewer`` is then that seat).
@@ -283,3 +267,8 @@ class Work(WorkingCopy[State]):
     depots: list[int]
     stack: list[Effect]
     events: list[Event]
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``lucky_seven.<ClassName>``.
+register_records("lucky_seven", State)

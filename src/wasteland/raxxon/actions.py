@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from attrs import frozen
 
 from wasteland.core.action_ids import ActionSpace, Ids
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.game import IllegalAction, short
 from wasteland.raxxon.cards import SHEETS
 from wasteland.raxxon.card_set import table_of
@@ -42,19 +42,16 @@ __all__ = [
 FRAME = 8
 
 
-@register("raxxon.Turn")
 @frozen(cache_hash=True)
 class Turn:
     """Take the turn: the sheet's consequences trigger, then an action is chosen."""
 
 
-@register("raxxon.Pass")
 @frozen(cache_hash=True)
 class Pass:
     """Pass: no more turns this day."""
 
 
-@register("raxxon.Act")
 @frozen(cache_hash=True)
 class Act:
     """Choose action ``index`` of the sheet (0: Investigate)."""
@@ -62,7 +59,6 @@ class Act:
     index: Annotated[int, Ids(5)]
 
 
-@register("raxxon.Target")
 @frozen(cache_hash=True)
 class Target:
     """Answer the pending step with the crowd card in ``cell`` (row * 6 + column)."""
@@ -70,7 +66,6 @@ class Target:
     cell: Annotated[int, Ids(CELLS)]
 
 
-@register("raxxon.Line")
 @frozen(cache_hash=True)
 class Line:
     """Answer the pending step with row ``index`` (0-5) or column ``index - 6`` (6-11)."""
@@ -78,7 +73,6 @@ class Line:
     index: Annotated[int, Ids(12)]
 
 
-@register("raxxon.Place")
 @frozen(cache_hash=True)
 class Place:
     """Put the added card in ``cell`` of the 8 × 8 frame around the crowd ((row + 1) * 8 + column + 1)."""
@@ -86,7 +80,6 @@ class Place:
     cell: Annotated[int, Ids(FRAME * FRAME)]
 
 
-@register("raxxon.Option")
 @frozen(cache_hash=True)
 class Option:
     """Choose option ``index`` of the Raxxon card being read."""
@@ -94,13 +87,11 @@ class Option:
     index: Annotated[int, Ids(3)]
 
 
-@register("raxxon.Take")
 @frozen(cache_hash=True)
 class Take:
     """Take the optional effect (a Raxxon card is drawn after the action)."""
 
 
-@register("raxxon.Decline")
 @frozen(cache_hash=True)
 class Decline:
     """Decline the optional effect (no Raxxon card)."""
@@ -191,3 +182,6 @@ def _option_name(state: State, index: int) -> str:
             label = " ".join(options[ask.arg][index][0].split())
     text: str = f"{index + 1} {label}"[:40].strip()
     return text
+
+
+register_records("raxxon", *ACTION_TYPES)  # the codec tags: raxxon.<ClassName>

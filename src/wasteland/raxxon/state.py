@@ -32,7 +32,7 @@ from typing import Annotated
 from attrs import frozen
 
 from wasteland.core.bounds import Within
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.game import TRUNCATED
 from wasteland.core.rng import Rng
@@ -72,7 +72,6 @@ DIFFICULTIES = ("intro", "regular", "hard", "expert")
 DECISION_LIMIT = 5_000
 
 
-@register("raxxon.Options")
 @frozen
 class Options:
     """``players`` 1-4; ``difficulty`` intro, regular, hard or expert; ``characters`` the sheet
@@ -84,7 +83,6 @@ class Options:
     cards: CardSet | None = None
 
 
-@register("raxxon.Phase")
 class Phase(enum.Enum):
     ACTIONS = "actions"
     OVER = "over"
@@ -101,7 +99,6 @@ class Ending(enum.StrEnum):
 
 # -- effects (handled by the driver) and pending decisions (Ask), on the stack, top last ---------
 
-@register("raxxon.Icon")
 @frozen(cache_hash=True)
 class Icon:
     """Resolve one effect code (``cards.EFFECT_NAMES``)."""
@@ -119,7 +116,6 @@ CELL_KINDS = frozenset((0, 1, 2, 3, 5, 6, 7, 10, 11, K_SWAP2, K_KILL_UP, K_EVAC_
 LINE_KINDS = frozenset((4, 8, 9))
 
 
-@register("raxxon.Step")
 @frozen(cache_hash=True)
 class Step:
     """A step of an action or effect that may need a decision: ``count`` cards still to do;
@@ -132,7 +128,6 @@ class Step:
     arg: int
 
 
-@register("raxxon.Ask")
 @frozen(cache_hash=True)
 class Ask:
     """A decision the active player must make (see ``Step``)."""
@@ -142,7 +137,6 @@ class Ask:
     arg: int
 
 
-@register("raxxon.FileRaxxon")
 @frozen(cache_hash=True)
 class FileRaxxon:
     """Raxxon card ``card`` has been resolved: to the triggered pile."""
@@ -150,7 +144,6 @@ class FileRaxxon:
     card: int
 
 
-@register("raxxon.EndOfDay")
 @frozen(cache_hash=True)
 class EndOfDay:
     """The end of the day, steps 1-5, then the next day's crowd."""
@@ -161,7 +154,6 @@ Effect = Icon | Step | Ask | FileRaxxon | EndOfDay
 
 # -- events --------------------------------------------------------------------------------------
 
-@register("raxxon.DayBegan")
 @frozen
 class DayBegan:
     """Day ``day`` began with ``dealt`` cards in the crowd; ``first`` starts."""
@@ -171,7 +163,6 @@ class DayBegan:
     dealt: int
 
 
-@register("raxxon.Infected")
 @frozen
 class Infected:
     """The infection rate rose: ``card`` (-1: the supply was empty) went face up to the discard."""
@@ -179,7 +170,6 @@ class Infected:
     card: Card
 
 
-@register("raxxon.PowerChanged")
 @frozen
 class PowerChanged:
     """Raxxon power is now ``power``."""
@@ -187,7 +177,6 @@ class PowerChanged:
     power: int
 
 
-@register("raxxon.DayEnded")
 @frozen
 class DayEnded:
     """The player actions ended: ``icon`` True by an end-of-day icon, False when all passed."""
@@ -195,7 +184,6 @@ class DayEnded:
     icon: bool
 
 
-@register("raxxon.Spread")
 @frozen
 class Spread:
     """The infection spread ``times`` times (``infected`` infected cards, at most 4)."""
@@ -204,7 +192,6 @@ class Spread:
     times: int
 
 
-@register("raxxon.Added")
 @frozen
 class Added:
     """A card was added face down to ``cell`` (-1: there was none to add)."""
@@ -212,7 +199,6 @@ class Added:
     cell: Cell
 
 
-@register("raxxon.Flipped")
 @frozen
 class Flipped:
     """``card`` in ``cell`` was flipped face up: ``count`` of its type face up; ``fired`` the
@@ -224,7 +210,6 @@ class Flipped:
     fired: tuple[Code, ...]
 
 
-@register("raxxon.Looked")
 @frozen
 class Looked:
     """Seat ``player`` looked at the card in ``cell`` (``card``: HIDDEN in other seats' views)."""
@@ -234,7 +219,6 @@ class Looked:
     card: Card
 
 
-@register("raxxon.Killed")
 @frozen
 class Killed:
     """``card`` was killed; ``fired`` its "when killed" effects."""
@@ -243,7 +227,6 @@ class Killed:
     fired: tuple[Code, ...]
 
 
-@register("raxxon.Evacuated")
 @frozen
 class Evacuated:
     """``card`` left the crowd; ``escaped`` an infected card that went to the discard."""
@@ -252,7 +235,6 @@ class Evacuated:
     escaped: bool
 
 
-@register("raxxon.Quarantined")
 @frozen
 class Quarantined:
     """``card`` went to the contained quarantine."""
@@ -260,7 +242,6 @@ class Quarantined:
     card: Card
 
 
-@register("raxxon.Swapped")
 @frozen
 class Swapped:
     """The cards of cells ``a`` and ``b`` changed places."""
@@ -269,7 +250,6 @@ class Swapped:
     b: Cell
 
 
-@register("raxxon.HostileBack")
 @frozen
 class HostileBack:
     """A Hostile went from the evacuation pile to the discard (``card`` -1: there was none)."""
@@ -277,7 +257,6 @@ class HostileBack:
     card: Card
 
 
-@register("raxxon.RaxxonDrawn")
 @frozen
 class RaxxonDrawn:
     """Raxxon card ``card`` was drawn (-1: there was none); ``triggered`` if its trigger applied."""
@@ -286,7 +265,6 @@ class RaxxonDrawn:
     triggered: bool
 
 
-@register("raxxon.Reshuffled")
 @frozen
 class Reshuffled:
     """``pile`` ("population" or "raxxon") was shuffled into its draw pile."""
@@ -294,7 +272,6 @@ class Reshuffled:
     pile: str
 
 
-@register("raxxon.Released")
 @frozen
 class Released:
     """``count`` cards of the contained quarantine became uncontained."""
@@ -302,7 +279,6 @@ class Released:
     count: int
 
 
-@register("raxxon.Hidden")
 @frozen
 class Hidden:
     """``count`` face-up Hostile cards turned face down."""
@@ -314,7 +290,6 @@ Event = (DayBegan | Infected | PowerChanged | DayEnded | Spread | Added | Flippe
          | Quarantined | Swapped | HostileBack | RaxxonDrawn | Reshuffled | Released | Hidden)
 
 
-@register("raxxon.State")
 @frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a seat's view of it: ``viewer`` is that seat); see the module's text."""
@@ -365,3 +340,8 @@ class Work(WorkingCopy[State]):
     discard: list[int]
     stack: list[Effect]
     events: list[Event]
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``raxxon.<ClassName>``.
+register_records("raxxon", State)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Callable
 from attrs import frozen
 
 from wasteland.core.action_ids import ActionSpace, Ids
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.game import IllegalAction, need_state, short
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, CHARACTERS, COLOURS, GEAR, LINE, LOCATION_NAMES, NONE, VEHICLES, cell_name,
@@ -28,7 +28,6 @@ MAX_PLAYERS = 5
 _V, _G, _B, _C = len(VEHICLES), len(GEAR), len(BOUNTIES), len(CHARACTERS)
 
 
-@register("terror_below.Lead")
 @frozen(cache_hash=True)
 class Lead:
     """Choose ``character`` of your squad as your leader."""
@@ -36,7 +35,6 @@ class Lead:
     character: Annotated[int, Ids(_C)]
 
 
-@register("terror_below.Enter")
 @frozen(cache_hash=True)
 class Enter:
     """Place your pawn on the free Location ``location`` (0-4: store, motel, police, government,
@@ -45,7 +43,6 @@ class Enter:
     location: Annotated[int, Ids(len(LOCATION_NAMES))]
 
 
-@register("terror_below.Play")
 @frozen(cache_hash=True)
 class Play:
     """Play Vehicle ``card`` face up under the Worm in ``slot`` (0-2)."""
@@ -54,7 +51,6 @@ class Play:
     slot: Annotated[int, Ids(3)]
 
 
-@register("terror_below.Extra")
 @frozen(cache_hash=True)
 class Extra:
     """Boots: play Vehicle ``card`` as well, for its action points only (then discarded)."""
@@ -62,7 +58,6 @@ class Extra:
     card: Annotated[int, Ids(_V)]
 
 
-@register("terror_below.Stash")
 @frozen(cache_hash=True)
 class Stash:
     """Bicycle: play Vehicle ``card`` face down under the Worm in ``slot``."""
@@ -71,13 +66,11 @@ class Stash:
     slot: Annotated[int, Ids(3)]
 
 
-@register("terror_below.Pass")
 @frozen(cache_hash=True)
 class Pass:
     """Stop: spend no more action points, skip an optional ability, or end your hunt."""
 
 
-@register("terror_below.Move")
 @frozen(cache_hash=True)
 class Move:
     """Move orthogonally to the free ``cell`` beside you (1 AP), or to one reached through the cells of
@@ -86,7 +79,6 @@ class Move:
     cell: Annotated[int, Ids(CELLS)]
 
 
-@register("terror_below.Leap")
 @frozen(cache_hash=True)
 class Leap:
     """Leapfrog an adjacent pawn onto the empty cell ``cell`` next to it (1 AP)."""
@@ -94,7 +86,6 @@ class Leap:
     cell: Annotated[int, Ids(CELLS)]
 
 
-@register("terror_below.Clear")
 @frozen(cache_hash=True)
 class Clear:
     """Take 1 rubble from the adjacent ``cell`` onto your leader (1 AP)."""
@@ -102,13 +93,11 @@ class Clear:
     cell: Annotated[int, Ids(CELLS)]
 
 
-@register("terror_below.PickUp")
 @frozen(cache_hash=True)
 class PickUp:
     """Pick up every egg on your cell (1 AP); your actions end."""
 
 
-@register("terror_below.Deliver")
 @frozen(cache_hash=True)
 class Deliver:
     """Deliver one egg of ``colour`` at your Location (1 AP), for ``bounty`` (one in the line or
@@ -118,7 +107,6 @@ class Deliver:
     bounty: Annotated[int, Ids(_B, start=NONE)]
 
 
-@register("terror_below.Use")
 @frozen(cache_hash=True)
 class Use:
     """Use gear card ``gear`` (Items 0-23, Weapons 24-46); ``target`` a player for the Pistol's
@@ -128,7 +116,6 @@ class Use:
     target: Annotated[int, Ids(MAX_PLAYERS, start=NONE)]
 
 
-@register("terror_below.Draw")
 @frozen(cache_hash=True)
 class Draw:
     """Three rubble carried went back: draw a Weapon (True) or an Item (False)."""
@@ -136,7 +123,6 @@ class Draw:
     weapon: bool
 
 
-@register("terror_below.Hide")
 @frozen(cache_hash=True)
 class Hide:
     """The Government Facility's bonus: bounty ``slot`` of the line (0-3) or the deck's top (4)."""
@@ -144,7 +130,6 @@ class Hide:
     slot: Annotated[int, Ids(LINE + 1)]
 
 
-@register("terror_below.Revive")
 @frozen(cache_hash=True)
 class Revive:
     """The Hospital's bonus or a Medkit: dead ``character`` of your squad comes back under your leader."""
@@ -152,7 +137,6 @@ class Revive:
     character: Annotated[int, Ids(_C)]
 
 
-@register("terror_below.Claim")
 @frozen(cache_hash=True)
 class Claim:
     """The killing blow completes hunting ``bounty`` (one of the line or hidden with you that matches)."""
@@ -160,7 +144,6 @@ class Claim:
     bounty: Annotated[int, Ids(_B)]
 
 
-@register("terror_below.Steer")
 @frozen(cache_hash=True)
 class Steer:
     """A Target drawn 1 closer to your pawn with two cells equally close: it goes to ``cell``."""
@@ -209,3 +192,6 @@ def notation(state: State, action: Action) -> str:
     if words is None:
         raise IllegalAction(f"{short(action)} is not a Terror Below action")
     return words(action)
+
+
+register_records("terror_below", *ACTION_TYPES)  # the codec tags: terror_below.<ClassName>

@@ -23,7 +23,7 @@ import enum
 
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.terror_below.card_set import CardSet
@@ -34,7 +34,6 @@ __all__ = [
 ]
 
 
-@register("terror_below.Options")
 @frozen
 class Options:
     """``players`` 1-5 (1: solo); ``side`` desert or canyon; ``scenario`` the solo objective;
@@ -46,7 +45,6 @@ class Options:
     cards: CardSet | None = None
 
 
-@register("terror_below.Phase")
 class Phase(enum.Enum):
     LEAD = "lead"  # choose a leader from the squad
     ENTER = "enter"  # place the pawn on a free Location
@@ -77,25 +75,21 @@ class Ending(enum.StrEnum):
 
 # -- effects: work that needs nobody, on the stack --------------------------------------------------
 
-@register("terror_below.Wait")
 @frozen
 class Wait:
     """Not an effect: a decision is pending (``phase``, ``decider``)."""
 
 
-@register("terror_below.EndActions")
 @frozen
 class EndActions:
     """The actions are over: the Vehicle's ability (when it comes after), then the end of the turn."""
 
 
-@register("terror_below.EndTurn")
 @frozen
 class EndTurn:
     """Refill the hand, then every Worm at its card limit attacks, then the next turn."""
 
 
-@register("terror_below.Strike")
 @frozen
 class Strike:
     """A setup attack: Worm ``worm`` strikes at its start coordinates, then goes to the discard."""
@@ -103,7 +97,6 @@ class Strike:
     worm: int
 
 
-@register("terror_below.Attack")
 @frozen
 class Attack:
     """The Worm in ``slot`` attacks: face-down cards, the egg, the rubble, who is caught."""
@@ -111,7 +104,6 @@ class Attack:
     slot: int
 
 
-@register("terror_below.Resolve")
 @frozen
 class Resolve:
     """After the hunts: the Worm defeated, or the caught leaders die."""
@@ -119,7 +111,6 @@ class Resolve:
     slot: int
 
 
-@register("terror_below.Retire")
 @frozen
 class Retire:
     """The Worm to the discard with its Vehicles, a new Worm and its Target in its slot."""
@@ -127,7 +118,6 @@ class Retire:
     slot: int
 
 
-@register("terror_below.NextTurn")
 @frozen
 class NextTurn:
     """The next player's turn, or the end of the game."""
@@ -136,7 +126,6 @@ class NextTurn:
 Effect = Wait | EndActions | EndTurn | Strike | Attack | Resolve | Retire | NextTurn
 
 
-@register("terror_below.Said")
 @frozen
 class Said:
     """An event: what happened, in words, with nothing in it that any seat may not see."""
@@ -147,7 +136,6 @@ class Said:
 Event = Said
 
 
-@register("terror_below.State")
 @frozen(weakref_slot=False)
 class State:
     options: Options
@@ -254,3 +242,8 @@ class Work(WorkingCopy[State]):
     winners: list[int]
     stack: list[Effect]
     events: list[Event]
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``terror_below.<ClassName>``.
+register_records("terror_below", State)

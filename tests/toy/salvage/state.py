@@ -13,7 +13,7 @@ from attrs import frozen
 
 from tests.toy.salvage.cards import HIDDEN
 from wasteland.core.bounds import Within
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 
@@ -24,7 +24,6 @@ Card = Annotated[int, Within("card", also=(HIDDEN,))]
 Seat = Annotated[int, Within("seat")]
 
 
-@register("salvage.Options")
 @frozen
 class Options:
     """``players`` 2-4."""
@@ -32,7 +31,6 @@ class Options:
     players: int = 2
 
 
-@register("salvage.Phase")
 class Phase(enum.Enum):
     PLAY = "play"
     OVER = "over"
@@ -45,7 +43,6 @@ class Ending(enum.StrEnum):
     SHARED = "shared"
 
 
-@register("salvage.Drew")
 @frozen
 class Drew:
     """``player`` drew ``card`` (HIDDEN in another seat's view)."""
@@ -54,7 +51,6 @@ class Drew:
     card: Card
 
 
-@register("salvage.Discarded")
 @frozen
 class Discarded:
     player: Seat
@@ -64,13 +60,11 @@ class Discarded:
 Event = Drew | Discarded
 
 
-@register("salvage.Draw")
 @frozen
 class Draw:
     """An effect: the active player draws; with the deck empty the game ends instead."""
 
 
-@register("salvage.State")
 @frozen(weakref_slot=False)
 class State:
     options: Options
@@ -95,3 +89,7 @@ class Work(WorkingCopy[State]):
     discard: list[int]
     stack: list[Draw]
     events: list[Event]
+
+
+#: Every record the State holds, registered with the codec as ``salvage.<ClassName>``.
+register_records("salvage", State)
