@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.bounds import check_loaded
+from wasteland.core.bounds import Bounds, check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
@@ -164,4 +164,6 @@ def max_decisions(state: State) -> int:
 
 # -- what a file may hold ---------------------------------------------------------------------------
 
-check_loaded(ENGINE, check_state, options=check_options)  # and a running game has a legal action
+#: The seats of a table, which its records' ``Within("seat")`` fields name (the other bounds are fixed).
+BOUNDS = Bounds(lambda state: {"seat": range(state.options.players)})
+check_loaded(ENGINE, check_state, bounds=BOUNDS, options=check_options)  # and a running game has a legal action

@@ -20,13 +20,27 @@ a face-up card. A view puts ``HIDDEN`` where its seat may not see.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 from attrs import frozen
 
+from wasteland.core.bounds import Within
 from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.terror_below.card_set import CardSet
+from wasteland.terror_below.cards import CELLS, CHARACTERS, GEAR, NONE, VEHICLES
+
+#: What an int field names, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives the
+#: seats of a table): a seat (NONE: nobody), a slot of the Terror zone, a cell, a card, a count.
+Seat = Annotated[int, Within("seat")]
+SeatOrNone = Annotated[int, Within("seat", also=(NONE,))]
+Slot = Annotated[int, Within("slot", fixed=range(3))]
+#: The most turns a table may have counted (*design*: far above any game, whose Worm deck ends it).
+TURN_LIMIT = 10_000
+#: The most VP tokens, Worms defeated, eggs delivered or action points a seat may have counted.
+COUNT_LIMIT = 1_000
+Count = Annotated[int, Within("count", fixed=range(COUNT_LIMIT + 1))]
 
 __all__ = [
     "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
@@ -101,21 +115,21 @@ class Strike:
 class Attack:
     """The Worm in ``slot`` attacks: face-down cards, the egg, the rubble, who is caught."""
 
-    slot: int
+    slot: Slot
 
 
 @frozen
 class Resolve:
     """After the hunts: the Worm defeated, or the caught leaders die."""
 
-    slot: int
+    slot: Slot
 
 
 @frozen
 class Retire:
     """The Worm to the discard with its Vehicles, a new Worm and its Target in its slot."""
 
-    slot: int
+    slot: Slot
 
 
 @frozen
@@ -140,14 +154,14 @@ Event = Said
 class State:
     options: Options
     phase: Phase
-    active: int
-    decider: int
-    turn: int
+    active: Seat
+    decider: Seat
+    turn: Annotated[int, Within("turn", fixed=range(TURN_LIMIT + 1))]
     worm_deck: tuple[int, ...]
     worms: tuple[int, ...]
     targets: tuple[int, ...]
     under: tuple[tuple[int, ...], ...]
-    owners: tuple[tuple[int, ...], ...]
+    owners: tuple[tuple[SeatOrNone, ...], ...]
     worm_discard: tuple[int, ...]
     vehicle_deck: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -162,10 +176,10 @@ class State:
     line: tuple[int, ...]
     hidden: tuple[tuple[int, ...], ...]
     completed: tuple[tuple[int, ...], ...]
-    squads: tuple[tuple[int, ...], ...]
+    squads: tuple[tuple[Annotated[int, Within("character", fixed=range(len(CHARACTERS)))], ...], ...]
     dead: tuple[tuple[int, ...], ...]
     box: tuple[int, ...]
-    pawns: tuple[int, ...]
+    pawns: tuple[Annotated[int, Within("cell", also=(NONE,), fixed=range(CELLS))], ...]
     rubble: tuple[int, ...]
     eggs: tuple[int, ...]
     carried: tuple[int, ...]
@@ -175,26 +189,26 @@ class State:
     vp: tuple[int, ...]
     kills: tuple[int, ...]
     delivered: tuple[int, ...]
-    ap: int
-    vehicle: int
-    slot: int
+    ap: Count
+    vehicle: Annotated[int, Within("vehicle", also=(NONE,), fixed=range(len(VEHICLES)))]
+    slot: Annotated[int, Within("slot", also=(NONE,), fixed=range(3))]
     bonus: bool
-    hunters: tuple[int, ...]
-    caught: tuple[int, ...]
-    safe: tuple[int, ...]
-    used: tuple[int, ...]
-    damage: int
-    killer: int
-    leaders_due: tuple[int, ...]
+    hunters: tuple[Seat, ...]
+    caught: tuple[Seat, ...]
+    safe: tuple[Seat, ...]
+    used: tuple[Annotated[int, Within("gear", fixed=range(len(GEAR)))], ...]
+    damage: Count
+    killer: SeatOrNone
+    leaders_due: tuple[Seat, ...]
     steer: tuple[int, ...]
     out: tuple[bool, ...]
     final: int
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     ending: str
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
-    viewer: int | None
+    viewer: Seat | None
 
 
 @working_copy(State)
