@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import itertools
 import typing
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, Callable, Generic, TypeVar
 
 import attrs
 from attrs import frozen
@@ -62,6 +62,34 @@ def _domain(owner: type, name: str, hint: object) -> tuple[type, tuple[object, .
                     f"Annotated[int, Ids(...)], not {hint!r}")
 
 
+_IdOf = Callable[[Any], int]
+
+
+def _id_function(kind: type, first: int, names: list[str], domains: list[tuple[type, tuple[object, ...]]]) -> _IdOf:
+    """The id of an action of type ``kind`` from its fields, or -1, as arithmetic written out once for
+    the type (a field of another exact type, or outside its values, has none: True is not 1)."""
+    lines = ["def id_of(action):", "    try:"]
+    lines += [f"        v{k} = action.{name}" for k, name in enumerate(names)] or ["        pass"]
+    lines += ["    except AttributeError:", "        return -1", f"    i = {first}"]
+    namespace: dict[str, Any] = {}
+    stride = 1
+    for k in reversed(range(len(names))):
+        exact, values = domains[k]
+        namespace[f"T{k}"] = exact
+        lines += [f"    if type(v{k}) is not T{k}:", "        return -1"]
+        if exact is int:  # a range: arithmetic
+            lines += [f"    k = v{k} - {values[0] if values else 0}", f"    if not 0 <= k < {len(values)}:"]
+        else:  # a bool or an enum: its members' positions
+            namespace[f"I{k}"] = {v: j for j, v in enumerate(values)}
+            lines += [f"    k = I{k}.get(v{k}, -1)", "    if k < 0:"]
+        lines += ["        return -1", f"    i += k * {stride}"]
+        stride *= len(values)
+    lines.append("    return i")
+    exec(compile("\n".join(lines), f"<action ids of {kind.__qualname__}>", "exec"), namespace)  # noqa: S102
+    made: _IdOf = namespace["id_of"]
+    return made
+
+
 class ActionSpace(Generic[A]):
     """The action ids of a game whose ``state_type`` is its State and ``title`` its name in messages,
     derived from the action ``types`` in id order (see the module's text). ``action_count``,
@@ -72,20 +100,15 @@ class ActionSpace(Generic[A]):
         self.title = title
         self._a_title = f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
         actions: list[Any] = []
-        #: For each type: its first id, and for each field (name, exact type, value -> index, stride).
-        self._plans: dict[type, tuple[int, tuple[tuple[str, type, dict[object, int], int], ...]]] = {}
+        #: The id of an action of each type from its fields (-1: none).
+        self._id_of: dict[type, _IdOf] = {}
         self._blocks: dict[type, tuple[Any, ...]] = {}
         for kind in types:
             hints = typing.get_type_hints(kind, include_extras=True)
             names = [f.name for f in attrs.fields(kind)]
             domains = [_domain(kind, n, hints[n]) for n in names]
-            fields = []
-            stride = 1
-            for name, (exact, values) in reversed(list(zip(names, domains))):
-                fields.append((name, exact, {v: i for i, v in enumerate(values)}, stride))
-                stride *= len(values)
-            self._plans[kind] = (len(actions), tuple(reversed(fields)))
-            block = tuple(kind(*values) for values in itertools.product(*(v for _, v in domains)))
+            self._id_of[kind] = _id_function(kind, len(actions), names, domains)
+            block = tuple(kind(*values) for values in itertools.product(*(values for _, values in domains)))
             self._blocks[kind] = block
             actions.extend(block)
         #: Every action of the space, by id.
@@ -112,16 +135,10 @@ class ActionSpace(Generic[A]):
         known = self._listed.get(id(action))
         if known is not None and self.actions[known] is action:
             return known
-        plan = self._plans.get(type(action))
-        if plan is not None:
-            i, fields = plan
-            for name, exact, index, stride in fields:
-                value = getattr(action, name, None)
-                k = index.get(value, -1) if type(value) is exact else -1
-                if k < 0:
-                    break
-                i += k * stride
-            else:
+        id_of = self._id_of.get(type(action))
+        if id_of is not None:
+            i = id_of(action)
+            if i >= 0:
                 return i
         raise IllegalAction(f"{short(action)} has no action id in {self.title}")
 
