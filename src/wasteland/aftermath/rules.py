@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.codec import add_check
+from wasteland.core.bounds import check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
@@ -20,7 +20,7 @@ from wasteland.aftermath.cards import CHARACTER_NAMES, HAND, ITEMS, PACK, ROUNDS
 from wasteland.aftermath.loaded import check_options, check_state
 from wasteland.aftermath.mission import HANDLERS, decider, owner
 from wasteland.aftermath.setup import initial_state, make_options
-from wasteland.aftermath.state import Ending, Options, Phase, State, Wait, Work
+from wasteland.aftermath.state import Ending, Phase, State, Wait, Work
 from wasteland.aftermath.turn import DOS, REASONS, legal
 
 __all__ = [
@@ -153,11 +153,4 @@ def max_decisions(state: State) -> int:
 
 # -- what a file may hold ---------------------------------------------------------------------------
 
-def _decision_has_an_answer(state: State) -> None:
-    if state.phase is not Phase.OVER and not legal(state):
-        raise ValueError("the decision waiting has no legal answer")
-
-
-add_check(Options, check_options)
-add_check(State, check_state)
-add_check(State, _decision_has_an_answer)
+check_loaded(ENGINE, check_state, options=check_options)  # and a running game has a legal action

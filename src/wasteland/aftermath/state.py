@@ -425,22 +425,9 @@ class State:
 class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place."""
 
-    options: Options
-    book: Book
-    phase: Phase
-    active: int
-    reader: int
-    bookkeeper: int
-    turn: int
-    round: int
-    page: int
-    graph: SpaceGraph[str]
     visited: list[int]
-    revisit: bool
     read: list[str]
     this_turn: list[str]
-    calamity_done: bool
-    hostile: bool
     deck: list[int]
     discard: list[int]
     hands: list[tuple[int, ...]]
@@ -461,7 +448,6 @@ class Work(WorkingCopy[State]):
     threats: list[int]
     hunt: list[int]
     loots: list[Loot]
-    encounters: int
     encounter_deck: list[int]
     encounter_discard: list[int]
     caches: list[Cache]
@@ -470,20 +456,8 @@ class Work(WorkingCopy[State]):
     lost: list[int]
     tokens: list[Token]
     dials: list[int]
-    task: GroupTask | None
-    task_dial: int
-    task_card: int
-    test: Check | None
-    mp: int
-    stepped: bool
-    choice: Choice | None
     travel: list[int]
     candidates: list[int]
     moved: list[int]
-    focus: int
-    ending: str
-    outing: Outing
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
