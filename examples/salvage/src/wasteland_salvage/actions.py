@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from tests.toy.salvage.cards import DECK
-from tests.toy.salvage.state import State
+from wasteland_salvage.cards import DECK
+from wasteland_salvage.state import State
 from wasteland.core.codec import register
 from wasteland.core.game import IllegalAction, need_state, short
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, action_count, decode, notation
-from tests.toy.salvage.cards import DECK, HAND, VALUES
-from tests.toy.salvage.setup import initial_state, make_options
-from tests.toy.salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
+from wasteland_salvage.actions import ACTION_TYPES, Action, Discard, action_count, decode, notation
+from wasteland_salvage.cards import DECK, HAND, VALUES
+from wasteland_salvage.setup import initial_state, make_options
+from wasteland_salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
