@@ -11,8 +11,10 @@ from typing import Any
 
 from wasteland_salvage.actions import ACTION_TYPES, Action, Discard, action_count, decode, notation
 from wasteland_salvage.cards import DECK, HAND, VALUES
+from wasteland_salvage.loaded import check_options, check_state
 from wasteland_salvage.setup import initial_state, make_options
 from wasteland_salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
+from wasteland.core.codec import add_check
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
@@ -95,6 +97,8 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
     action_count=action_count, decode=decode,
 )
 assert set(RULES) == set(ACTION_TYPES)
+add_check(Options, check_options)
+add_check(State, check_state)
 
 
 # -- the contract ---------------------------------------------------------------------------------
