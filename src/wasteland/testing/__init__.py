@@ -14,7 +14,7 @@ the registry and by what the game declares on its bundle (its ``player_counts`` 
   by every contract function, and ``determinize`` of a loaded view views back to it.
 
 Run it on one's own game, installed beside the library (it needs pytest and hypothesis:
-``pip install 'wasteland[testing]'``)::
+``pip install 'wasteland[testing]'``, which brings pytest-xdist for ``-n 2`` too)::
 
     python -m wasteland.testing salvage            # the game's keys; more pytest arguments after them
     WASTELAND_GAMES=salvage pytest --pyargs wasteland.testing
