@@ -13,8 +13,9 @@ from wasteland import registry
 
 # The example game of a package of its own (examples/salvage, built with nothing but the engine as
 # docs/adding-a-game.md tells) runs through every generic test beside the library's games, from
-# the checkout, installed or not: a new game needs no wiring anywhere else.
-sys.path.append(str(Path(__file__).parent.parent / "examples" / "salvage" / "src"))
+# the checkout (first on the path, before a copy installed with the README's command): a new game
+# needs no wiring anywhere else.
+sys.path.insert(0, str(Path(__file__).parent.parent / "examples" / "salvage" / "src"))
 registry.register("salvage", "wasteland_salvage")
 
 settings.register_profile(

@@ -7,6 +7,7 @@ Each test installs packages the way pip leaves them for Python (a ``.dist-info``
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,14 @@ from pathlib import Path
 from wasteland import registry
 
 ROOT = Path(__file__).parent.parent
-EXAMPLE = ROOT / "examples" / "salvage" / "src"
+SOURCE = ROOT / "examples" / "salvage" / "src" / "wasteland_salvage"
+#: The games this environment has installed already (the example, once the README's command has
+#: installed it), as a new interpreter finds them: listed after the library's in every test here.
+INSTALLED = subprocess.run(
+    [sys.executable, "-c", "from importlib import metadata\n"
+     f"print(*sorted({{p.name for p in metadata.entry_points(group={registry.ENTRY_POINTS!r})}}))"],
+    capture_output=True, text=True, timeout=120, check=True, env={**os.environ, "PYTHONPATH": ""},
+).stdout.split()
 
 
 def _install(where: Path, name: str, points: dict[str, str], modules: dict[str, str] | None = None) -> None:
@@ -27,6 +35,13 @@ def _install(where: Path, name: str, points: dict[str, str], modules: dict[str, 
         (where / f"{module}.py").write_text(text)
 
 
+def _example(where: Path) -> Path:
+    """A folder holding the example game's package alone (not what a build left beside it)."""
+    if not (where / "example").exists():
+        shutil.copytree(SOURCE, where / "example" / "wasteland_salvage", ignore=shutil.ignore_patterns("__pycache__"))
+    return where / "example"
+
+
 def _wasteland(where: Path, *args: str, path: tuple[Path, ...] = ()) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in (where, *path))}
     return subprocess.run([sys.executable, "-m", "wasteland", *args], capture_output=True, text=True, timeout=120,
@@ -35,16 +50,16 @@ def _wasteland(where: Path, *args: str, path: tuple[Path, ...] = ()) -> subproce
 
 def test_a_game_installed_by_another_package_is_a_game_of_every_tool(tmp_path: Path) -> None:
     _install(tmp_path, "wasteland-salvage", {"salvage": "wasteland_salvage"})
-    listed = _wasteland(tmp_path, "games", path=(EXAMPLE,))
+    listed = _wasteland(tmp_path, "games", path=(_example(tmp_path),))
     assert listed.returncode == 0 and listed.stderr == "", listed.stderr
     rows = [line.split()[0] for line in listed.stdout.splitlines()[1:]]
-    assert rows == [*registry.BUILT_IN, "salvage"]
+    assert rows == [*registry.BUILT_IN, *sorted({*INSTALLED, "salvage"})]
     run = _wasteland(tmp_path, "simulate", "salvage", "-n", "3", "--players", "3", "--quiet", "--save-games", "runs",
-                     path=(EXAMPLE,))
+                     path=(_example(tmp_path),))
     assert run.returncode == 0, run.stderr
     replays = sorted((tmp_path / "runs").glob("*.json"))
     assert len(replays) == 3
-    again = _wasteland(tmp_path, "replay", str(replays[0]), path=(EXAMPLE,))
+    again = _wasteland(tmp_path, "replay", str(replays[0]), path=(_example(tmp_path),))
     assert again.returncode == 0 and "salvage" in again.stdout.lower(), again.stdout + again.stderr
 
 
@@ -52,7 +67,7 @@ def test_a_plugin_that_raises_on_import_is_one_line_and_the_other_games_go_on(tm
     _install(tmp_path, "wasteland-bad", {"bad": "bad_game"}, {"bad_game": "raise RuntimeError('no luck\\ntoday')\n"})
     listed = _wasteland(tmp_path, "games")
     assert listed.returncode == 0
-    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == list(registry.BUILT_IN)
+    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == [*registry.BUILT_IN, *INSTALLED]
     assert listed.stderr.splitlines() == [
         "wasteland: game bad: not loaded (bad_game from wasteland-bad 1.0): RuntimeError: no luck today"]
     run = _wasteland(tmp_path, "simulate", "raxxon", "-n", "1", "--quiet")
@@ -72,9 +87,9 @@ def test_every_way_a_plugin_can_be_wrong_is_one_line_of_its_own(tmp_path: Path) 
         "Bad-Key": "plain_module",  # not a key
         "missing": "no_such_module",
     }, {"plain_module": "X = 1\n"})
-    listed = _wasteland(tmp_path, "games", path=(EXAMPLE,))
+    listed = _wasteland(tmp_path, "games", path=(_example(tmp_path),))
     assert listed.returncode == 0
-    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == list(registry.BUILT_IN)
+    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == [*registry.BUILT_IN, *INSTALLED]
     lines = listed.stderr.splitlines()
     assert lines == [
         "wasteland: game Bad-Key: not loaded (plain_module from odd-games 1.0): a game's key is a snake_case name of "
@@ -89,11 +104,19 @@ def test_every_way_a_plugin_can_be_wrong_is_one_line_of_its_own(tmp_path: Path) 
 
 
 def test_two_packages_with_one_key_load_neither(tmp_path: Path) -> None:
+    _install(tmp_path, "first-cards", {"cards": "wasteland_salvage"})
+    _install(tmp_path, "second-cards", {"cards": "plain_module:GAME"}, {"plain_module": "GAME = None\n"})
+    listed = _wasteland(tmp_path, "games", path=(_example(tmp_path),))
+    assert "cards" not in listed.stdout
+    assert len(listed.stderr.splitlines()) == 1 and "two packages name a game 'cards'" in listed.stderr
+
+
+def test_one_package_found_twice_is_one_game(tmp_path: Path) -> None:
+    """The example installed, and its source on the path with an entry point of its own: one game."""
     _install(tmp_path, "first-salvage", {"salvage": "wasteland_salvage"})
     _install(tmp_path, "second-salvage", {"salvage": "wasteland_salvage:GAME"})
-    listed = _wasteland(tmp_path, "games", path=(EXAMPLE,))
-    assert "salvage" not in listed.stdout
-    assert len(listed.stderr.splitlines()) == 1 and "two packages name a game 'salvage'" in listed.stderr
+    listed = _wasteland(tmp_path, "games", path=(_example(tmp_path),))
+    assert listed.stderr == "" and [line.split()[0] for line in listed.stdout.splitlines()].count("salvage") == 1
 
 
 def test_the_registry_lists_each_game_once_and_registered_ones_at_once() -> None:

@@ -58,6 +58,8 @@ class _Registry:
     def _found(self, point: metadata.EntryPoint) -> None:
         assert self._plugins is not None
         key, where = point.name, _origin(point)
+        if key in self._plugins and self._plugins[key].module == point.module:
+            return  # the same package found twice (installed, and on the path): one game
         if key in self._plugins or key in self.broken:
             self.broken[key] = f"{key}: two packages name a game {key!r} ({where} is the second); neither is loaded"
             self._plugins.pop(key, None)
