@@ -4,14 +4,19 @@ Choose with ``HYPOTHESIS_PROFILE=thorough pytest`` for long local runs.
 """
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
 from wasteland import registry
 
-# A toy game built with nothing but the engine (docs/adding-a-game.md) runs through every generic
-# test beside the library's games: a new game needs no wiring anywhere else.
-registry.register("salvage", "tests.toy.salvage")
+# The example game of a package of its own (examples/salvage, built with nothing but the engine as
+# docs/adding-a-game.md tells) runs through every generic test beside the library's games, from
+# the checkout (first on the path, before a copy installed with the README's command): a new game
+# needs no wiring anywhere else.
+sys.path.insert(0, str(Path(__file__).parent.parent / "examples" / "salvage" / "src"))
+registry.register("salvage", "wasteland_salvage")
 
 settings.register_profile(
     "quick",

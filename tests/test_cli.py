@@ -707,7 +707,7 @@ def test_every_command_takes_the_same_bot_names(
 
     demo = runs.calls[2:]
     assert len(demo) == sum(len(game.player_counts) for game in GAMES.values())
-    # every game plays the named bot; a game without a heuristic bot (the tests' toy) plays random
+    # every game plays the named bot; a game without a heuristic bot (the example game) plays random
     assert all(args[2] == [name] or (args[0] == "salvage" and args[2] == ["random"]) for args, _ in demo)
     assert any(args[2] == [name] for args, _ in demo)
     made: list[str] = []

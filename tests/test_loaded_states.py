@@ -1,40 +1,8 @@
-"""States and views from files: whatever the loader accepts, every contract function answers.
-
-A mutation fuzzer (``tests/mutation.py``) takes tables and views from random play of every game
-and player count, changes their JSON (numbers, ids swapped, duplicated or moved between zones,
-elements dropped or added, enum members, fields, a view's viewer and hidden places) and reads
-them back. A file that loads must get a result or a ``RulesError`` from every function of the
-contract, and ``determinize`` of a loaded view must give a table that views back to it and
-reads back from its own JSON. ``HYPOTHESIS_PROFILE=thorough`` runs many more files;
-``python -m tests.mutation SECONDS`` runs the fuzzer for that long and prints what it found.
-"""
+"""The state-file fuzzer of the generic suite (:mod:`wasteland.testing.test_loaded_states`) on every
+registered game: whatever the loader accepts, every contract function answers.
+``python -m wasteland.testing.mutation SECONDS`` runs the fuzzer for that long and prints what it
+found."""
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
-from tests.mutation import CASES, corpus, fuzz_one
-from wasteland.core import codec
-
-
-@pytest.mark.parametrize(("key", "option"), CASES)
-def test_every_table_and_view_of_random_play_loads(key: str, option: int) -> None:
-    """The checks on loading refuse nothing a game can hold."""
-    for text in corpus(key, option, 0):
-        assert codec.dumps(codec.loads(text)) == text
-
-
-@given(
-    case=st.sampled_from(CASES),
-    seed=st.integers(0, 2),
-    pick=st.integers(0, 2**32),
-    mutations=st.integers(1, 3),
-)
-def test_a_mutated_file_that_loads_is_answered_by_every_function(
-    case: tuple[str, int], seed: int, pick: int, mutations: int
-) -> None:
-    key, option = case
-    loaded, failures = fuzz_one(key, option, seed, pick, mutations)
-    assert failures == [], (loaded, failures)
+from wasteland.testing.test_loaded_states import *  # noqa: F403 - pytest collects the suite's tests here

@@ -1,8 +1,9 @@
 """wasteland: pure, typed rules engines for survival board games.
 
-Five games today, each a key of ``GAMES``: The Lucky Seven (``lucky_seven``), Arctic
+Each game is a key of ``GAMES``: the library's own, The Lucky Seven (``lucky_seven``), Arctic
 Scavengers (``arctic_scavengers``), Raxxon (``raxxon``), Terror Below (``terror_below``) and
-Aftermath (``aftermath``).
+Aftermath (``aftermath``), and any game another installed package names in the entry-point group
+``wasteland.games`` (see :mod:`wasteland.registry`).
 
 >>> from wasteland import GAMES
 >>> sorted(GAMES)[:1]

@@ -61,7 +61,7 @@ from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
 from wasteland.core.words import plural
 from wasteland.parallel import BACKENDS
 from wasteland.plot import INSTALL as INSTALL_PLOT
-from wasteland.registry import GAME_KEYS, GAMES, get_game
+from wasteland.registry import GAME_KEYS, GAMES, broken, get_game
 from wasteland.simulate import Summary, bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
 
@@ -120,6 +120,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix(PROG).strip()
         where = f"{command}: " if command else ""
+        chosen = re.search(r"invalid choice: '([a-zA-Z0-9_-]+)'", message)
+        why = broken().get(chosen.group(1)) if chosen else None
+        if why is not None:  # an installed game that could not be loaded: say why, not just "invalid"
+            message = f"game {why}"
         raise UsageError(f"{where}{message} (see {self.prog} --help)")
 
 
@@ -193,7 +197,8 @@ def check_bots(names: Sequence[str], game_key: str) -> list[str]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """The registered games in aligned columns: key, title, player counts, the default count."""
+    """The registered games in aligned columns: key, title, player counts, the default count; then,
+    on standard error, one line for each installed plugin that could not be loaded."""
     rows = [("key", "game", "players", "default")]
     for key in GAME_KEYS:
         game = GAMES[key]
@@ -202,6 +207,8 @@ def cmd_games(args: argparse.Namespace) -> int:
             else ", ".join(map(str, counts))
         rows.append((key, game.title, shown, str(game.num_players(game.new_game(0)))))
     print(_columns(rows))
+    for why in broken().values():
+        print(f"{PROG}: game {why}", file=sys.stderr)
     return 0
 
 

@@ -8,7 +8,7 @@ import pytest
 from attrs import frozen
 from pyrsistent import PMap, pmap
 
-from tests.toy import salvage
+import wasteland_salvage as salvage
 from wasteland.core.bounds import Bounds, Within
 from wasteland.core.codec import CodecError, dumps, loads
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from attrs import frozen
 
-from tests.toy import salvage
-from tests.toy.salvage.state import Work
+import wasteland_salvage as salvage
+from wasteland_salvage.state import Work
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.game import IllegalAction
 from wasteland.core.rng import Rng, _below

@@ -1,21 +1,14 @@
 """The tables the RL adapter tests play: every registered game at every player count, and
-a few other options whose sizes differ."""
+the option sets each game declares (``Game.option_sets``: variants whose sizes differ)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from wasteland import GAMES
+from wasteland.testing import tables
 
-EXTRA: list[tuple[str, dict[str, Any]]] = [
-    ("lucky_seven", {"players": 2, "variant": "cooperative"}),
-    ("lucky_seven", {"players": 1, "depot": True}),
-    ("arctic_scavengers", {"players": 2, "peek_rule": "remove_marked", "peeking": ["grenade"]}),
-]
-
-CASES: list[tuple[str, dict[str, Any]]] = [
-    (key, {"players": n}) for key in GAMES for n in GAMES[key].player_counts
-] + EXTRA
+CASES: list[tuple[str, dict[str, Any]]] = [(key, options) for key in GAMES for options in tables(key)]
 
 
 def case_id(case: tuple[str, dict[str, Any]]) -> str:

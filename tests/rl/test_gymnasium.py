@@ -20,14 +20,15 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
+from wasteland.testing import tables  # noqa: E402
 from wasteland.rl import seed_for  # noqa: E402
 from wasteland.rl.gymnasium import IDS, ActionOutOfSpace, WastelandSoloEnv, env  # noqa: E402
 
-#: Every one-seat table: The Lucky Seven solo (with and without the Depot), Raxxon solo, every
-#: game whose player counts include 1 (Terror Below solo among them).
+#: Every one-seat table: each game whose player counts include 1, alone and with each of its
+#: option sets of one seat (The Lucky Seven with the Depot).
 SOLO: list[tuple[str, dict[str, Any]]] = [
-    ("lucky_seven", {}), ("lucky_seven", {"players": 1, "depot": True}),
-    *((key, {"players": 1}) for key in GAMES if key != "lucky_seven" and 1 in GAMES[key].player_counts),
+    (key, options) for key in GAMES if 1 in GAMES[key].player_counts for options in tables(key)
+    if options.get("players", GAMES[key].num_players(GAMES[key].new_game(0))) == 1
 ]
 
 

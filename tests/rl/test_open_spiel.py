@@ -17,6 +17,7 @@ import numpy as np  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 from tests.rl.cases import CASES, case_id  # noqa: E402
+from tests.support import random_walk  # noqa: E402
 from wasteland import GAMES, ConfigError, IllegalAction  # noqa: E402
 from wasteland.core import codec  # noqa: E402
 from wasteland.rl import seed_for  # noqa: E402
@@ -25,15 +26,25 @@ from wasteland.rl.open_spiel import (  # noqa: E402
     MAX_GAME_LENGTH, load_game, options_of, params_of, parameters, short_name,
 )
 
-#: Simulations per table: a 5-player Arctic Scavengers game is about 500 decisions, each
-#: checked by OpenSpiel for every seat (strings, tensors, clones), about a second a game.
-SIMS = {"lucky_seven": 4, "arctic_scavengers": 1, "raxxon": 3, "salvage": 5, "terror_below": 2, "aftermath": 1}
+#: What OpenSpiel's random_sim_test may spend on a table, in decisions times seats: it checks every
+#: decision for every seat (strings, tensors, clones); a 5-player Arctic Scavengers game is about
+#: 500 decisions, about a second a game.
+SIM_BUDGET = 300
+
+
+def sims(key: str, options: dict[str, Any]) -> int:
+    """Simulations for a table, from 1 to 5: the budget over the decisions times the seats of one
+    random game of it (a short game plays several, a long one once)."""
+    game = GAMES[key]
+    state = game.new_game(0, **options)
+    decisions = sum(1 for _ in random_walk(game, state, 0, game.max_decisions(state)))
+    return max(1, min(5, SIM_BUDGET // max(1, decisions * game.num_players(state))))
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_open_spiel_random_sim_test_passes(case: tuple[str, dict[str, Any]]) -> None:
     key, options = case
-    pyspiel.random_sim_test(load_game(key, **options), num_sims=SIMS[key], serialize=False, verbose=False)
+    pyspiel.random_sim_test(load_game(key, **options), num_sims=sims(key, options), serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

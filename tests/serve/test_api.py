@@ -71,7 +71,7 @@ def test_the_lobby_lists_every_registered_game_with_its_options_and_bots(client:
     lucky = games[0]
     assert lucky["players"] == [1, 2] and {"name": "variant", "default": "solo"} in lucky["options"]
     assert lucky["bots"] == ["random", "heuristic", "flat", "ismcts"]
-    assert games[-1]["bots"] == ["random", "flat", "ismcts"], "the toy game has no heuristic bot"
+    assert games[-1]["bots"] == ["random", "flat", "ismcts"], "the example game has no heuristic bot"
 
 
 def test_a_seat_s_token_is_given_once_and_kept_only_as_its_hash(client: TestClient, tmp_path: Path) -> None:

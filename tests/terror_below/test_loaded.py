@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.mutation import exercise, mutate
+from wasteland.testing.mutation import exercise, mutate
 from tests.support import assert_load_refused, load_changed, played
 from tests.terror_below.tables import decisions
 

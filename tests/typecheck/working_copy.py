@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import assert_type
 
-from tests.toy.salvage.state import Options, Phase, State, Work
+from wasteland_salvage.state import Options, Phase, State, Work
 from wasteland.core.rng import Rng
 
 

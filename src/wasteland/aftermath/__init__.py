@@ -11,7 +11,7 @@ the rounds running out, fails it. Missions chain into a campaign (``campaign.py`
 """
 
 from wasteland.core.engine import bundle
-from wasteland.core.game import Utility, always
+from wasteland.core.game import Game, Utility, always
 from wasteland.aftermath.actions import (
     ACTION_TYPES, Ability, Action, Card, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, End,
     Equip, Go, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Scavenge, Step, action_count, action_id, notation,
@@ -37,5 +37,5 @@ __all__ = [
 ]
 
 #: Cooperative: the team wins or loses together.
-GAME = bundle(__name__, key="aftermath", title="Aftermath", player_counts=(1, 2, 3, 4), rules_version=3,
-              utility=always(Utility.IDENTICAL, State, "an Aftermath"))
+GAME: Game[State, Action] = bundle(__name__, key="aftermath", title="Aftermath", player_counts=(1, 2, 3, 4),
+                                   rules_version=3, utility=always(Utility.IDENTICAL, State, "an Aftermath"))

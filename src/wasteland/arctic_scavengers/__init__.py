@@ -27,4 +27,7 @@ __all__ = [
 GAME: Game[State, Action] = bundle(
     __name__, key="arctic_scavengers", title="Arctic Scavengers", player_counts=PLAYER_COUNTS, rules_version=2,
     utility=always(Utility.GENERAL_SUM, State, "an Arctic Scavengers"),  # a tie shares the win
+    option_sets=({"players": 2, "peek_rule": "remove_marked", "peeking": ["grenade"]},
+                 {"players": 3, "cards": {"Sniper Team": {"cost": {"medicine": 0, "food": 0}},
+                                          "Saboteur": {"cost": {"medicine": 0, "food": 0}}}}),
 )

@@ -467,7 +467,8 @@ def bundle(package: str, **facts: Any) -> Game[Any, Any]:
     """The ``GAME`` of the game package named ``package`` (call it as ``bundle(__name__, ...)`` at
     the end of the package's ``__init__``): every contract function read from the package by its
     contract name, with the facts given (``key``, ``title``, ``player_counts``,
-    ``rules_version``). A missing name is a TypeError naming it.
+    ``rules_version``, and where the game has them ``utility`` and ``option_sets``). A missing
+    name is a TypeError naming it.
 
     Hooks that need the package's higher modules are registered here, from above: a State shows
     as its drawing in Jupyter (``_repr_svg_``), ``str`` and ``print`` of a state give its table
@@ -476,7 +477,8 @@ def bundle(package: str, **facts: Any) -> Game[Any, Any]:
     """
     module = sys.modules[package]
     missing = [f for f in _FACTS if f not in facts]
-    names = {f.name: _RENAMED.get(f.name, f.name) for f in attrs.fields(Game) if f.name not in facts}
+    names = {f.name: _RENAMED.get(f.name, f.name) for f in attrs.fields(Game)
+             if f.name not in facts and f.default is attrs.NOTHING}
     missing += [name for name in names.values() if not hasattr(module, name)]
     if missing:
         raise TypeError(f"{package} lacks what the Game bundle needs: {', '.join(missing)}")

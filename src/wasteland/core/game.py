@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, TypeVar
 
 from attrs import field, frozen
 
@@ -313,6 +313,10 @@ class Game(Generic[S, A]):
     # What the returns of a game with the options of ``state`` add up to (see Utility):
     # a function of the table, since a game's variants may differ (The Lucky Seven's do).
     utility: Callable[[S], Utility] = field(kw_only=True)
+    # A few typical tables beyond one of each player count, as ``new_game`` options (a variant, a
+    # difficulty, a card set of one's own): the generic tests (``wasteland.testing``), the
+    # state-file fuzzer and the RL adapters' tests play each, beside every player count.
+    option_sets: tuple[Mapping[str, Any], ...] = field(default=(), kw_only=True, converter=tuple, eq=False)
 
 
 class GameModule(Protocol[S, A]):

@@ -29,5 +29,8 @@ __all__ = [
     "summary", "max_decisions",
 ]
 
-GAME: Game[State, Action] = bundle(__name__, key="lucky_seven", title="The Lucky Seven", player_counts=(1, 2),
-                                   rules_version=3)
+GAME: Game[State, Action] = bundle(
+    __name__, key="lucky_seven", title="The Lucky Seven", player_counts=(1, 2), rules_version=3,
+    option_sets=({"players": 2, "variant": "cooperative"}, {"players": 2, "variant": "cooperative", "depot": True},
+                 {"players": 1, "depot": True}),
+)

@@ -30,4 +30,6 @@ __all__ = [
 
 #: Cooperative: the team wins or loses together.
 GAME: Game[State, Action] = bundle(__name__, key="raxxon", title="Raxxon", player_counts=(1, 2, 3, 4),
-                                   rules_version=2, utility=always(Utility.IDENTICAL, State, "a Raxxon"))
+                                   rules_version=2, utility=always(Utility.IDENTICAL, State, "a Raxxon"),
+                                   option_sets=({"difficulty": "intro"}, {"players": 2, "difficulty": "expert"},
+                                                {"players": 4, "difficulty": "intro"}))

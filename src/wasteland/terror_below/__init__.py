@@ -9,7 +9,7 @@ docs/rules/terror_below.md.
 """
 
 from wasteland.core.engine import bundle
-from wasteland.core.game import Utility, always
+from wasteland.core.game import Game, Utility, always
 from wasteland.terror_below.actions import (
     ACTION_TYPES, Action, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
     Revive, Stash, Steer, Use, action_count, action_id, notation,
@@ -32,5 +32,7 @@ __all__ = [
     "action_count", "action_id", "action_from_id", "observation_size", "observe",
 ]
 
-GAME = bundle(__name__, key="terror_below", title="Terror Below", player_counts=(1, 2, 3, 4, 5), rules_version=2,
-              utility=always(Utility.GENERAL_SUM, State, "a Terror Below"))
+GAME: Game[State, Action] = bundle(
+    __name__, key="terror_below", title="Terror Below", player_counts=(1, 2, 3, 4, 5), rules_version=2,
+    utility=always(Utility.GENERAL_SUM, State, "a Terror Below"),
+)

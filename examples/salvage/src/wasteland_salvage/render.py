@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tests.toy.salvage.actions import Discard
-from tests.toy.salvage.cards import HIDDEN, VALUES
-from tests.toy.salvage.rules import ENGINE, outcome, score
-from tests.toy.salvage.state import Drew, Event, Phase, State
-from tests.toy.salvage.view import view
+from wasteland_salvage.actions import Discard
+from wasteland_salvage.cards import HIDDEN, VALUES
+from wasteland_salvage.rules import ENGINE, outcome, score
+from wasteland_salvage.state import Drew, Event, Phase, State
+from wasteland_salvage.view import view
 from wasteland.core.game import describer, seen_by
 from wasteland.core.svg import PALETTE, Drawing
 

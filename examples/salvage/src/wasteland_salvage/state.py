@@ -11,7 +11,7 @@ from typing import Annotated
 
 from attrs import frozen
 
-from tests.toy.salvage.cards import HIDDEN
+from wasteland_salvage.cards import HIDDEN
 from wasteland.core.bounds import Within
 from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy

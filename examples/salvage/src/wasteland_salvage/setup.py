@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.toy.salvage.cards import DECK, HAND
-from tests.toy.salvage.state import Draw, Options, Phase, State
+from wasteland_salvage.cards import DECK, HAND
+from wasteland_salvage.state import Draw, Options, Phase, State
 from wasteland.core.game import check_options
 from wasteland.core.rng import Rng
 

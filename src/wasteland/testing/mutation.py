@@ -7,10 +7,13 @@ zones), read it back with ``codec.loads``; whatever loads must be answered by ev
 function with a result or a ``RulesError``, and ``determinize`` of a loaded view must give a
 table that views back to it and survives a codec round trip.
 
-``python -m tests.mutation SECONDS [GAME ...]`` runs it for that long (``--files N``: on the
-first N mutated files) and prints how many files were mutated, how many loaded, and each crash
-signature with a count (a file whose answers take more than ``HANG_SECONDS`` is a hang, named by
-where it was interrupted).
+It starts from every registered game at each of its player counts and each of its
+``option_sets`` (:func:`wasteland.testing.tables`): no game escapes it.
+
+``python -m wasteland.testing.mutation SECONDS [GAME ...]`` runs it for that long (``--files N``:
+on the first N mutated files) and prints how many files were mutated, how many loaded, and each
+crash signature with a count (a file whose answers take more than ``HANG_SECONDS`` is a hang,
+named by where it was interrupted).
 """
 
 from __future__ import annotations
@@ -26,29 +29,26 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable
 
+import attrs
+
 from wasteland.core import codec
 from wasteland.core.game import Game, RulesError
 from wasteland.core.rng import Rng
 from wasteland.registry import GAMES
-
-#: The tables the fuzzer starts from: every game and player count.
-OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
-    "lucky_seven": ({}, {"players": 2}, {"players": 2, "variant": "cooperative", "depot": True}),
-    "arctic_scavengers": ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
-                          {"players": 3, "cards": {"Sniper Team": {"cost": {"medicine": 0, "food": 0}},
-                                                   "Saboteur": {"cost": {"medicine": 0, "food": 0}}}}),
-    "raxxon": ({"players": 1}, {"players": 2}, {"players": 3}, {"players": 4, "difficulty": "intro"}),
-    "terror_below": ({"players": 1}, {"players": 2}, {"players": 4}),
-    "aftermath": ({"players": 1}, {"players": 2}, {"players": 4}),
-}
-CASES: tuple[tuple[str, int], ...] = tuple((key, i) for key, opts in OPTIONS.items() for i in range(len(opts)))
+from wasteland.testing import keys, tables
 
 
-@lru_cache(maxsize=64)
+def cases(games: tuple[str, ...] | None = None) -> tuple[tuple[str, int], ...]:
+    """The tables the fuzzer starts from, as (key, index into ``tables(key)``): every game under
+    test (or ``games``), at each player count and each of its option sets."""
+    return tuple((key, i) for key in (keys() if games is None else games) for i in range(len(tables(key))))
+
+
+@lru_cache(maxsize=64)  # the random play of a case, once per run of the tests
 def corpus(key: str, option: int, seed: int) -> tuple[str, ...]:
     """The JSON texts of about a dozen tables and their views from one random game."""
     game = GAMES[key]
-    state = game.new_game(seed, **OPTIONS[key][option])
+    state = game.new_game(seed, **tables(key)[option])
     pick = Rng.from_seed(seed)
     texts: list[str] = []
     step = 0
@@ -309,8 +309,6 @@ def check_view(game: Game[Any, Any], seen: Any, p: int, seed: int, *, depth: int
 
 
 def _diff(a: Any, b: Any) -> str:
-    import attrs
-
     return ", ".join(f.name for f in attrs.fields(type(a)) if getattr(a, f.name) != getattr(b, f.name))
 
 
@@ -348,23 +346,23 @@ def _hang(signum: int, frame: Any) -> None:
     raise Hang(f"no answer in {HANG_SECONDS} s")
 
 
-def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS), files: int | None = None) -> None:
-    """Fuzz the games ``keys`` for ``seconds`` (or the first ``files`` mutated files) and print
-    the counts and the crash signatures (a file not answered in ``HANG_SECONDS`` is a ``Hang``
-    where it was interrupted)."""
-    cases = tuple(case for case in CASES if case[0] in keys)
+def run(seconds: float, games: tuple[str, ...] | None = None, files: int | None = None) -> None:
+    """Fuzz the games ``games`` (every game under test by default) for ``seconds`` (or the first
+    ``files`` mutated files) and print the counts and the crash signatures (a file not answered
+    in ``HANG_SECONDS`` is a ``Hang`` where it was interrupted)."""
+    todo = cases(games)
     start = time.perf_counter()
     ran = loaded = 0
     found: Counter[str] = Counter()
     examples: dict[str, str] = {}
     i = 0
     while (time.perf_counter() - start < seconds) if files is None else i < files:
-        key, option = cases[i % len(cases)]
-        corpus(key, option, i // len(cases) % 6)  # the random play, before the clock starts
+        key, option = todo[i % len(todo)]
+        corpus(key, option, i // len(todo) % 6)  # the random play, before the clock starts
         previous = signal.signal(signal.SIGALRM, _hang)
         signal.alarm(HANG_SECONDS)
         try:
-            ok, failures = fuzz_one(key, option, i // len(cases) % 6, i, 1 + i % 3)
+            ok, failures = fuzz_one(key, option, i // len(todo) % 6, i, 1 + i % 3)
         except Hang as exc:
             ok, failures = True, [(_signature("hang", exc), str(exc))]
         finally:
@@ -374,7 +372,7 @@ def run(seconds: float, keys: tuple[str, ...] = tuple(OPTIONS), files: int | Non
         loaded += ok
         for sig, detail in set(failures):
             found[f"{key} {sig}"] += 1
-            examples.setdefault(f"{key} {sig}", f"case {(key, option, i // len(cases) % 6, i, 1 + i % 3)}: {detail}")
+            examples.setdefault(f"{key} {sig}", f"case {(key, option, i // len(todo) % 6, i, 1 + i % 3)}: {detail}")
         i += 1
     print(f"mutated files: {ran}, loaded: {loaded}, with a failure: {sum(found.values())}")
     for sig, n in found.most_common():
@@ -388,4 +386,4 @@ if __name__ == "__main__":
         at = args.index("--files")
         count = int(args[at + 1])
         del args[at:at + 2]
-    run(float(args[0]) if args else 60.0, tuple(args[1:]) or tuple(OPTIONS), count)
+    run(float(args[0]) if args else 60.0, tuple(args[1:]) or None, count)

@@ -6,8 +6,8 @@ from typing import Annotated
 
 from attrs import frozen
 
-from tests.toy.salvage.cards import DECK
-from tests.toy.salvage.state import State
+from wasteland_salvage.cards import DECK
+from wasteland_salvage.state import State
 from wasteland.core.action_ids import ActionSpace, Ids
 from wasteland.core.codec import register_records
 from wasteland.core.game import need_state

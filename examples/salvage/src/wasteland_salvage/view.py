@@ -6,9 +6,9 @@ hidden cards are ``HIDDEN``). Another player's draw loses its card.
 
 from __future__ import annotations
 
-from tests.toy.salvage.cards import DECK, HIDDEN
-from tests.toy.salvage.rules import ENGINE
-from tests.toy.salvage.state import Drew, Phase, State
+from wasteland_salvage.cards import DECK, HIDDEN
+from wasteland_salvage.rules import ENGINE
+from wasteland_salvage.state import Drew, Phase, State
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
