@@ -208,6 +208,31 @@ def _field_plan(action_type: type) -> tuple[tuple[str, tuple[type, ...] | None],
     return tuple(plan)
 
 
+def _door(action_type: type, plan: tuple[tuple[str, tuple[type, ...] | None], ...]) -> Callable[[object], bool]:
+    """The plan of ``action_type`` made one function: True when an action of that exact type has
+    every field, each of its types (an int within the bound); False otherwise (the engine then says
+    why, field by field). Made once per action type, so the door of a decision is a few compares."""
+    names = {f"K{i}_{j}": k for i, (_, kinds) in enumerate(plan) for j, k in enumerate(kinds or ())}
+    fetch = [f"        v{i} = action.{name}" for i, (name, _) in enumerate(plan)]
+    tests = []
+    for i, (_, kinds) in enumerate(plan):
+        bounded = f"(type(v{i}) is not int or -BOUND <= v{i} < BOUND)"
+        if kinds is None:
+            tests.append(bounded)
+            continue
+        alternatives = [f"v{i} is None" if k is type(None) else f"type(v{i}) is K{i}_{j}" for j, k in enumerate(kinds)]
+        tests.append(f"({' or '.join(alternatives)}) and {bounded}")
+    source = "\n".join([
+        "def fits(action):",
+        *(["    try:", *fetch, "    except AttributeError:", "        return False"] if fetch else []),
+        f"    return {' and '.join(tests) or 'True'}",
+    ])
+    namespace: dict[str, Any] = {"BOUND": _INT_BOUND, **names}
+    exec(compile(source, f"<door of {action_type.__qualname__}>", "exec"), namespace)  # noqa: S102
+    fits: Callable[[object], bool] = namespace["fits"]
+    return fits
+
+
 _WORDS = {int: "an int", str: "text", bool: "True or False"}
 #: No field of any action holds an int this large: the door refuses it before a rule formats it.
 _INT_BOUND = 1 << 63
@@ -302,6 +327,10 @@ class Engine(Generic[S, A, W, Opt]):
         self.work_type = work_type
         self.rules = dict(rules)
         self.plans = {t: _field_plan(t) for t in self.rules}
+        #: For each action type, its compiled door and its rule's check: one look-up a decision.
+        self.checks: dict[type, tuple[Callable[[object], bool], Callable[[S, Any], str | None]]] = {
+            t: (_door(t, self.plans[t]), rule.check) for t, rule in self.rules.items()}
+        self.dos: dict[type, Callable[[Any, Any], None]] = {t: rule.do for t, rule in self.rules.items()}
         self.actions_of = actions_of
         self.ready = ready
         self.driver = driver
@@ -357,12 +386,21 @@ class Engine(Generic[S, A, W, Opt]):
         return Moves(self, state, self.actions_of(state), _LISTED)
 
     def illegal_reason(self, state: S, action: object) -> str | None:
-        """Why ``action`` is not legal on the table ``state`` now, or None when it is."""
-        rule = self.rules.get(type(action))
-        if rule is None:
+        """Why ``action`` is not legal on the table ``state`` now, or None when it is: the door (its
+        type has a rule, the game runs, its fields hold their types), then the rule's check, which
+        looks at this one action (no rule lists the legal actions to find it among them)."""
+        checks = self.checks.get(type(action))
+        if checks is None:
             return f"{short(action)} is not {self.a_title} action"
         if self.over(state):
             return "the game is over"
+        fits, check = checks
+        if fits(action):
+            return check(state, action)
+        return self._field_reason(action)
+
+    def _field_reason(self, action: object) -> str:
+        """Which field of ``action`` does not hold what its type says (the door's words)."""
         for name, kinds in self.plans[type(action)]:
             value = getattr(action, name, _MISSING)
             if value is _MISSING:
@@ -372,7 +410,7 @@ class Engine(Generic[S, A, W, Opt]):
                 return f"{name} must be {said}, got {short(value)}"
             if type(value) is int and not -_INT_BOUND <= value < _INT_BOUND:
                 return f"{name} is out of range: {short(value)}"
-        return rule.check(state, action)
+        return f"{short(type(action).__name__)} holds a field that is not of its type"  # the door's own words
 
     def apply(self, state: S, action: object) -> S:
         """The table after ``action``; IllegalAction (with the reason) for anything not legal now,
@@ -388,7 +426,7 @@ class Engine(Generic[S, A, W, Opt]):
         """``action``, already checked, done on a working copy; the driver plays on after it."""
         work: Any = self.work_type(state)  # type: ignore[call-arg]
         work.events = []
-        self.rules[type(action)].do(work, action)
+        self.dos[type(action)](work, action)
         self.driver.run(work)
         finished: S = work.finish()
         return finished
