@@ -42,10 +42,6 @@ def blocked(s: Table, a: int, b: int) -> bool:
     return s.options.side == "canyon" and (a, b) in CANYON
 
 
-def _free(s: Table, c: int) -> bool:
-    return s.rubble[c] == 0 and c not in s.pawns
-
-
 # -- what may be done now (for the reasons and for legal_actions) -----------------------------------
 
 def moves(s: Table) -> dict[int, int]:
@@ -86,17 +82,21 @@ def moves(s: Table) -> dict[int, int]:
 
 
 def leaps(s: Table) -> tuple[int, ...]:
-    here = s.pawns[s.active]
+    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
+    here = pawns[s.active]
+    canyon = s.options.side == "canyon"
     found: set[int] = set()
-    for c in BOARD.adjacent[here]:
-        if c in s.pawns and not blocked(s, here, c):
-            found.update(d for d in BOARD.adjacent[c] if d != here and not blocked(s, c, d) and _free(s, d))
+    for c in adjacent[here]:
+        if c in pawns and not (canyon and (here, c) in CANYON):
+            found.update(d for d in adjacent[c] if d != here and not (canyon and (c, d) in CANYON)
+                         and not rubble[d] and d not in pawns)
     return tuple(sorted(found))
 
 
 def clears(s: Table) -> tuple[int, ...]:
-    here = s.pawns[s.active]
-    return tuple(c for c in BOARD.adjacent[here] if s.rubble[c] and not blocked(s, here, c))
+    here, rubble = s.pawns[s.active], s.rubble
+    canyon = s.options.side == "canyon"
+    return tuple(c for c in BOARD.adjacent[here] if rubble[c] and not (canyon and (here, c) in CANYON))
 
 
 def _matches(s: Table, b: int, colour: int, location: int) -> bool:
