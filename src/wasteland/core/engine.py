@@ -208,12 +208,16 @@ def _field_plan(action_type: type) -> tuple[tuple[str, tuple[type, ...] | None],
     return tuple(plan)
 
 
-def _door(action_type: type, plan: tuple[tuple[str, tuple[type, ...] | None], ...]) -> Callable[[object], bool]:
-    """The plan of ``action_type`` made one function: True when an action of that exact type has
-    every field, each of its types (an int within the bound); False otherwise (the engine then says
-    why, field by field). Made once per action type, so the door of a decision is a few compares."""
+def _door(action_type: type, plan: tuple[tuple[str, tuple[type, ...] | None], ...],
+          over: Callable[[Any], bool], check: Callable[[Any, Any], str | None],
+          field_reason: Callable[[object], str]) -> Callable[[Any, object], str | None]:
+    """The whole check of an action of ``action_type``, made one function once per type: the game
+    is not over, every field is there and holds one of its types (an int within the bound), then
+    the rule's ``check``; a field that does not fit is named by ``field_reason``. A decision's door
+    is a few compares and two calls of the game's."""
     names = {f"K{i}_{j}": k for i, (_, kinds) in enumerate(plan) for j, k in enumerate(kinds or ())}
-    fetch = [f"        v{i} = action.{name}" for i, (name, _) in enumerate(plan)]
+    fetch = [f"        {''.join(f'v{i}, ' for i in range(len(plan)))}= "
+             f"{''.join(f'action.{name}, ' for name, _ in plan)}"] if plan else []
     tests = []
     for i, (_, kinds) in enumerate(plan):
         bounded = f"(type(v{i}) is not int or -BOUND <= v{i} < BOUND)"
@@ -223,14 +227,18 @@ def _door(action_type: type, plan: tuple[tuple[str, tuple[type, ...] | None], ..
         alternatives = [f"v{i} is None" if k is type(None) else f"type(v{i}) is K{i}_{j}" for j, k in enumerate(kinds)]
         tests.append(f"({' or '.join(alternatives)}) and {bounded}")
     source = "\n".join([
-        "def fits(action):",
-        *(["    try:", *fetch, "    except AttributeError:", "        return False"] if fetch else []),
-        f"    return {' and '.join(tests) or 'True'}",
+        "def door(state, action):",
+        "    if OVER(state):",
+        "        return 'the game is over'",
+        *(["    try:", *fetch, "    except AttributeError:", "        return FIELD_REASON(action)"] if fetch else []),
+        *([f"    if not ({' and '.join(tests)}):", "        return FIELD_REASON(action)"] if tests else []),
+        "    return CHECK(state, action)",
     ])
-    namespace: dict[str, Any] = {"BOUND": _INT_BOUND, **names}
+    namespace: dict[str, Any] = {"BOUND": _INT_BOUND, "OVER": over, "CHECK": check, "FIELD_REASON": field_reason,
+                                 **names}
     exec(compile(source, f"<door of {action_type.__qualname__}>", "exec"), namespace)  # noqa: S102
-    fits: Callable[[object], bool] = namespace["fits"]
-    return fits
+    door: Callable[[Any, object], str | None] = namespace["door"]
+    return door
 
 
 _WORDS = {int: "an int", str: "text", bool: "True or False"}
@@ -327,9 +335,6 @@ class Engine(Generic[S, A, W, Opt]):
         self.work_type = work_type
         self.rules = dict(rules)
         self.plans = {t: _field_plan(t) for t in self.rules}
-        #: For each action type, its compiled door and its rule's check: one look-up a decision.
-        self.checks: dict[type, tuple[Callable[[object], bool], Callable[[S, Any], str | None]]] = {
-            t: (_door(t, self.plans[t]), rule.check) for t, rule in self.rules.items()}
         self.dos: dict[type, Callable[[Any, Any], None]] = {t: rule.do for t, rule in self.rules.items()}
         self.actions_of = actions_of
         self.ready = ready
@@ -341,6 +346,9 @@ class Engine(Generic[S, A, W, Opt]):
         self.notation = notation
         self.over = over
         self.ending = ending
+        #: For each action type, its whole check made one function (:func:`_door`).
+        self.doors: dict[type, Callable[[S, object], str | None]] = {
+            t: _door(t, self.plans[t], over, rule.check, self._field_reason) for t, rule in self.rules.items()}
         self.action_count = action_count
         self.decode = decode
 
@@ -389,15 +397,10 @@ class Engine(Generic[S, A, W, Opt]):
         """Why ``action`` is not legal on the table ``state`` now, or None when it is: the door (its
         type has a rule, the game runs, its fields hold their types), then the rule's check, which
         looks at this one action (no rule lists the legal actions to find it among them)."""
-        checks = self.checks.get(type(action))
-        if checks is None:
+        door = self.doors.get(type(action))
+        if door is None:
             return f"{short(action)} is not {self.a_title} action"
-        if self.over(state):
-            return "the game is over"
-        fits, check = checks
-        if fits(action):
-            return check(state, action)
-        return self._field_reason(action)
+        return door(state, action)
 
     def _field_reason(self, action: object) -> str:
         """Which field of ``action`` does not hold what its type says (the door's words)."""
@@ -417,10 +420,16 @@ class Engine(Generic[S, A, W, Opt]):
         a view, or what is not this game's state. ``state`` is never changed."""
         if type(state) is not self.state_type or state.viewer is not None:
             self.table(state)
-        reason = self.illegal_reason(state, action)
+        door = self.doors.get(type(action))
+        reason = f"{short(action)} is not {self.a_title} action" if door is None else door(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-        return self.play(state, action)
+        work: Any = self.work_type(state)  # type: ignore[call-arg]  # play(state, action), one call less
+        work.events = []
+        self.dos[type(action)](work, action)
+        self.driver.run(work)
+        finished: S = work.finish()
+        return finished
 
     def play(self, state: S, action: Any) -> S:
         """``action``, already checked, done on a working copy; the driver plays on after it."""
