@@ -20,7 +20,7 @@ from wasteland.terror_below.actions import (
 )
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.cards import CELLS, GEAR, LINE, LOCATIONS, NONE
+from wasteland.terror_below.cards import CELLS, GEAR, LINE, LOCATIONS, NONE, VEHICLES
 from wasteland.terror_below.loaded import check_options, check_state
 from wasteland.terror_below.scoring import points
 from wasteland.terror_below.setup import initial_state, make_options
@@ -55,6 +55,8 @@ _MOVES = tuple(Move(c) for c in range(CELLS))
 _LEAPS = tuple(Leap(c) for c in range(CELLS))
 _CLEARS = tuple(Clear(c) for c in range(CELLS))
 _PASS, _PICK_UP = Pass(), PickUp()
+#: Play(card, slot) for every Vehicle and Worm slot.
+_PLAYS = tuple(tuple(Play(v, k) for k in range(3)) for v in range(len(VEHICLES)))
 #: Use(gear, target) for every gear card and target (NONE, then each seat).
 _USES = tuple(tuple(Use(g, t) for t in range(NONE, MAX_PLAYERS)) for g in range(len(GEAR)))
 
@@ -83,7 +85,8 @@ _LISTS: dict[Phase, Callable[[State], tuple[Action, ...]]] = {
     Phase.OVER: lambda s: (),
     Phase.LEAD: lambda s: tuple(Lead(c) for c in sorted(s.squads[s.decider])),
     Phase.ENTER: lambda s: tuple(Enter(k) for k, c in enumerate(LOCATIONS) if c not in s.pawns),
-    Phase.PLAY: lambda s: tuple(Play(c, k) for c, k in plays(s)),
+    Phase.PLAY: lambda s: tuple(_PLAYS[c][k] if 0 <= c < len(_PLAYS) and 0 <= k < 3 else Play(c, k)
+                                for c, k in plays(s)),
     Phase.EXTRA: lambda s: (*(Extra(c) for c in extras(s)), _PASS),
     Phase.STASH: lambda s: (*(Stash(c, k) for c, k in stashes(s)), _PASS),
     Phase.DRAW: lambda s: tuple(Draw(w) for w in (False, True) if (s.weapon_deck if w else s.item_deck)),

@@ -219,7 +219,8 @@ def play_reason(s: State, a: Play) -> str | None:
         return why
     if a.card not in s.hands[s.active]:
         return f"vehicle {a.card} is not in your hand"
-    if (a.card, a.slot) not in plays(s):
+    if not 0 <= a.slot < 3 or s.worms[a.slot] == NONE or \
+            len(s.under[a.slot]) >= table_of(s).worms[s.worms[a.slot]].limit:  # the slots ``plays`` lists
         return "that Worm is missing or at its card limit"
     return None
 
@@ -238,7 +239,13 @@ def pass_reason(s: State, a: Pass) -> str | None:
 
 
 def move_reason(s: State, a: Move) -> str | None:
-    return _phase(s, Phase.ACT) or (None if a.cell in moves(s) else "no move reaches that cell now")
+    if (why := _phase(s, Phase.ACT)) is not None:
+        return why
+    here, cell = s.pawns[s.active], a.cell
+    if cell in BOARD.adjacent[here] and cell not in s.pawns and not s.rubble[cell] and not (
+            s.options.side == "canyon" and (here, cell) in CANYON):
+        return None  # one step to a free cell: the first cells ``moves`` finds
+    return None if cell in moves(s) else "no move reaches that cell now"
 
 
 def leap_reason(s: State, a: Leap) -> str | None:
