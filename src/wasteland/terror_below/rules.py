@@ -61,16 +61,12 @@ _PLAYS = tuple(tuple(Play(v, k) for k in range(3)) for v in range(len(VEHICLES))
 _USES = tuple(tuple(Use(g, t) for t in range(NONE, MAX_PLAYERS)) for g in range(len(GEAR)))
 
 
-def _made(table: tuple[Action, ...], make: Callable[[int], Action], i: int) -> Action:
-    """``table[i]``, or ``make(i)`` for an index beyond it (a view's or a user's odd number)."""
-    return table[i] if 0 <= i < len(table) else make(i)
-
-
 def _act(s: State) -> tuple[Action, ...]:
     here = s.pawns[s.active]
-    out: list[Action] = [_made(_MOVES, Move, c) for c in sorted(move_targets(s))]
-    out += [_made(_LEAPS, Leap, c) for c in leaps(s)]
-    out += [_made(_CLEARS, Clear, c) for c in clears(s)]
+    # the cells are the board's (its adjacency lists them): each has its record
+    out: list[Action] = [_MOVES[c] for c in sorted(move_targets(s))]
+    out += [_LEAPS[c] for c in leaps(s)]
+    out += [_CLEARS[c] for c in clears(s)]
     if any(s.eggs[here * 4:here * 4 + 4]):
         out.append(_PICK_UP)
     out += [Deliver(colour, b) for colour, b in deliveries(s)]
@@ -85,8 +81,7 @@ _LISTS: dict[Phase, Callable[[State], tuple[Action, ...]]] = {
     Phase.OVER: lambda s: (),
     Phase.LEAD: lambda s: tuple(Lead(c) for c in sorted(s.squads[s.decider])),
     Phase.ENTER: lambda s: tuple(Enter(k) for k, c in enumerate(LOCATIONS) if c not in s.pawns),
-    Phase.PLAY: lambda s: tuple(_PLAYS[c][k] if 0 <= c < len(_PLAYS) and 0 <= k < 3 else Play(c, k)
-                                for c, k in plays(s)),
+    Phase.PLAY: lambda s: tuple(_PLAYS[c][k] if 0 <= c < len(_PLAYS) else Play(c, k) for c, k in plays(s)),
     Phase.EXTRA: lambda s: (*(Extra(c) for c in extras(s)), _PASS),
     Phase.STASH: lambda s: (*(Stash(c, k) for c, k in stashes(s)), _PASS),
     Phase.DRAW: lambda s: tuple(Draw(w) for w in (False, True) if (s.weapon_deck if w else s.item_deck)),

@@ -141,6 +141,7 @@ def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
         return ()
     out: list[tuple[int, int]] = []
     fresh = s.fresh[p]
+    hats: list[int] | None = None  # found once, for the first Pistol
     for g in held:
         if g in fresh:
             continue
@@ -148,10 +149,12 @@ def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
         if kind in _ALWAYS_USABLE or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
             out.append((g, NONE))
         elif kind == "pistol":
-            out.extend((g, q) for q in _hats(s, p))
+            hats = _hats(s, p) if hats is None else hats
+            out += [(g, q) for q in hats]
     for g in worn:
         if GEAR[g].kind == "pistol":
-            out.extend((g, q) for q in _hats(s, p))
+            hats = _hats(s, p) if hats is None else hats
+            out += [(g, q) for q in hats]
     return tuple(out)
 
 
@@ -179,10 +182,12 @@ def hunt_uses(s: Table) -> tuple[int, ...]:
 
 
 def plays(s: Table) -> tuple[tuple[int, int], ...]:
-    p = s.active
-    worms = table_of(s).worms
-    open_slots = [k for k in range(3) if s.worms[k] != NONE and len(s.under[k]) < worms[s.worms[k]].limit]
-    return tuple((card, k) for card in sorted(s.hands[p]) for k in open_slots)
+    limits = table_of(s).worms
+    worms, under = s.worms, s.under
+    open_slots = [k for k in range(3) if worms[k] != NONE and len(under[k]) < limits[worms[k]].limit]
+    if not open_slots:
+        return ()
+    return tuple([(card, k) for card in sorted(s.hands[s.active]) for k in open_slots])
 
 
 def extras(s: Table) -> tuple[int, ...]:
