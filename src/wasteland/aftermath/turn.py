@@ -280,7 +280,7 @@ def _shots(s: Table) -> list[Action]:
 
 def _scavenges(s: Table) -> list[Action]:
     here = s.spaces[s.active]
-    found = [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
+    found: list[Action] = [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
     return found if found and _has_start(s, s.active, SCAVENGE) else []
 
 
