@@ -22,7 +22,11 @@ Speed lives here once, for every game:
 * the working copy is a mutable twin of the State with the same slots, and
   ``finish`` turns it into the State by converting its list fields back to
   tuples and swapping its class: no frozen record is built field by field;
-* the action's fields are checked from a plan made once per action type;
+* each action type's door (the game is not over, the fields hold their types, then the rule's
+  check) is one function compiled once per type (``_door``), and the games check the decisions
+  their tables wait for most by looking at the one action, not by listing the legal actions
+  again, so the checked path (``legal_actions`` + ``apply``) costs a few per cent more than
+  ``moves`` (docs/architecture.md, Speed, says which rare decisions still look among their kind);
 * ``moves(state)`` lists the legal actions once and plays one of them without
   checking it again (:class:`Moves`): what bots, search and simulations do
   thousands of times a second.
