@@ -92,3 +92,15 @@ def test_hidden_information_example_shows_each_seat() -> None:
     assert "hidden" in out
     assert "A view is not the table" in out
     assert "cannot tell from the real one" in out
+
+
+def test_chess_speed_example_times_both_paths_beside_python_chess() -> None:
+    pytest.importorskip("chess")
+    out = _run(str(EXAMPLES / "chess_speed.py"), "lucky_seven", "--players", "1", "--reps", "1", "--seconds", "0.05",
+               "--json")
+    row = json.loads(out)
+    assert row["game"] == "lucky_seven" and row["players"] == 1
+    assert row["chess_per_s"] > 0 and row["checked_vs_chess"] > 0 and row["moves_vs_chess"] > 0
+    done = subprocess.run([sys.executable, str(EXAMPLES / "chess_speed.py"), "chess"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "unknown game 'chess'" in done.stderr and "Traceback" not in done.stderr

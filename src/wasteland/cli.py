@@ -663,15 +663,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         counts = get_game(key).player_counts
         if args.players is not None and args.players not in counts:
             raise UsageError(f"{key} is played by {', '.join(map(str, counts))} players, not {args.players}")
-    path = ("legal_actions + apply (each action checked)" if args.checked
-            else "moves + play (the listed action unchecked)")
-    print(f"One core, random play through {path}, about {args.seconds:g} s per game and player count.")
+    print(f"One core, random play, about {args.seconds:g} s per game and player count; each decision timed "
+          "through moves + play_at (the listed action, unchecked: what bots and simulations play) and, on the "
+          "same table, through legal_actions + apply (each action checked: the README's loop).")
     for key in keys:
         game = get_game(key)
         counts = (args.players,) if args.players else game.player_counts
         for players in counts:
-            print(bench_game(key, seconds=args.seconds, players=players, seed=args.seed,
-                             checked=args.checked).format())
+            print(bench_game(key, seconds=args.seconds, players=players, seed=args.seed).format())
     return 0
 
 
@@ -1345,8 +1344,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=_seconds, default=2.0)
     p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the games played"))
-    p.add_argument("--checked", action="store_true",
-                   help="play through legal_actions and apply, which checks each action again (default: moves)")
     p.set_defaults(run=cmd_bench)
     return parser
 

@@ -163,6 +163,7 @@ def test_line_of_sight_along_borders() -> None:
         "garden": 0, "yard": 1, "hall": 2, "shop": 3, "cellar": 4, "shed": 5,
     }
     assert g.sight_distances("garden", max_range=2) == {"garden": 0, "yard": 1, "hall": 2}
+    assert g.in_sight_of("garden", 2) == {"garden", "yard", "hall"}
     assert g.in_sight("shed", "shed", max_range=0)
     assert g.hops_from("garden", max_hops=1) == {"garden": 0, "yard": 1, "shed": 1}
     with pytest.raises(ValueError):
@@ -271,3 +272,5 @@ def test_sight_is_symmetric_and_matches_brute_force(g: SpaceGraph[str], data: st
         [Border(x.a, x.b, BorderKind("open")) for x in g.borders if not x.kind.blocks_sight],
     )
     assert seen == see_through.costs_from(a)
+    for reach in (None, 0, 1, 2, 3):
+        assert g.in_sight_of(a, reach) == frozenset(g.sight_distances(a, reach)), "the same spaces, no ranges"

@@ -7,7 +7,7 @@ list" (so the two never disagree), and every rule's ``do`` changes the working c
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from wasteland.core.dice import roll
 from wasteland.aftermath.actions import (
@@ -38,6 +38,18 @@ __all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach",
 
 Table = State | Work
 _COLOURS = tuple(a.value for a in ATTRIBUTES)
+
+#: Actions of one card made once (records that never change, shared by every list): the most listed
+#: kinds are picked by index instead of built at every decision.
+_MOVES = tuple(Move(k) for k in range(len(ACTION_CARDS)))
+_CARDS = tuple(Card(k) for k in range(len(ACTION_CARDS)))
+_EQUIPS = tuple(Equip(k) for k in range(len(ACTION_CARDS)))
+_DONE = Done()
+
+
+def _made(table: tuple[Action, ...], make: Callable[[int], Action], k: int) -> Action:
+    """``table[k]``, or ``make(k)`` for a number beyond it (what a view's hidden card may hold)."""
+    return table[k] if 0 <= k < len(table) else make(k)
 _FOOD = DIALS.index("food")
 
 
@@ -85,15 +97,21 @@ def _steps(s: Table) -> list[tuple[int, int]]:
     here = s.spaces[s.active]
     if page is None or not here:
         return []
-    index = {sp.name: k for k, sp in enumerate(page.spaces)}
+    names: list[str] | None = None
     out = []
     for line in page.lines:
-        if here not in (line.a, line.b):
+        if line.a == here:
+            other = line.b
+        elif line.b == here:
+            other = line.a
+        else:
             continue
-        other = line.b if line.a == here else line.a
         cost = line_cost(line.kind, s.played)
-        if cost is not None and cost <= s.mp and index[other] < MAX_SPACES:
-            out.append((index[other], cost))
+        if cost is not None and cost <= s.mp:
+            names = names or [sp.name for sp in page.spaces]
+            k = names.index(other)
+            if k < MAX_SPACES:
+                out.append((k, cost))
     return sorted(out)
 
 
@@ -109,10 +127,10 @@ def ranged_reach(s: Table, c: int) -> int:
 
 def _ranged_targets(s: Table, c: int) -> list[int]:
     page = page_of(s)
-    if page is None or not s.spaces[c]:
-        return []
-    sight = s.graph.sight_distances(s.spaces[c], ranged_reach(s, c))
-    return sorted(t for sp in sight for t in figures_at(s, sp))
+    if page is None or not s.spaces[c] or not any(foe.spaces for foe in s.foes):
+        return []  # no figure on the map: no line of sight to trace
+    sight = s.graph.in_sight_of(s.spaces[c], ranged_reach(s, c))
+    return sorted(k * MAX_FIGURES + f for k, foe in enumerate(s.foes) for f, sp in enumerate(foe.spaces) if sp in sight)
 
 
 def _move_bonus(s: Table, c: int) -> int:
@@ -179,7 +197,16 @@ def trades(s: Table, c: int) -> list[Action]:
     move an item it holds between its slots and its pack, or give it to a character in its space;
     take an item from such a character (who gives it: equipped or packed at once); put one of its
     batteries on an equipped item that takes them. *Design*: each item moves once an action."""
-    out: list[Action] = []
+    return [a for found in _trading(s, c) for a in found]
+
+
+def _can_trade(s: Table, c: int) -> bool:
+    """``trades(s, c)`` is not empty (found without listing them all)."""
+    return any(found for found in _trading(s, c))
+
+
+def _trading(s: Table, c: int) -> Iterator[list[Action]]:
+    """The trades of ``trades``, in its order, a few at a time."""
     others = _companions(s, c)
     moved = s.moved
     for holder in (c, *others):
@@ -191,16 +218,15 @@ def trades(s: Table, c: int) -> list[Action]:
             if holder == c:
                 if worn:
                     if len(pack) < PACK:
-                        out.append(Stow(item, c))
+                        yield [Stow(item, c)]
                 elif free_slot(s, c, item) != NONE:
-                    out.append(Wear(item, c))
+                    yield [Wear(item, c)]
                 for o in others:
-                    out += _places(s, item, o, False)
+                    yield _places(s, item, o, False)
             else:
-                out += _places(s, item, c, False)
+                yield _places(s, item, c, False)
     if s.batteries[c]:
-        out += [Charge(i) for i in s.gear[c] if i != NONE and ITEMS[i].battery]
-    return out
+        yield [Charge(i) for i in s.gear[c] if i != NONE and ITEMS[i].battery]
 
 
 def _gained(s: Table) -> Gain | None:
@@ -242,19 +268,21 @@ def _leave_entry(s: Table) -> str | None:
 
 
 def _moves(s: Table) -> list[Action]:
-    return [Move(k) for k in sorted(s.hands[s.active])]
+    return [_made(_MOVES, Move, k) for k in sorted(s.hands[s.active])]
 
 
 def _communicate_targets(s: Table) -> list[Action]:
-    if s.hostile or not _has_start(s, s.active, "yellow"):
+    if s.hostile:
         return []
-    return [Communicate(t) for t in figures_at(s, s.spaces[s.active])]
+    targets = figures_at(s, s.spaces[s.active])  # the hand is read only when somebody is there
+    return [Communicate(t) for t in targets] if targets and _has_start(s, s.active, "yellow") else []
 
 
 def _melee_targets(s: Table) -> list[Action]:
-    if not s.hostile or not _has_start(s, s.active, "red"):
+    if not s.hostile:
         return []
-    return [Melee(t) for t in figures_at(s, s.spaces[s.active])]
+    targets = figures_at(s, s.spaces[s.active])
+    return [Melee(t) for t in targets] if targets and _has_start(s, s.active, "red") else []
 
 
 def _shots(s: Table) -> list[Action]:
@@ -264,10 +292,9 @@ def _shots(s: Table) -> list[Action]:
 
 
 def _scavenges(s: Table) -> list[Action]:
-    if not _has_start(s, s.active, SCAVENGE):
-        return []
     here = s.spaces[s.active]
-    return [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
+    found: list[Action] = [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
+    return found if found and _has_start(s, s.active, SCAVENGE) else []
 
 
 def _recoveries(s: Table) -> list[Action]:
@@ -320,9 +347,9 @@ def _equips(s: Table) -> list[Action]:
     """Equip/Trade, paid with any card of the hand: offered when it can move an item or place a
     battery."""
     hand = s.hands[s.active]
-    if not hand or not trades(s, s.active):
+    if not hand or not _can_trade(s, s.active):
         return []
-    return [Equip(k) for k in sorted(hand)]
+    return [_made(_EQUIPS, Equip, k) for k in sorted(hand)]
 
 
 def _contributions(s: Table) -> list[Action]:
@@ -356,21 +383,29 @@ def _test_cards(s: Table) -> tuple[Action, ...]:
     test = s.test
     if test is None:
         return ()
-    hand = sorted(s.hands[test.who])
-    if s.played:
-        cards = [k for k in hand if _follows(k, s.played[0])]
-    else:
-        cards = [k for k in hand if _starts(k, test.attribute)]
-    # an action's test needs its first card; a book's test, a defence (or a hand that cannot
-    # start it, as a determinized table may deal) may roll with none, and fails
-    done: list[Action] = [Done()] if s.played or test.kind in ("book", "defend") or not cards else []
-    return (*(Card(k) for k in cards), *done)
+    cards = [k for k in sorted(s.hands[test.who]) if _may_play(s, test.attribute, k)]
+    done: list[Action] = [_DONE] if _may_roll(s, bool(cards)) else []
+    return (*(_made(_CARDS, Card, k) for k in cards), *done)
+
+
+def _may_play(s: Table, attribute: str, k: int) -> bool:
+    """Card ``k`` (in the tester's hand) may be played on the test: it follows the first card
+    played, or starts a test of ``attribute``."""
+    return _follows(k, s.played[0]) if s.played else _starts(k, attribute)
+
+
+def _may_roll(s: Table, playable: bool) -> bool:
+    """The test may be rolled now (Done): an action's test needs its first card; a book's test, a
+    defence (or a hand that cannot start it, as a determinized table may deal) may roll with
+    none, and fails."""
+    test = s.test
+    return test is not None and (bool(s.played) or test.kind in ("book", "defend") or not playable)
 
 
 def _moving(s: Table) -> tuple[Action, ...]:
-    out: list[Action] = [] if s.stepped else [Card(k) for k in sorted(s.hands[s.active])]
+    out: list[Action] = [] if s.stepped else [_made(_CARDS, Card, k) for k in sorted(s.hands[s.active])]
     out += [Step(k) for k, _ in _steps(s)]
-    out.append(Done())
+    out.append(_DONE)
     return tuple(out)
 
 
@@ -547,10 +582,77 @@ def _resolve(work: Work) -> None:
 
 # -- the rules' reasons and changes ---------------------------------------------------------------
 
+def _test_card(s: State, a: Card) -> bool:
+    test = s.test
+    return test is not None and a.card in s.hands[test.who] and _may_play(s, test.attribute, a.card)
+
+
+def _test_done(s: State, a: Done) -> bool:
+    test = s.test
+    return test is not None and _may_roll(s, any(_may_play(s, test.attribute, k) for k in s.hands[test.who]))
+
+
+def _may_step(s: State, a: Step) -> bool:
+    """Space ``a.space`` is one of ``_steps``: a line joins it to the mover's space, and its cost
+    with the cards played is within the movement points."""
+    page, here = page_of(s), s.spaces[s.active]
+    if page is None or not here or not 0 <= a.space < min(len(page.spaces), MAX_SPACES):
+        return False
+    there = page.spaces[a.space].name
+    for line in page.lines:
+        if line.a == here and line.b == there or line.b == here and line.a == there:
+            cost = line_cost(line.kind, s.played)
+            if cost is not None and cost <= s.mp:
+                return True
+    return False
+
+
+def _may_shoot(s: State, a: Ranged) -> bool:
+    """Figure ``a.target`` is one of ``_shots``: the party is hostile, a card can start the test, and
+    the figure stands in a space in line of sight within the weapon's range."""
+    c = s.active
+    if not s.hostile or not _has_start(s, c, "green") or page_of(s) is None or not s.spaces[c]:
+        return False
+    slot, figure = divmod(a.target, MAX_FIGURES)
+    if not 0 <= slot < len(s.foes) or not 0 <= figure < len(s.foes[slot].spaces):
+        return False
+    return s.foes[slot].spaces[figure] in s.graph.in_sight_of(s.spaces[c], ranged_reach(s, c))
+
+
+def _may_cheer(s: State, a: Cheer) -> bool:
+    c = s.active
+    return a.card in s.hands[c] and a.to != c and 0 <= a.to < len(s.options.characters) and len(s.hands[a.to]) <= 2
+
+
+#: The decisions most tables wait for, each checked by looking at the one action (the same
+#: conditions ``legal`` lists them by; a property test holds the two together). Any other kind is
+#: looked for among the legal actions of its own kind (the act step) or of the step.
+_DIRECT: dict[tuple[Phase, type], Callable[[State, Any], bool]] = {
+    (Phase.ACT, Move): lambda s, a: a.card in s.hands[s.active],
+    (Phase.ACT, Cheer): _may_cheer,
+    (Phase.ACT, Ranged): _may_shoot,
+    (Phase.ACT, Equip): lambda s, a: a.card in s.hands[s.active] and _can_trade(s, s.active),
+    (Phase.ACT, Consult): lambda s, a: _leave_entry(s) is not None,
+    (Phase.ACT, End): lambda s, a: True,
+    (Phase.DRAW, Discard): lambda s, a: a.card in s.hands[s.active],
+    (Phase.DRAW, Draw): lambda s, a: True,
+    (Phase.MOVE, Card): lambda s, a: not s.stepped and a.card in s.hands[s.active],
+    (Phase.MOVE, Step): _may_step,
+    (Phase.MOVE, Done): lambda s, a: True,
+    (Phase.TEST, Card): _test_card,
+    (Phase.TEST, Done): _test_done,
+    (Phase.EQUIP, Done): lambda s, a: True,
+}
+
+
 def _reason(state: State, action: Action) -> str | None:
-    kind = _ACTS.get(type(action))
-    if kind is not None and state.phase is Phase.ACT:
-        if action in kind(state):
+    direct = _DIRECT.get((state.phase, type(action)))
+    if direct is not None:
+        if direct(state, action):
+            return None
+    elif state.phase is Phase.ACT:
+        kind = _ACTS.get(type(action))
+        if kind is not None and action in kind(state):
             return None
     elif action in legal(state):
         return None

@@ -22,7 +22,11 @@ Speed lives here once, for every game:
 * the working copy is a mutable twin of the State with the same slots, and
   ``finish`` turns it into the State by converting its list fields back to
   tuples and swapping its class: no frozen record is built field by field;
-* the action's fields are checked from a plan made once per action type;
+* each action type's door (the game is not over, the fields hold their types, then the rule's
+  check) is one function compiled once per type (``_door``), and the games check the decisions
+  their tables wait for most by looking at the one action, not by listing the legal actions
+  again, so the checked path (``legal_actions`` + ``apply``) costs a few per cent more than
+  ``moves`` (docs/architecture.md, Speed, says which rare decisions still look among their kind);
 * ``moves(state)`` lists the legal actions once and plays one of them without
   checking it again (:class:`Moves`): what bots, search and simulations do
   thousands of times a second.
@@ -212,6 +216,39 @@ def _field_plan(action_type: type) -> tuple[tuple[str, tuple[type, ...] | None],
     return tuple(plan)
 
 
+def _door(action_type: type, plan: tuple[tuple[str, tuple[type, ...] | None], ...],
+          over: Callable[[Any], bool], check: Callable[[Any, Any], str | None],
+          field_reason: Callable[[object], str]) -> Callable[[Any, object], str | None]:
+    """The whole check of an action of ``action_type``, made one function once per type: the game
+    is not over, every field is there and holds one of its types (an int within the bound), then
+    the rule's ``check``; a field that does not fit is named by ``field_reason``. A decision's door
+    is a few compares and two calls of the game's."""
+    names = {f"K{i}_{j}": k for i, (_, kinds) in enumerate(plan) for j, k in enumerate(kinds or ())}
+    fetch = [f"        {''.join(f'v{i}, ' for i in range(len(plan)))}= "
+             f"{''.join(f'action.{name}, ' for name, _ in plan)}"] if plan else []
+    tests = []
+    for i, (_, kinds) in enumerate(plan):
+        bounded = f"(type(v{i}) is not int or -BOUND <= v{i} < BOUND)"
+        if kinds is None:
+            tests.append(bounded)
+            continue
+        alternatives = [f"v{i} is None" if k is type(None) else f"type(v{i}) is K{i}_{j}" for j, k in enumerate(kinds)]
+        tests.append(f"({' or '.join(alternatives)}) and {bounded}")
+    source = "\n".join([
+        "def door(state, action):",
+        "    if OVER(state):",
+        "        return 'the game is over'",
+        *(["    try:", *fetch, "    except AttributeError:", "        return FIELD_REASON(action)"] if fetch else []),
+        *([f"    if not ({' and '.join(tests)}):", "        return FIELD_REASON(action)"] if tests else []),
+        "    return CHECK(state, action)",
+    ])
+    namespace: dict[str, Any] = {"BOUND": _INT_BOUND, "OVER": over, "CHECK": check, "FIELD_REASON": field_reason,
+                                 **names}
+    exec(compile(source, f"<door of {action_type.__qualname__}>", "exec"), namespace)  # noqa: S102
+    door: Callable[[Any, object], str | None] = namespace["door"]
+    return door
+
+
 _WORDS = {int: "an int", str: "text", bool: "True or False"}
 #: No field of any action holds an int this large: the door refuses it before a rule formats it.
 _INT_BOUND = 1 << 63
@@ -306,6 +343,7 @@ class Engine(Generic[S, A, W, Opt]):
         self.work_type = work_type
         self.rules = dict(rules)
         self.plans = {t: _field_plan(t) for t in self.rules}
+        self.dos: dict[type, Callable[[Any, Any], None]] = {t: rule.do for t, rule in self.rules.items()}
         self.actions_of = actions_of
         self.ready = ready
         self.driver = driver
@@ -316,6 +354,9 @@ class Engine(Generic[S, A, W, Opt]):
         self.notation = notation
         self.over = over
         self.ending = ending
+        #: For each action type, its whole check made one function (:func:`_door`).
+        self.doors: dict[type, Callable[[S, object], str | None]] = {
+            t: _door(t, self.plans[t], over, rule.check, self._field_reason) for t, rule in self.rules.items()}
         self.action_count = action_count
         self.decode = decode
 
@@ -361,12 +402,16 @@ class Engine(Generic[S, A, W, Opt]):
         return Moves(self, state, self.actions_of(state), _LISTED)
 
     def illegal_reason(self, state: S, action: object) -> str | None:
-        """Why ``action`` is not legal on the table ``state`` now, or None when it is."""
-        rule = self.rules.get(type(action))
-        if rule is None:
+        """Why ``action`` is not legal on the table ``state`` now, or None when it is: the door (its
+        type has a rule, the game runs, its fields hold their types), then the rule's check, which
+        looks at this one action (no rule lists the legal actions to find it among them)."""
+        door = self.doors.get(type(action))
+        if door is None:
             return f"{short(action)} is not {self.a_title} action"
-        if self.over(state):
-            return "the game is over"
+        return door(state, action)
+
+    def _field_reason(self, action: object) -> str:
+        """Which field of ``action`` does not hold what its type says (the door's words)."""
         for name, kinds in self.plans[type(action)]:
             value = getattr(action, name, _MISSING)
             if value is _MISSING:
@@ -376,23 +421,29 @@ class Engine(Generic[S, A, W, Opt]):
                 return f"{name} must be {said}, got {short(value)}"
             if type(value) is int and not -_INT_BOUND <= value < _INT_BOUND:
                 return f"{name} is out of range: {short(value)}"
-        return rule.check(state, action)
+        return f"{short(type(action).__name__)} holds a field that is not of its type"  # the door's own words
 
     def apply(self, state: S, action: object) -> S:
         """The table after ``action``; IllegalAction (with the reason) for anything not legal now,
         a view, or what is not this game's state. ``state`` is never changed."""
         if type(state) is not self.state_type or state.viewer is not None:
             self.table(state)
-        reason = self.illegal_reason(state, action)
+        door = self.doors.get(type(action))
+        reason = f"{short(action)} is not {self.a_title} action" if door is None else door(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-        return self.play(state, action)
+        work: Any = self.work_type(state)  # type: ignore[call-arg]  # play(state, action), one call less
+        work.events = []
+        self.dos[type(action)](work, action)
+        self.driver.run(work)
+        finished: S = work.finish()
+        return finished
 
     def play(self, state: S, action: Any) -> S:
         """``action``, already checked, done on a working copy; the driver plays on after it."""
         work: Any = self.work_type(state)  # type: ignore[call-arg]
         work.events = []
-        self.rules[type(action)].do(work, action)
+        self.dos[type(action)](work, action)
         self.driver.run(work)
         finished: S = work.finish()
         return finished

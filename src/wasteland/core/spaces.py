@@ -391,6 +391,25 @@ class SpaceGraph(Generic[N]):
             start, through=lambda kind: not kind.blocks_sight, max_hops=max_range
         )
 
+    def in_sight_of(self, start: N, max_range: int | None = None) -> frozenset[N]:
+        """The spaces of :meth:`sight_distances` without their ranges: the same search, with no
+        persistent map made (what a rule that only asks "is it in sight" needs)."""
+        ix = self._ix()
+        origin = self._pos(start)
+        seen = {origin}
+        frontier = [origin]
+        hops = 0
+        while frontier and (max_range is None or hops < max_range):
+            hops += 1
+            beyond = []
+            for u in frontier:
+                for v, kind in ix.links[u]:
+                    if v not in seen and not kind.blocks_sight:
+                        seen.add(v)
+                        beyond.append(v)
+            frontier = beyond
+        return frozenset(ix.spaces[k] for k in seen)
+
     def in_sight(self, a: N, b: N, max_range: int | None = None) -> bool:
         """``b`` is in line of sight of ``a`` (see :meth:`sight_distances`) within ``max_range``."""
         self._pos(b)

@@ -16,7 +16,7 @@ take; ``answer`` carries the choice out.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from wasteland.core.game import short
 from wasteland.raxxon import cards as C
@@ -80,7 +80,7 @@ def turn_reason(state: State, action: Turn) -> str | None:
         return "the turn is already taken"
     if not any(state.tokens[state.active]):
         return "no token on the sheet: choose an action or pass"
-    return None if available(state) else "no action is available: pass"
+    return None if any(_free_slots(state)) or can_investigate(state) else "no action is available: pass"
 
 
 def act_reason(state: State, action: Act) -> str | None:
@@ -90,8 +90,10 @@ def act_reason(state: State, action: Act) -> str | None:
         return waits
     if state.stage == START and any(state.tokens[state.active]):
         return "take the turn first (the consequences trigger) or pass"
-    if action.index not in available(state):
-        return f"action {short(action.index)} has no empty token slot (or is not on the sheet)"
+    index = action.index  # one of ``available``: Investigate (0) or an action with an empty slot
+    free = _free_slots(state)
+    if not (can_investigate(state) if index == 0 else 1 <= index <= len(free) and free[index - 1]):
+        return f"action {short(index)} has no empty token slot (or is not on the sheet)"
     return None
 
 
@@ -158,11 +160,16 @@ def available(state: State | Work) -> list[int]:
     """The actions the active player may choose: 0 (Investigate) while a face-down crowd card is
     left that the player has not looked at (*design*: with none, Investigate would do nothing),
     and those with an empty slot."""
+    free = [k + 1 for k, empty in enumerate(_free_slots(state)) if empty]
+    return [0, *free] if can_investigate(state) else free
+
+
+def _free_slots(state: State | Work) -> list[bool]:
+    """For each action of the active player's sheet (1, 2, ...): it has an empty token slot."""
     seat = state.active
     tokens = state.tokens[seat]
     slots = SLOTS[0 if state.options.players <= 2 else 1][state.characters[seat]]
-    free = [k + 1 for k in range(len(slots)) if tokens[k] < slots[k]]
-    return [0, *free] if can_investigate(state) else free
+    return [tokens[k] < slots[k] for k in range(len(slots))]
 
 
 def can_investigate(state: State | Work) -> bool:
@@ -275,22 +282,24 @@ def allows(state: State, kind: int, arg: int, choice: int) -> bool:
 
 
 def _cell_allowed(state: State, kind: int, arg: int, cell: int) -> bool:
-    card, up = state.crowd[cell], state.face_up
-    if kind == C.LOOK:
-        return card != EMPTY and card not in up and cell not in state.seen[state.active]
-    if kind == C.FLIP_CARDS:
-        return card != EMPTY and card not in up
-    if kind in (C.QUARANTINE, C.KILL, C.QUARANTINE_GROUP, C.KILL_GROUP):
-        return card != EMPTY
-    if kind == K_KILL_UP:
-        return card in up
-    if kind in (C.EVACUATE, C.EVACUATE_GROUP):
-        return card != EMPTY and (card not in up or bool(table_of(state).healthy[card]))
-    if kind == K_EVAC_UP:
-        return card in up and bool(table_of(state).healthy[card])
-    if kind == C.SWAP:
-        return card != EMPTY and any(state.crowd[n] != EMPTY for n in ADJACENT[cell])
-    return cell in ADJACENT[arg] and card != EMPTY  # K_SWAP2
+    return _CELL_TESTS[kind](state, arg, cell, state.crowd[cell])
+
+
+#: For each kind of step that takes a crowd cell: whether ``cell`` (holding ``card``) may be taken.
+_CELL_TESTS: dict[int, Callable[[State, int, int, int], bool]] = {
+    C.LOOK: lambda state, arg, cell, card: card != EMPTY and card not in state.face_up
+    and cell not in state.seen[state.active],
+    C.FLIP_CARDS: lambda state, arg, cell, card: card != EMPTY and card not in state.face_up,
+    **dict.fromkeys((C.QUARANTINE, C.KILL, C.QUARANTINE_GROUP, C.KILL_GROUP),
+                    lambda state, arg, cell, card: card != EMPTY),
+    K_KILL_UP: lambda state, arg, cell, card: card in state.face_up,
+    **dict.fromkeys((C.EVACUATE, C.EVACUATE_GROUP), lambda state, arg, cell, card: card != EMPTY and (
+        card not in state.face_up or bool(table_of(state).healthy[card]))),
+    K_EVAC_UP: lambda state, arg, cell, card: card in state.face_up and bool(table_of(state).healthy[card]),
+    C.SWAP: lambda state, arg, cell, card: card != EMPTY and any(state.crowd[n] != EMPTY for n in ADJACENT[cell]),
+    K_SWAP2: lambda state, arg, cell, card: cell in ADJACENT[arg] and card != EMPTY,
+}
+assert set(_CELL_TESTS) == CELL_KINDS
 
 
 def _group(state: State | Work, cell: int, healthy_wanted: bool) -> list[int]:

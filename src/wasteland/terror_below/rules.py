@@ -8,7 +8,7 @@ decision of ``decider`` in ``phase``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from wasteland.core.bounds import Bounds, check_loaded
 from wasteland.core.driver import Driver
@@ -16,11 +16,11 @@ from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
 from wasteland.terror_below.actions import (
     ACTION_TYPES, Action, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play,
-    Revive, Stash, Steer, Use, action_count, decode, notation,
+    Revive, Stash, Steer, Use, MAX_PLAYERS, action_count, decode, notation,
 )
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.cards import GEAR, LINE, LOCATIONS, NONE
+from wasteland.terror_below.cards import CELLS, GEAR, LINE, LOCATIONS, NONE, VEHICLES
 from wasteland.terror_below.loaded import check_options, check_state
 from wasteland.terror_below.scoring import points
 from wasteland.terror_below.setup import initial_state, make_options
@@ -49,43 +49,56 @@ def over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
+#: The actions of the act phase made once (records that never change, shared by every list): a
+#: listing picks them by index instead of building a record per action at every decision.
+_MOVES = tuple(Move(c) for c in range(CELLS))
+_LEAPS = tuple(Leap(c) for c in range(CELLS))
+_CLEARS = tuple(Clear(c) for c in range(CELLS))
+_PASS, _PICK_UP = Pass(), PickUp()
+#: Play(card, slot) for every Vehicle and Worm slot.
+_PLAYS = tuple(tuple(Play(v, k) for k in range(3)) for v in range(len(VEHICLES)))
+#: Use(gear, target) for every gear card and target (NONE, then each seat).
+_USES = tuple(tuple(Use(g, t) for t in range(NONE, MAX_PLAYERS)) for g in range(len(GEAR)))
+
+
+def _act(s: State) -> tuple[Action, ...]:
+    here = s.pawns[s.active]
+    # the cells are the board's (its adjacency lists them): each has its record
+    out: list[Action] = [_MOVES[c] for c in sorted(move_targets(s))]
+    out += [_LEAPS[c] for c in leaps(s)]
+    out += [_CLEARS[c] for c in clears(s)]
+    if any(s.eggs[here * 4:here * 4 + 4]):
+        out.append(_PICK_UP)
+    out += [Deliver(colour, b) for colour, b in deliveries(s)]
+    out += [_USES[g][t + 1] if 0 <= g < len(_USES) and NONE <= t < MAX_PLAYERS else Use(g, t)
+            for g, t in sorted(own_turn_uses(s))]
+    out.append(_PASS)
+    return tuple(out)  # no two alike: each kind lists distinct cells, cards or (colour, bounty) pairs
+
+
+#: What each phase lists (one look-up a decision instead of a comparison per phase).
+_LISTS: dict[Phase, Callable[[State], tuple[Action, ...]]] = {
+    Phase.OVER: lambda s: (),
+    Phase.LEAD: lambda s: tuple(Lead(c) for c in sorted(s.squads[s.decider])),
+    Phase.ENTER: lambda s: tuple(Enter(k) for k, c in enumerate(LOCATIONS) if c not in s.pawns),
+    Phase.PLAY: lambda s: tuple(_PLAYS[c][k] if 0 <= c < len(_PLAYS) else Play(c, k) for c, k in plays(s)),
+    Phase.EXTRA: lambda s: (*(Extra(c) for c in extras(s)), _PASS),
+    Phase.STASH: lambda s: (*(Stash(c, k) for c, k in stashes(s)), _PASS),
+    Phase.DRAW: lambda s: tuple(Draw(w) for w in (False, True) if (s.weapon_deck if w else s.item_deck)),
+    Phase.HIDE: lambda s: tuple(Hide(k) for k in range(LINE) if s.line[k] != NONE) + (
+        (Hide(LINE),) if s.bounty_deck else ()),
+    Phase.HUNT: lambda s: (*(Use(g, NONE) for g in sorted(hunt_uses(s))), _PASS),
+    Phase.REVIVE: lambda s: tuple(Revive(c) for c in revivals(s)),
+    Phase.CLAIM: lambda s: tuple(Claim(b) for b in claims(s)),
+    Phase.STEER: lambda s: tuple(Steer(c) for c in steers(s)),
+    Phase.ACT: _act,
+}
+assert set(_LISTS) == set(Phase)
+
+
 def actions_of(s: State) -> tuple[Action, ...]:
     """The legal actions, on the table or on the deciding seat's view."""
-    phase = s.phase
-    if phase is Phase.OVER:
-        return ()
-    if phase is Phase.LEAD:
-        return tuple(Lead(c) for c in sorted(s.squads[s.decider]))
-    if phase is Phase.ENTER:
-        return tuple(Enter(k) for k, c in enumerate(LOCATIONS) if c not in s.pawns)
-    if phase is Phase.PLAY:
-        return tuple(Play(c, k) for c, k in plays(s))
-    if phase is Phase.EXTRA:
-        return (*(Extra(c) for c in extras(s)), Pass())
-    if phase is Phase.STASH:
-        return (*(Stash(c, k) for c, k in stashes(s)), Pass())
-    if phase is Phase.DRAW:
-        return tuple(Draw(w) for w in (False, True) if (s.weapon_deck if w else s.item_deck))
-    if phase is Phase.HIDE:
-        return tuple(Hide(k) for k in range(LINE) if s.line[k] != NONE) + ((Hide(LINE),) if s.bounty_deck else ())
-    if phase is Phase.HUNT:
-        return (*(Use(g, NONE) for g in sorted(hunt_uses(s))), Pass())
-    if phase is Phase.REVIVE:
-        return tuple(Revive(c) for c in revivals(s))
-    if phase is Phase.CLAIM:
-        return tuple(Claim(b) for b in claims(s))
-    if phase is Phase.STEER:
-        return tuple(Steer(c) for c in steers(s))
-    here = s.pawns[s.active]
-    out: list[Action] = [Move(c) for c in sorted(move_targets(s))]
-    out += [Leap(c) for c in leaps(s)]
-    out += [Clear(c) for c in clears(s)]
-    if any(s.eggs[here * 4:here * 4 + 4]):
-        out.append(PickUp())
-    out += [Deliver(colour, b) for colour, b in deliveries(s)]
-    out += [Use(g, t) for g, t in sorted(own_turn_uses(s))]
-    out.append(Pass())
-    return tuple(out)  # no two alike: each kind lists distinct cells, cards or (colour, bounty) pairs
+    return _LISTS[s.phase](s)
 
 
 def _advance(work: Work) -> bool:

@@ -42,10 +42,6 @@ def blocked(s: Table, a: int, b: int) -> bool:
     return s.options.side == "canyon" and (a, b) in CANYON
 
 
-def _free(s: Table, c: int) -> bool:
-    return s.rubble[c] == 0 and c not in s.pawns
-
-
 # -- what may be done now (for the reasons and for legal_actions) -----------------------------------
 
 def moves(s: Table) -> dict[int, int]:
@@ -86,17 +82,21 @@ def moves(s: Table) -> dict[int, int]:
 
 
 def leaps(s: Table) -> tuple[int, ...]:
-    here = s.pawns[s.active]
+    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
+    here = pawns[s.active]
+    canyon = s.options.side == "canyon"
     found: set[int] = set()
-    for c in BOARD.adjacent[here]:
-        if c in s.pawns and not blocked(s, here, c):
-            found.update(d for d in BOARD.adjacent[c] if d != here and not blocked(s, c, d) and _free(s, d))
+    for c in adjacent[here]:
+        if c in pawns and not (canyon and (here, c) in CANYON):
+            found.update(d for d in adjacent[c] if d != here and not (canyon and (c, d) in CANYON)
+                         and not rubble[d] and d not in pawns)
     return tuple(sorted(found))
 
 
 def clears(s: Table) -> tuple[int, ...]:
-    here = s.pawns[s.active]
-    return tuple(c for c in BOARD.adjacent[here] if s.rubble[c] and not blocked(s, here, c))
+    here, rubble = s.pawns[s.active], s.rubble
+    canyon = s.options.side == "canyon"
+    return tuple(c for c in BOARD.adjacent[here] if rubble[c] and not (canyon and (here, c) in CANYON))
 
 
 def _matches(s: Table, b: int, colour: int, location: int) -> bool:
@@ -141,6 +141,7 @@ def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
         return ()
     out: list[tuple[int, int]] = []
     fresh = s.fresh[p]
+    hats: list[int] | None = None  # found once, for the first Pistol
     for g in held:
         if g in fresh:
             continue
@@ -148,10 +149,12 @@ def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
         if kind in _ALWAYS_USABLE or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
             out.append((g, NONE))
         elif kind == "pistol":
-            out.extend((g, q) for q in _hats(s, p))
+            hats = _hats(s, p) if hats is None else hats
+            out += [(g, q) for q in hats]
     for g in worn:
         if GEAR[g].kind == "pistol":
-            out.extend((g, q) for q in _hats(s, p))
+            hats = _hats(s, p) if hats is None else hats
+            out += [(g, q) for q in hats]
     return tuple(out)
 
 
@@ -179,10 +182,12 @@ def hunt_uses(s: Table) -> tuple[int, ...]:
 
 
 def plays(s: Table) -> tuple[tuple[int, int], ...]:
-    p = s.active
-    worms = table_of(s).worms
-    open_slots = [k for k in range(3) if s.worms[k] != NONE and len(s.under[k]) < worms[s.worms[k]].limit]
-    return tuple((card, k) for card in sorted(s.hands[p]) for k in open_slots)
+    limits = table_of(s).worms
+    worms, under = s.worms, s.under
+    open_slots = [k for k in range(3) if worms[k] != NONE and len(under[k]) < limits[worms[k]].limit]
+    if not open_slots:
+        return ()
+    return tuple([(card, k) for card in sorted(s.hands[s.active]) for k in open_slots])
 
 
 def extras(s: Table) -> tuple[int, ...]:
@@ -219,7 +224,8 @@ def play_reason(s: State, a: Play) -> str | None:
         return why
     if a.card not in s.hands[s.active]:
         return f"vehicle {a.card} is not in your hand"
-    if (a.card, a.slot) not in plays(s):
+    if not 0 <= a.slot < 3 or s.worms[a.slot] == NONE or \
+            len(s.under[a.slot]) >= table_of(s).worms[s.worms[a.slot]].limit:  # the slots ``plays`` lists
         return "that Worm is missing or at its card limit"
     return None
 
@@ -238,7 +244,13 @@ def pass_reason(s: State, a: Pass) -> str | None:
 
 
 def move_reason(s: State, a: Move) -> str | None:
-    return _phase(s, Phase.ACT) or (None if a.cell in moves(s) else "no move reaches that cell now")
+    if (why := _phase(s, Phase.ACT)) is not None:
+        return why
+    here, cell = s.pawns[s.active], a.cell
+    if cell in BOARD.adjacent[here] and cell not in s.pawns and not s.rubble[cell] and not (
+            s.options.side == "canyon" and (here, cell) in CANYON):
+        return None  # one step to a free cell: the first cells ``moves`` finds
+    return None if cell in moves(s) else "no move reaches that cell now"
 
 
 def leap_reason(s: State, a: Leap) -> str | None:
