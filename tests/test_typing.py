@@ -15,12 +15,13 @@ from wasteland.registry import GAME_KEYS, package_of
 ROOT = Path(__file__).parent.parent
 
 
-def _mypy_strict(path: str) -> subprocess.CompletedProcess[str]:
+def _mypy_strict(path: str, *packages: str) -> subprocess.CompletedProcess[str]:
     """``mypy --strict path`` from the repository's root (not the copies a build leaves in a
-    ``build/`` folder: ``pip install ./examples/salvage`` makes one beside the example's source)."""
+    ``build/`` folder: ``pip install ./examples/salvage`` makes one beside the example's source),
+    with the folders ``packages`` on mypy's path (a package the checkout holds but need not install)."""
     pytest.importorskip("mypy")
     return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--exclude", "/build/", path], cwd=ROOT,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env={**os.environ, "MYPYPATH": os.pathsep.join(packages)})
 
 
 def test_mypy_strict_passes_on_the_library() -> None:
@@ -79,7 +80,7 @@ def test_a_user_sees_each_game_s_real_types(tmp_path: Path) -> None:
 def test_a_working_copy_has_its_state_s_fields_with_their_types() -> None:
     """``tests/typecheck/working_copy.py``: the toy game's working copy names five fields; mypy sees
     the State's others on it, typed and writable (and refuses a str where an int belongs)."""
-    done = _mypy_strict("tests/typecheck/working_copy.py")
+    done = _mypy_strict("tests/typecheck/working_copy.py", "examples/salvage/src")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -92,7 +92,7 @@ def test_check_loaded_registers_the_options_the_bounds_the_game_s_checks_and_an_
         (_tampered(state, '"players":2', '"players":7'), "players must be one of 2, 3, 4"),
         (_tampered(state, f'"hands":{{"$t":[{{"$t":[{hand[0]},', '"hands":{"$t":[{"$t":[12,'), "card 12 is out"),
         (_tampered(state, f'"hands":{{"$t":[{{"$t":[{hand[0]},', f'"hands":{{"$t":[{{"$t":[{hand[1]},'),
-         "exactly one place"),
+         "is in one place"),
         (_tampered(state, '"active":0', '"active":5'), "seat 5 is out"),
     ]
     for text, message in cases:
