@@ -442,7 +442,7 @@ def step(travel_map: TravelMap, here: str, there: str) -> MapSpace:
     return b
 
 
-@register("aftermath.Book")
+@register("aftermath.Book", static=True)
 @frozen
 class Book:
     """A whole adventure book: title, provenance (``design`` for an original book), the missions

@@ -26,7 +26,7 @@ from wasteland.aftermath.cards import ENEMIES, ENEMY_TYPES, Enemy, EnemyAction
 __all__ = ["CardSet", "DESIGNED", "read_card_set", "card_set_data", "card_table", "table_of"]
 
 
-@register("aftermath.CardSet")
+@register("aftermath.CardSet", static=True)
 @frozen
 class CardSet:
     """The enemy cards of a game (by id, in the designed order)."""
