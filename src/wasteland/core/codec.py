@@ -525,8 +525,13 @@ def _decode_enum(obj: dict[str, Any], depth: int) -> Any:
     cls = _class_for(obj["$e"])
     if cls is None or not issubclass(cls, enum.Enum):
         raise CodecError(f"unknown enum tag {_short(obj['$e'])}")
+    value = obj["v"]
+    if type(value) is str:  # a member's own value, looked up without the Enum's call
+        member = cls._value2member_map_.get(value)
+        if member is not None and type(member.value) is str:
+            return member
     try:
-        return cls(decode(obj["v"], depth + 1))
+        return cls(decode(value, depth + 1))
     except CodecError:
         raise
     except Exception as exc:  # ValueError, or whatever a custom _missing_ raises
