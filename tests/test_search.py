@@ -240,11 +240,16 @@ def test_a_cut_playout_is_scored_by_the_evaluator_or_the_fallback() -> None:
     assert bot.last_root is not None
     assert all(child.total == pytest.approx(child.visits * (0.25, 0.75)[player])
                for child in bot.last_root.children.values())
-    # Without an evaluator, and no playout finished: an even share.
-    bot = ISMCTS(1, 20, rollout_depth=3)
+    # With evaluate=None, and no playout finished: an even share.
+    bot = ISMCTS(1, 20, rollout_depth=3, evaluate=None)
     bot.choose(game, game.view(state, player), game.legal_actions(state))
     assert bot.last_root is not None
     assert all(child.total == pytest.approx(child.visits * 0.5) for child in bot.last_root.children.values())
+    # By default, the game's own evaluation scores the cut playouts.
+    bot = ISMCTS(1, 20, rollout_depth=3)
+    bot.choose(game, game.view(state, player), game.legal_actions(state))
+    assert bot.last_root is not None
+    assert any(child.total != pytest.approx(child.visits * 0.5) for child in bot.last_root.children.values())
 
 
 def test_bot_names_carry_budgets_and_playout_settings() -> None:
@@ -255,7 +260,7 @@ def test_bot_names_carry_budgets_and_playout_settings() -> None:
     flat = make_bot("flat", "lucky_seven")
     assert isinstance(flat, FlatMonteCarlo) and flat.budget.iterations == 100
     assert make_bot("ismcts:0.5s", "lucky_seven").budget.seconds == 0.5  # type: ignore[attr-defined]
-    assert set(BOT_NAMES) == {"random", "heuristic", "flat", "ismcts"}
+    assert set(BOT_NAMES) == {"random", "heuristic", "flat", "ismcts", "oracle"}
     for bad, words in [("ismcts:0", "cannot read"), ("ismcts:fast", "cannot read"), ("alphazero", "unknown bot"),
                        ("random:10", "takes no settings"), ("ismcts:10:2s", "iterations and in seconds"),
                        ("ismcts:1e999s", "cannot read")]:

@@ -28,6 +28,13 @@ def test_a_user_sees_each_game_s_real_types() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_a_working_copy_has_its_state_s_fields_with_their_types() -> None:
+    """``tests/typecheck/working_copy.py``: the toy game's working copy names five fields; mypy sees
+    the State's others on it, typed and writable (and refuses a str where an int belongs)."""
+    done = _mypy_strict("tests/typecheck/working_copy.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_the_examples_type_check_as_a_user_s_code_would() -> None:
     """The examples are what users copy: written against the library's types, they pass
     mypy --strict (``determinize(view, 0, seed=7)`` on a game's bundle once did not)."""

@@ -53,7 +53,7 @@ from rich.text import Text
 from wasteland import __version__
 from wasteland import replay as replays
 from wasteland import viewer
-from wasteland.agents import BOT_NAMES, Bot, make_bot, parse_bot
+from wasteland.agents import BOT_NAMES, Bot, bot_input, make_bot, parse_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
 from wasteland.core.data import MAX_JSON_BYTES, read_json
@@ -597,6 +597,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 backend=args.backend,
                 address=args.address,
                 keep_moves=games_out.games,
+                allow_unfair=args.allow_unfair,
             )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
@@ -633,6 +634,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 address=args.address,
                 progress=bar,
                 keep_moves=games_out.moves,
+                allow_unfair=args.allow_unfair,
             )
     except (RulesError, ValueError) as exc:
         raise UsageError(_cut(str(exc), 300)) from None
@@ -963,7 +965,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 0
         legal = game.legal_actions(state)
         if player not in humans:
-            action = bots[player].choose(game, game.view(state, player), legal)
+            action = bots[player].choose(game, bot_input(bots[player], game, state, player), legal)
             seen = game.view(state, watcher)
             screen.tell(f"seat {player} ({bots[player].name}): {game.describe(seen, action)}", "cyan")
         else:
@@ -1272,6 +1274,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (VALUE @FILE reads JSON)")
+    p.add_argument("--allow-unfair", action="store_true",
+                   help="seat the oracle (it sees the hidden table: not a fair player) beside fair bots")
     _plot_argument(p)
     _games_out_arguments(p)
     _batch_arguments(p)
@@ -1291,6 +1295,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=MODES, default="auto",
                    help="versus: bots share tables; paired: each bot alone on the same deals (auto: paired for "
                         "one seat)")
+    p.add_argument("--allow-unfair", action="store_true",
+                   help="rank the oracle (it sees the hidden table: not a fair player) beside fair bots")
     _plot_argument(p)
     _games_out_arguments(p)
     _batch_arguments(p)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import attrs
 from attrs import frozen
 
-from wasteland.agents import Bot, make_bot
+from wasteland.agents import Bot, bot_input, is_fair, make_bot
 from wasteland.core.game import Game, Outcome
 from wasteland.core.words import plural
 from wasteland.core.rng import Rng
@@ -103,6 +103,8 @@ class Summary:
             f"{self.table()}: {plural(self.games, 'game')}, bots {', '.join(self.bots)}",
             f"  games with a winner: {self.team_wins} ({self.win_rate:.1%})",
         ]
+        lines[1:1] = [f"  {b} is not a fair player: it sees the referee's table (hidden cards, deck order)"
+                      for b in sorted(set(self.bots)) if not is_fair(b)]
         if len(self.wins_by_seat) > 1 and not self.team_play():
             seats = ", ".join(f"seat {i}{self._role(i)}: {r:.1%}" for i, r in enumerate(self.seat_rates()))
             lines.append(f"  wins by seat: {seats}")
@@ -128,11 +130,11 @@ def play(
 
     A bot whose ``reads_view`` attribute is false (the random bot: it looks at
     the legal actions only) is handed ``None`` instead of a view, so no view is
-    built for it; a bot without the attribute gets its view. Returns the final
+    built for it; a bot without the attribute gets its view; a bot that sees the
+    table (the oracle, not a fair player) gets the referee's table. Returns the final
     state and the number of decisions; when ``moves`` is a list, each
     decision's notation is appended to it (a replay's moves).
     """
-    reads = [bool(getattr(bot, "reads_view", True)) for bot in bots]
     decisions = 0
     while True:
         player = game.current_player(state)
@@ -141,8 +143,7 @@ def play(
         if decisions >= max_decisions:
             raise GameTooLong(f"{game.key} did not end within {max_decisions} decisions")
         listed = game.moves(state)
-        view = game.view(state, player) if reads[player] else None
-        action = bots[player].choose(game, view, listed.actions)
+        action = bots[player].choose(game, bot_input(bots[player], game, state, player), listed.actions)
         if moves is not None:
             moves.append(game.notation(state, action))
         state = listed.play(action)
@@ -292,6 +293,7 @@ def simulate(
     keep_moves: bool = False,
     backend: str = "process",
     address: str | None = None,
+    allow_unfair: bool = False,
 ) -> Summary:
     """Play ``games`` games with seeds ``seed, seed+1, ...`` and summarise them.
 
@@ -303,8 +305,14 @@ def simulate(
     the summary's ``results`` hold every game with its moves in notation (a
     replay of any of them is ``Replay(key, r.seed, options, r.moves, ...)``);
     without it, only counts come back from the workers, so the memory used does
-    not grow with the number of games.
+    not grow with the number of games. A bot that is not a fair player (the oracle: it sees the
+    referee's table) is refused beside fair bots at one table unless ``allow_unfair``; the summary
+    says which bots are not fair.
     """
+    unfair = sorted({n for n in bot_names if not is_fair(n)})
+    if unfair and len(unfair) < len(set(bot_names)) and not allow_unfair:
+        raise ValueError(f"{unfair[0]} sees the referee's table (hidden cards, deck order): it is not a fair player "
+                         "and is kept from a table with fair bots; allow it explicitly (--allow-unfair) to mix them")
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be a whole number of at least 1, got {games!r}")
     if workers is not None and (type(workers) is not int or workers < 1):

@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
-from wasteland.agents import make_bot, parse_bot
+from wasteland.agents import is_fair, make_bot, parse_bot
 from wasteland.core.rng import Rng
 from wasteland.core.words import plural
 from wasteland.parallel import check_backend, default_workers, run_jobs
@@ -150,7 +150,8 @@ class Tournament:
                  f"{self.mode}: {shown}, seed {self.seed}"]
         if self.note:
             lines.append(f"  {self.note}")
-        width = max(len(s.label) for s in self.standings)
+        marked = not all(is_fair(b) for b in self.bots)  # "!" after a bot that is not fair
+        width = max(len(s.label) + marked for s in self.standings)
         lines.append(f"  {'rank':>4}  {'bot':<{width}}  {'games':>6}  {'wins':>6}  {'win rate [95% CI]':<24}"
                      f"  {'mean return':>11}  {'rating: mu-3σ (mu ± σ)':>22}")
         rank, previous = 0, math.inf
@@ -159,7 +160,8 @@ class Tournament:
                 rank, previous = place, s.ordinal
             rate = f"{s.win_rate:6.1%} [{s.win_low:5.1%}, {s.win_high:5.1%}]"
             rating = f"{s.ordinal:6.2f} ({s.mu:.2f} ± {s.sigma:.2f})"
-            lines.append(f"  {rank:>4}  {s.label:<{width}}  {s.games:>6}  {s.wins:>6}  {rate:<24}"
+            label = s.label if is_fair(self.bots[s.entry]) else s.label + "!"
+            lines.append(f"  {rank:>4}  {label:<{width}}  {s.games:>6}  {s.wins:>6}  {rate:<24}"
                          f"  {s.mean_return:>11.3f}  {rating:>22}")
         for p in self.pairs:
             lines.append(f"  {p.first} vs {p.second}: on {p.deals} deals, {p.first_only} won only by "
@@ -240,6 +242,7 @@ def tournament(
     address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     keep_moves: bool = False,
+    allow_unfair: bool = False,
 ) -> Tournament:
     """Play a tournament of ``bots`` at game ``key`` (see the module's text) and rate them.
 
@@ -248,7 +251,9 @@ def tournament(
     ``players`` option. ``workers`` defaults to every core; ``backend`` and
     ``address`` are passed to :func:`wasteland.parallel.run_jobs`. With ``keep_moves`` each
     ``Match`` holds its moves in notation (a replay of it is ``Replay(key, m.deal, options,
-    m.moves, ...)``, its bots seeded from the deal and the game's index).
+    m.moves, ...)``, its bots seeded from the deal and the game's index). A bot that is not a fair
+    player (the oracle: it sees the referee's table) is refused beside fair bots unless
+    ``allow_unfair``; then the report says which rows are not fair.
     """
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be a whole number of at least 1, got {games!r}")
@@ -260,6 +265,7 @@ def tournament(
     names = tuple(parse_bot(b, key).text for b in bots)
     if not names:
         raise ValueError("name at least one bot")
+    said = _unfair_and_tuned(key, names, allow_unfair)
     opts = dict(options or {})
     if players is not None:
         opts["players"] = players
@@ -307,7 +313,22 @@ def tournament(
     standings = _standings(names, table, mode, played)
     pairs = _pairs(names, played) if mode == "paired" else ()
     shown_opts = tuple((k, _show(v)) for k, v in sorted(opts.items()) if k != "players")
+    note = "\n  ".join(x for x in (note, *said) if x)
     return Tournament(key, mode, table, seed, shown_opts, names, played, standings, pairs, note)
+
+
+def _unfair_and_tuned(key: str, names: Sequence[str], allow_unfair: bool) -> list[str]:
+    """Refuse an unfair bot beside fair ones unless allowed; the lines the report adds about the bots."""
+    unfair = sorted({n for n in names if not is_fair(n)})
+    if unfair and len(unfair) < len(set(names)) and not allow_unfair:
+        raise ValueError(f"{unfair[0]} sees the referee's table (hidden cards, deck order): it is not a fair player "
+                         "and is kept out of a ranking with fair bots; allow it explicitly (--allow-unfair) to "
+                         "compare them anyway")
+    said = [f"{n}! is not a fair player: it sees the referee's table (hidden cards, deck order); its row is an "
+            "upper bound, not a rank among fair bots" for n in unfair]
+    said += [f"{n} plays as {parse_bot(n).spelled(key)} (the game's tuned settings)"
+             for n in dict.fromkeys(names) if parse_bot(n).tuned]
+    return said
 
 
 def _show(value: Any) -> str:

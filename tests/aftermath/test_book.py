@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from wasteland.aftermath.book import (
     BOOK_FORMAT, DEFAULT_BOOK_PATH, EFFECT_NAMES, MAX_EFFECTS, MAX_NESTING, SHARED_NAMES, Book, Choice, Effect,
-    Encounter, EndMission, GoToPage, GroupTask, Hunt, Read, Travel, Trigger, book_data, load_book, read_book,
+    Encounter, EndMission, ExitPage, GoToPage, GroupTask, Hunt, Read, Travel, Trigger, book_data, load_book, read_book,
 )
 from wasteland.aftermath.book import Test as SkillTest
 from wasteland.aftermath.vocabulary import LINE_NAMES
@@ -312,7 +312,7 @@ def test_book_data_reads_back_to_the_same_book() -> None:
 
 
 def test_every_effect_has_a_do_name() -> None:
-    assert len(EFFECT_NAMES) == len(set(EFFECT_NAMES.values())) == 24
+    assert len(EFFECT_NAMES) == len(set(EFFECT_NAMES.values())) == 29
     assert isinstance(Book, type) and Trigger.BEGIN.value == "begin"
 
 
@@ -359,7 +359,8 @@ def test_the_starter_mission_starts_on_page_2_and_reaches_its_end(starter: Book)
     while todo:
         for entry in pages[todo.pop()].entries:
             for e in _all_effects(entry.effects):
-                targets = (e.page,) if isinstance(e, GoToPage) else e.pages if isinstance(e, Travel) else ()
+                targets = (e.page,) if isinstance(e, (GoToPage, ExitPage)) else e.pages if isinstance(e, Travel) \
+                    else ()
                 for t in targets:
                     if t not in reached:
                         reached.add(t)

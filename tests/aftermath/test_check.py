@@ -20,7 +20,8 @@ from wasteland.aftermath.book import (
     DEFAULT_BOOK_PATH, DEMO_CAMPAIGN_PATH, Discover, Goal, LiftCap, EFFECT_NAMES, SHARED_NAMES, Batteries, Book,
     BookAttack, Choice, Dial, DrawItems, Effect,
     Encounter, EncounterCard, EndMission, GainItem, GoToPage, GroupTask, Hunt, Mission, Option, PlaceTokens,
-    RandomEncounter, Read, RemoveTokens, Situation, Status, Travel, Wound, read_book,
+    RandomEncounter, Read, RemoveTokens, Situation, Status, Travel, Wound, read_book, Learn, Environment,
+    ClearEnvironment, Vehicle, ExitPage,
 )
 from wasteland.aftermath.book import Test as SkillTest
 from wasteland.aftermath.card_set import DESIGNED, CardSet, card_set_data
@@ -367,7 +368,7 @@ def test_each_mission_is_judged_from_its_own_start() -> None:
     # from the cellar the team can still climb to page 4 and win; cut that and only the second mission fails
     assert errors(data) == []
     entry_of(data, 3, "3-3")["effects"] = []
-    for option in entry_of(data, 3, "3-2")["effects"][2]["options"]:
+    for option in entry_of(data, 3, "3-2")["effects"][3]["options"]:
         option["effects"] = []
     said = errors(data)
     assert said[-2:] == [
@@ -421,7 +422,7 @@ def test_a_page_without_a_leave_entry_or_a_way_off_is_a_warning() -> None:
     assert warnings(data) == ["page 4: warning: has no leave entry (how to leave the page)"]
     data = starter()
     entry_of(data, 3, "3-3")["effects"] = [{"do": "read", "entry": "3-6"}]
-    entry_of(data, 3, "3-2")["effects"][2]["options"][0]["effects"] = []
+    entry_of(data, 3, "3-2")["effects"][3]["options"][0]["effects"] = []
     entry_of(data, 3, "3-6")["effects"] = []
     assert "page 3: warning: no entry goes to another page or ends the mission: the team cannot leave" \
         in warnings(data)
@@ -450,11 +451,16 @@ SAMPLES: dict[type, Effect] = {
     Status: Status("dazed"), Situation: Situation(True), EndMission: EndMission(True),
     Choice: Choice((Option("a", ()), Option("b", ()))),
     Discover: Discover("compass"), Goal: Goal("ringr"), LiftCap: LiftCap("population"),
+    Learn: Learn("big_hug"), Environment: Environment("darkness"), ClearEnvironment: ClearEnvironment("darkness"),
+    Vehicle: Vehicle("toy_truck"), ExitPage: ExitPage(7, "A"),
 }
 #: The fields that name something, and the kind of reference each is.
 NAMING = {"entry": "entry", "page": "page", "pages": "page", "spaces": "space", "enemies": "enemy",
           "enemy_type": "enemy type", "item": "item", "status": "status", "token": "token", "dial": "dial",
-          "character": "character"}
+          "character": "character", "ability": "ability"}
+#: The fields whose kind of reference depends on the effect.
+NAMING_OF: dict[type, dict[str, str]] = {Environment: {"card": "environment"},
+                                         ClearEnvironment: {"card": "environment"}, Vehicle: {"card": "vehicle"}}
 
 
 def test_every_effect_has_a_sample_here() -> None:
@@ -466,11 +472,12 @@ def test_every_effect_has_a_sample_here() -> None:
 def test_each_field_that_names_something_is_a_reference(kind: type) -> None:
     effect = SAMPLES[kind]
     refs = set(effect_references(effect))
+    naming = {**NAMING, **NAMING_OF.get(kind, {})}
     for field in attrs.fields(kind):
-        if field.name in NAMING:
+        if field.name in naming:
             value = getattr(effect, field.name)
             for name in value if isinstance(value, tuple) else (value,):
-                assert (NAMING[field.name], name) in refs, (kind.__name__, field.name)
+                assert (naming[field.name], name) in refs, (kind.__name__, field.name)
     assert {k for k, _ in refs} <= set(LANDS)
 
 

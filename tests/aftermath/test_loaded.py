@@ -23,7 +23,7 @@ def _on_page_3(**options: Any) -> Any:
     first such table of seeds 1, 2, ... (each followed for at most 200 decisions)."""
     for seed in range(1, 50):
         for state in random_walk(GAME, GAME.new_game(seed, players=2, **options), seed, 200):
-            if state.page == 3 and state.foes and state.caches and state.phase.value == "act":
+            if state.page == 3 and state.foes and state.caches and state.deck and state.phase.value == "act":
                 return state
     raise AssertionError("no random play reached page 3 with enemies and tokens")
 
@@ -98,6 +98,17 @@ def _card_twice(doc: dict[str, Any]) -> None:
         (None, lambda d: d["batteries"]["$t"].append(0), "batteries holds one entry per character"),
         # a hidden scavenge token dropped from a view's pile once made determinize's table not view back
         (1, lambda d: d["piles"]["$t"][0]["$t"].pop(), "every scavenge token is in exactly one place"),
+        (None, lambda d: d["batteries"]["$t"].__setitem__(0, 9), "the box holds 8 battery tokens"),
+        (None, lambda d: d["outing"].__setitem__("abilities", {"$t": [{"$t": ["throw"]}, {"$t": ["throw"]}]}),
+         "a character holds its own ability cards, each once, its starting one first"),
+        (None, lambda d: d["outing"].__setitem__("environment", {"$t": ["sunshine"]}),
+         "an environment card is not the game's"),
+        (0, lambda d: d["outing"].__setitem__("vehicles", {"$t": ["toy_truck", "toy_truck"]}),
+         "a vehicle card is not the game's, or is in play twice"),
+        (None, lambda d: d["outing"].__setitem__("supply", {"$t": ["steak_knife"]}),
+         "only a colony upgrade goes to the colony supply"),
+        (None, lambda d: d["outing"].__setitem__("influenced", {"$t": [7]}),
+         "an influence card played is a character's of the table"),
     ],
 )
 def test_a_table_or_view_no_mission_can_hold_is_refused(viewer: int | None, change: Any, message: str) -> None:

@@ -15,10 +15,13 @@ from tests.support import random_playout
 from wasteland.core.game import ConfigError
 from wasteland.aftermath import GAME, determinize, view
 from wasteland.aftermath.book import book_data
-from wasteland.aftermath.cards import ACTION_CARDS, CACHES, ENEMIES, HIDDEN, ITEMS, NONE, ROUNDS
+from wasteland.aftermath.cards import (
+    ABILITY_CARDS, ABILITY_NAMES, ACTION_CARDS, BATTERIES, CACHES, ENEMIES, HIDDEN, ITEM_NAMES, ITEMS, NONE, ROUNDS,
+    STASH,
+)
 from wasteland.aftermath.mission import character
 from wasteland.aftermath.rules import max_decisions
-from wasteland.aftermath.setup import the_book
+from wasteland.aftermath.setup import out_of_deck, the_book
 from wasteland.aftermath.state import Gain, Phase, State
 
 
@@ -31,7 +34,14 @@ def conserved(s: State) -> None:
     _once([*s.deck, *s.discard, *(k for h in s.hands for k in h), *s.played, *(t for t in s.threats if t != NONE),
            *([s.task_card] if s.task_card != NONE else [])], set(range(len(ACTION_CARDS))), "action cards")
     _once([*s.item_deck, *(i for g in s.gear for i in g if i != NONE), *(i for p in s.pack for i in p), *s.broken,
-           *s.scrapped, *(e.item for e in s.stack if type(e) is Gain)], set(range(len(ITEMS))), "items")
+           *s.scrapped, *(e.item for e in s.stack if type(e) is Gain), *(ITEM_NAMES.index(n) for n in s.outing.supply)],
+          set(range(len(ITEMS))) - out_of_play(s), "items")
+    assert all(ITEMS[ITEM_NAMES.index(n)].slot == STASH for n in s.outing.supply)
+    assert sum(s.batteries) + sum(map(sum, s.charge)) <= BATTERIES
+    for name, held in zip(s.options.characters, s.outing.abilities):
+        assert len(set(held)) == len(held) and all(ABILITY_CARDS[ABILITY_NAMES.index(a)].character == name
+                                                   for a in held)
+    assert all(not s.spaces[c] and not s.fled[c] for c in s.outing.ahead) or s.phase is Phase.OVER
     _once([*(c.token for c in s.caches), *(t for p in s.piles for t in p), *s.taken, *s.lost],
           set(range(len(CACHES))), "scavenge tokens")
     on_track = [f.card for f in s.foes]
@@ -46,6 +56,11 @@ def conserved(s: State) -> None:
         assert bool(s.spaces[c]) != s.fled[c] or s.phase is Phase.OVER or not s.spaces[c]
     assert all(0 <= d <= 99 for d in s.dials) and all(0 <= d <= 15 for d in s.dials[:5])
     assert 0 <= s.round <= ROUNDS
+
+
+def out_of_play(s: State) -> set[int]:
+    """The item cards a mission is played without (the discovery deck's, not fetched yet)."""
+    return {ITEM_NAMES.index(n) for n in out_of_deck(s.book, s.options) if n not in s.outing.discovered}
 
 
 def hidden_well(s: State) -> None:
@@ -66,6 +81,15 @@ def hidden_well(s: State) -> None:
 @settings(max_examples=3, deadline=None)
 def test_random_missions_keep_every_piece_in_one_place(players: int, seed: int, choice: int) -> None:
     final = random_playout(GAME, seed, {"players": players}, choice, max_steps=5000,
+                           invariants=(conserved, hidden_well), full_checks_every=10)
+    assert GAME.outcome(final) is not None
+
+
+@given(seed=st.integers(0, 2**32), choice=st.integers(0, 2**32))
+@settings(max_examples=3, deadline=None)
+def test_random_missions_of_the_demo_campaign_book_keep_every_piece_in_one_place(seed: int, choice: int) -> None:
+    """The demo campaign's book, its first mission alone: the travel map, vehicles, environments."""
+    final = random_playout(GAME, seed, {"players": 2, "book": "campaign"}, choice, max_steps=5000,
                            invariants=(conserved, hidden_well), full_checks_every=10)
     assert GAME.outcome(final) is not None
 

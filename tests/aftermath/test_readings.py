@@ -257,9 +257,9 @@ def test_an_ability_is_paid_with_white_cards_the_player_chooses_and_what_is_over
     white1, white2 = card("white", 1), card("white", 2)
     s = table(players=2, characters=("meziah", "whisper"), hands=((white1, white2, card("red", 1)), ()),
               spaces=("A", "B"))
-    s = apply(s, Ability(NONE))
+    s = apply(s, Ability(NONE, 0))
     assert s.phase is Phase.PAY and set(legal_actions(s)) == {Card(white1), Card(white2)}
-    assert "pays with white cards (0 of 2)" in render(s)
+    assert "pays for Team Focus with white cards (0 of 2)" in render(s)
     s = apply(s, Card(white1))
     assert s.phase is Phase.PAY and s.focus == 0  # 1 of 2: not yet
     s = apply(s, Card(white2))  # 3 against 2: the 1 over is lost
@@ -271,7 +271,7 @@ def test_a_table_dealt_from_a_view_may_give_up_a_payment_its_hand_cannot_make() 
     cost: the payment is given up (never so on a table: the ability is offered only when they do)."""
     s = table(players=2, characters=("meziah", "whisper"), hands=((card("white", 1), card("white", 2)), ()),
               spaces=("A", "B"))
-    s = apply(apply(s, Ability(NONE)), Card(card("white", 1)))
+    s = apply(apply(s, Ability(NONE, 0)), Card(card("white", 1)))
     dealt = replace(s, hands=((card("red", 1),), ()))
     assert legal_actions(dealt) == (Done(),)
     after = apply(dealt, Done())

@@ -400,13 +400,13 @@ def test_batteries_go_on_an_item_when_equipped_and_a_nest_discards_them() -> Non
 def test_abilities_are_paid_with_white_cards() -> None:
     white1, white2 = card("white", 1), card("white", 2)
     s = table(players=2, characters=("meziah", "whisper"), hands=((white1, white2), ()), spaces=("A", "A"))
-    s = apply(s, Ability(NONE))
+    s = apply(s, Ability(NONE, 0))
     assert s.phase is Phase.PAY and set(legal_actions(s)) == {Card(white1), Card(white2)}  # the player's choice
     s = apply(s, Card(white2))  # Team Focus costs 2: paid with one card
     assert s.focus == 2 and s.hands[0] == (white1,) and white2 in s.discard  # 1 + a companion beside him
     s = table(players=2, characters=("whisper", "meziah"), hands=((white2,), ()), spaces=("A", "A"))
-    assert Ability(D) in legal_actions(s) or Ability(B) in legal_actions(s)
-    s = apply(apply(s, Ability(B)), Card(white2))
+    assert Ability(D, 5) in legal_actions(s) or Ability(B, 5) in legal_actions(s)
+    s = apply(apply(s, Ability(B, 5)), Card(white2))
     assert s.spaces[0] == "B"
 
 
@@ -480,6 +480,6 @@ def test_every_action_id_decodes_to_itself_and_a_stranger_has_none() -> None:
     state = new_game(0)
     assert [action_id(state, decode(state, i)) for i in range(COUNT)] == list(range(COUNT))
     for stranger in ("move c1", None, 3, Move("1"), Move(True), Move(-1), Move(10**9), Cheer(1, 4), Cheer(-1, 0),
-                     Equip(True), Wear(0, True), Repair(-1, 0), Ability(-2), Pick(2**70)):
+                     Equip(True), Wear(0, True), Repair(-1, 0), Ability(-2, 0), Pick(2**70)):
         with pytest.raises(IllegalAction, match="has no action id in Aftermath"):
             action_id(state, stranger)  # type: ignore[arg-type]

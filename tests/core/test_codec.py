@@ -556,6 +556,42 @@ def test_messages_stay_short() -> None:
     assert len(str(caught.value)) < 200
 
 
+# -- tags derived from the records -----------------------------------------------------------------
+
+class Tone(enum.Enum):
+    CALM = "calm"
+
+
+@attrs.frozen
+class Memo:
+    mood: Tone
+
+
+@attrs.frozen
+class Tick:
+    at: int
+
+
+@attrs.frozen
+class Bureau:
+    notes: tuple[Memo | Tick, ...]
+    rng: Rng
+    spare: Memo | None
+
+
+def test_register_records_tags_every_record_a_state_names_and_no_other_package_s() -> None:
+    """One call registers the root, the records and enums its fields name however deep (a union in
+    a tuple, an optional), as ``<prefix>.<ClassName>``; a core record keeps its own tag."""
+    codec.register_records("derived", Bureau)
+    tags = codec.registered()
+    assert tags["derived.Bureau"] is Bureau and tags["derived.Memo"] is Memo and tags["derived.Tick"] is Tick
+    assert tags["derived.Tone"] is Tone and tags["core.Rng"] is Rng
+    desk = Bureau((Memo(Tone.CALM), Tick(3)), Rng.from_seed(1), None)
+    assert codec.loads(codec.dumps(desk)) == desk
+    codec.register_records("derived", Bureau)  # again: nothing changes
+    assert codec.registered() == tags
+
+
 # -- static records: written once per text, named by their digest ---------------------------------
 
 

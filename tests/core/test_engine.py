@@ -23,10 +23,8 @@ class Record:
 
 @working_copy(Record)
 class RecordWork(WorkingCopy[Record]):
-    a: int
     cards: list[int]
     marks: set[int]
-    pairs: tuple[tuple[int, int], ...]
 
 
 def test_a_working_copy_edits_lists_and_sets_and_becomes_the_record_in_place() -> None:
@@ -41,6 +39,13 @@ def test_a_working_copy_edits_lists_and_sets_and_becomes_the_record_in_place() -
     assert before == Record(1, (1, 2), frozenset({3}), ((1, 2),)), "the record it came from never changes"
     with pytest.raises(AttributeError):
         after.a = 5  # type: ignore[misc]
+
+
+def test_a_working_copy_names_only_what_changes_and_keeps_the_record_s_other_fields() -> None:
+    """``a`` and ``pairs`` are not named: they are the record's, with its types, in its order."""
+    assert {"a", "cards", "marks", "pairs"} <= set(RecordWork.__slots__)
+    work = RecordWork(Record(1, (1, 2), frozenset(), ((1, 2),)))
+    assert work.a == 1 and work.pairs == ((1, 2),) and type(work.cards) is list
 
 
 def test_a_finished_copy_keeps_the_tuples_and_sets_of_the_state_before_where_they_did_not_change() -> None:
@@ -65,19 +70,21 @@ def test_a_state_played_from_another_shares_every_field_the_move_left_alone() ->
 
 
 def test_a_working_copy_that_strays_from_its_record_is_refused_at_import() -> None:
-    with pytest.raises(TypeError, match="in order"):
+    with pytest.raises(TypeError, match="does not have"):
         @working_copy(Record)
-        class Missing(WorkingCopy[Record]):
-            a: int
+        class Stray(WorkingCopy[Record]):
             cards: list[int]
+            extra: int
 
     with pytest.raises(TypeError, match="cards"):
         @working_copy(Record)
         class Mistyped(WorkingCopy[Record]):
-            a: int
             cards: list[str]
-            marks: set[int]
-            pairs: tuple[tuple[int, int], ...]
+
+    with pytest.raises(TypeError, match="pairs"):
+        @working_copy(Record)
+        class NotATwin(WorkingCopy[Record]):
+            pairs: set[tuple[int, int]]
 
 
 def test_a_record_with_a_weakref_slot_cannot_have_a_working_copy() -> None:

@@ -34,7 +34,7 @@ def _move_member_to_other_grid(doc: dict[str, Any]) -> None:
         ({}, lambda d: d["row_cards"]["$t"].__setitem__(0, d["row_cards"]["$t"][1]), "row cards"),
         # an event naming a card out of the set once made render and svg raise IndexError
         ({}, lambda d: d.__setitem__("events", {"$t": [{"$r": "lucky_seven.NoRoom", "card": 99, "row": 0}]}),
-         "names a card"),
+         "NoRoom.card: card 99 is out of range"),
         ({}, lambda d: d.__setitem__("stack", {"$t": [{"$r": "lucky_seven.EndOfTurn"}]}), "no effect left"),
         ({}, lambda d: d.__setitem__("phase", {"$e": "lucky_seven.Phase", "v": "encounter"}), "drawn threat"),
     ],

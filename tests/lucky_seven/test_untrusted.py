@@ -23,13 +23,13 @@ def _tampered(change: Any, **options: Any) -> str:
     [
         (lambda d: d.__setitem__("turn", "x"), r"State\.turn"),
         (lambda d: d.__setitem__("turn", -3), "turn"),
-        (lambda d: d["squad"]["$t"].__setitem__(3, 99), "squad member ids"),
-        (lambda d: d["threats"]["$t"].__setitem__(3, 10**6), "threat ids"),
+        (lambda d: d["squad"]["$t"].__setitem__(3, 99), "State.squad: member 99 is out of range"),
+        (lambda d: d["threats"]["$t"].__setitem__(3, 10**6), "State.threats: threat 1000000 is out of range"),
         (lambda d: d["squad"]["$t"].extend([-1] * 10**4), "28 cells"),
         (lambda d: d["options"].__setitem__("variant", "cooperative"), "variant"),
         (lambda d: d["options"].__setitem__("players", 10**5000 // 10**4990), "players"),
         (lambda d: d["rng"].__setitem__("key", {"$t": []}), r"Rng\.key"),
-        (lambda d: d.__setitem__("active", 1), "grid in play"),
+        (lambda d: d.__setitem__("active", 1), "State.active: side 1 is out of range"),
     ],
 )
 def test_a_tampered_state_is_refused_with_what_is_wrong(change: Any, message: str) -> None:

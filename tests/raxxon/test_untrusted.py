@@ -100,7 +100,8 @@ def test_a_card_set_inside_a_state_is_checked_as_the_option_is() -> None:
     [
         (lambda d: d.__setitem__("stack", {"$t": [{"$r": "raxxon.Ask", "kind": 16, "count": 0, "arg": 99}]}),
          "argument"),
-        (lambda d: d.__setitem__("stack", {"$t": [{"$r": "raxxon.Icon", "code": 40}]}), "effect code"),
+        (lambda d: d.__setitem__("stack", {"$t": [{"$r": "raxxon.Icon", "code": 40}]}),
+         "Icon.code: effect 40 is out of range"),
         (lambda d: d.__setitem__("stack", {"$t": [{"$r": "raxxon.FileRaxxon", "card": 3}]}), "not being read"),
         (lambda d: d.__setitem__("stage", 2), "waits for a decision"),
         (lambda d: d.__setitem__("seen", {"$t": [{"$f": [0]}]}), "seen cell"),
@@ -116,15 +117,16 @@ def test_a_tampered_stack_or_turn_is_refused(change: Any, message: str) -> None:
     ("change", "message"),
     [
         (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Killed", "card": 9999, "fired": {"$t": []}}]}),
-         "population card that does not exist"),
+         "Killed.card: population 9999 is out of range"),
         (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Flipped", "cell": 500, "card": 5, "count": 1,
-                                                    "fired": {"$t": []}}]}), "cell off the crowd"),
+                                                    "fired": {"$t": []}}]}), "Flipped.cell: cell 500 is out of range"),
         (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Flipped", "cell": 5, "card": 5, "count": 1,
-                                                    "fired": {"$t": [99]}}]}), "effect that does not exist"),
+                                                    "fired": {"$t": [99]}}]}),
+         "Flipped.fired: effect 99 is out of range"),
         (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.RaxxonDrawn", "card": 777, "triggered": True}]}),
-         "Raxxon card that does not exist"),
+         "RaxxonDrawn.card: raxxon 777 is out of range"),
         (lambda d: d.__setitem__("events", {"$t": [{"$r": "raxxon.Looked", "player": 7, "cell": 5, "card": 5}]}),
-         "seat not at the table"),
+         "Looked.player: seat 7 is out of range"),
     ],
 )
 def test_an_event_naming_what_does_not_exist_is_refused(change: Any, message: str) -> None:

@@ -308,3 +308,9 @@ def test_a_client_s_open_matches_requests_and_connections_are_bounded(tmp_path: 
         codes = [client.get("/api/games").status_code for _ in range(8)]
         assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
         assert "too many requests" in client.get("/api/matches").json()["error"]
+
+
+def test_the_server_seats_fair_bots_only(tmp_path: Path) -> None:
+    lobby = Lobby(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.2, limits=WIDE)
+    with pytest.raises(Refused, match="not a fair player"):
+        lobby.create({"game": "lucky_seven", "seats": ["oracle:0.1s"], "seed": 2}, "here")

@@ -37,5 +37,5 @@ __all__ = [
 ]
 
 #: Cooperative: the team wins or loses together.
-GAME = bundle(__name__, key="aftermath", title="Aftermath", player_counts=(1, 2, 3, 4), rules_version=2,
+GAME = bundle(__name__, key="aftermath", title="Aftermath", player_counts=(1, 2, 3, 4), rules_version=3,
               utility=always(Utility.IDENTICAL, State, "an Aftermath"))

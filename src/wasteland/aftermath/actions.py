@@ -18,14 +18,15 @@ from attrs import frozen
 from wasteland.core.codec import register
 from wasteland.core.game import IllegalAction, need_state, short
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, STATUSES, TRACK,
+    ABILITY_CARDS, ACTION_CARDS, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, STATUSES, TRACK, VEHICLES,
 )
 from wasteland.aftermath.state import State
 
 __all__ = [
     "Discard", "Draw", "Move", "Step", "Card", "Done", "Communicate", "Melee", "Ranged", "Scavenge", "Recover",
     "Ability", "Cheer", "Equip", "Wear", "Stow", "Scrap", "Charge", "Eat", "Repair",
-    "Stand", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Choose", "Action",
+    "Stand", "Contribute", "Consult", "End", "Nest", "Pass", "Pick", "Go", "Choose", "Influence", "Drive", "Exit",
+    "Action",
     "ACTION_TYPES", "notation", "action_count", "action_id", "decode", "MAX_PLAYERS", "MAX_CACHES", "MAX_OPTIONS",
     "TARGETS", "figure_name", "space_name",
 ]
@@ -126,10 +127,11 @@ class Recover:
 @register("aftermath.Ability")
 @frozen(cache_hash=True)
 class Ability:
-    """Activate your character's ability, paid with white cards: ``target`` a space (Tumble), an
-    enemy figure (Throw) or NONE."""
+    """Activate your character's ability card ``card`` (an index of ``cards.ABILITY_CARDS``), paid
+    with white cards: ``target`` a space (tumble), an enemy figure (throw) or NONE."""
 
     target: int
+    card: int
 
 
 @register("aftermath.Cheer")
@@ -266,22 +268,48 @@ class Choose:
     character: int
 
 
+@register("aftermath.Influence")
+@frozen(cache_hash=True)
+class Influence:
+    """Play your character's influence card (once a mission; it costs no action card)."""
+
+
+@register("aftermath.Exit")
+@frozen(cache_hash=True)
+class Exit:
+    """Leave the page alone by the way off it the book opened (you stand on its space)."""
+
+
+@register("aftermath.Drive")
+@frozen(cache_hash=True)
+class Drive:
+    """Travel to the page of option ``option`` with the party's vehicle travel card ``vehicle``
+    (an index of ``cards.VEHICLES``)."""
+
+    option: int
+    vehicle: int
+
+
 Action = (Discard | Draw | Move | Step | Card | Done | Communicate | Melee | Ranged | Scavenge | Recover | Ability
           | Cheer | Equip | Contribute | Consult | End | Nest | Pass | Pick | Go | Choose | Wear | Stow | Scrap
-          | Charge | Eat | Repair | Stand)
+          | Charge | Eat | Repair | Stand | Influence | Drive | Exit)
 ACTION_TYPES: tuple[type, ...] = (Discard, Draw, Move, Step, Card, Done, Communicate, Melee, Ranged, Scavenge,
                                   Recover, Ability, Cheer, Equip, Contribute, Consult, End, Nest, Pass, Pick, Go,
-                                  Choose, Wear, Stow, Scrap, Charge, Eat, Repair, Stand)
+                                  Choose, Wear, Stow, Scrap, Charge, Eat, Repair, Stand, Influence, Drive, Exit)
 
 _C, _I = len(ACTION_CARDS), len(ITEMS)
 #: The Ability's targets: NONE, a space (0..MAX_SPACES-1) or a figure (MAX_SPACES + target).
-_ABILITY = 1 + MAX_SPACES + TARGETS
+_TARGETS = 1 + MAX_SPACES + TARGETS
+#: The Ability's ids: a block of targets for each ability card.
+_ABILITY = len(ABILITY_CARDS) * _TARGETS
+_V = len(VEHICLES)
 _SIZES: tuple[tuple[type, int], ...] = (
     (Discard, _C), (Draw, 1), (Move, _C), (Step, MAX_SPACES), (Card, _C), (Done, 1), (Communicate, TARGETS),
     (Melee, TARGETS), (Ranged, TARGETS), (Scavenge, MAX_CACHES), (Recover, len(STATUSES)), (Ability, _ABILITY),
     (Cheer, _C * MAX_PLAYERS), (Equip, _C), (Contribute, _C), (Consult, 1), (End, 1), (Nest, 1),
     (Pass, 1), (Pick, MAX_OPTIONS), (Go, MAX_OPTIONS), (Choose, MAX_PLAYERS), (Wear, _I * MAX_PLAYERS),
     (Stow, _I * MAX_PLAYERS), (Scrap, _I), (Charge, _I), (Eat, 1), (Repair, _I * MAX_PLAYERS), (Stand, MAX_SPACES),
+    (Influence, 1), (Drive, MAX_OPTIONS * _V), (Exit, 1),
 )
 _OFFSET: dict[type, int] = {}
 _total = 0
@@ -305,11 +333,17 @@ def space_name(state: State, space: int) -> str:
 
 
 def _ability(state: State, a: Ability) -> str:
+    name = ABILITY_CARDS[a.card].name if type(a.card) is int and 0 <= a.card < len(ABILITY_CARDS) else f"#{a.card}"
     if a.target == NONE:
-        return "ability"
+        return f"ability {name}"
     if a.target < MAX_SPACES:
-        return f"ability {space_name(state, a.target)}"
-    return f"ability {figure_name(a.target - MAX_SPACES)}"
+        return f"ability {name} {space_name(state, a.target)}"
+    return f"ability {name} {figure_name(a.target - MAX_SPACES)}"
+
+
+def _drive(state: State, a: Drive) -> str:
+    name = VEHICLES[a.vehicle].name if type(a.vehicle) is int and 0 <= a.vehicle < _V else f"#{a.vehicle}"
+    return f"drive {state.travel[a.option] if 0 <= a.option < len(state.travel) else a.option} {name}"
 
 
 def _item(item: int) -> str:
@@ -334,7 +368,8 @@ _WORDS: dict[type, Callable[[State, Any], str]] = {
     Repair: lambda s, a: f"repair {_item(a.item)} {a.to + 1}", Stand: lambda s, a: f"stand {space_name(s, a.space)}",
     Contribute: lambda s, a: f"contribute c{a.card}", Consult: lambda s, a: "read leave", End: lambda s, a: "end",
     Nest: lambda s, a: "nest", Pass: lambda s, a: "pass", Pick: lambda s, a: f"pick {a.option + 1}", Go: _go,
-    Choose: lambda s, a: f"choose {a.character + 1}",
+    Choose: lambda s, a: f"choose {a.character + 1}", Influence: lambda s, a: "influence", Drive: _drive,
+    Exit: lambda s, a: "exit",
 }
 
 
@@ -382,9 +417,18 @@ def _pair(name: str) -> Callable[[Any], object]:
 
 
 def _ability_index(action: Any) -> object:
-    """An Ability's index: its target plus one (NONE, -1, comes first)."""
-    target = action.target
-    return target + 1 if type(target) is int else None
+    """An Ability's index: its card's block, then its target plus one (NONE, -1, comes first)."""
+    target, card = action.target, action.card
+    if type(target) is int and type(card) is int and -1 <= target < _TARGETS - 1 and 0 <= card < len(ABILITY_CARDS):
+        return card * _TARGETS + target + 1
+    return None
+
+
+def _drive_index(action: Any) -> object:
+    option, vehicle = action.option, action.vehicle
+    if type(option) is int and type(vehicle) is int and 0 <= option < MAX_OPTIONS and 0 <= vehicle < _V:
+        return option * _V + vehicle
+    return None
 
 
 def _first(action: Any) -> object:
@@ -400,9 +444,10 @@ _INDEXES: list[tuple[type, int, Callable[[Any], object]]] = [
         (Pick, MAX_OPTIONS, "option"), (Go, MAX_OPTIONS, "option"), (Choose, MAX_PLAYERS, "character"),
         (Equip, _C, "card"), (Scrap, _I, "item"), (Charge, _I, "item"), (Stand, MAX_SPACES, "space"))
 ]
-_INDEXES += [(Ability, _ABILITY, _ability_index), (Cheer, _C * MAX_PLAYERS, _pair("card"))]
+_INDEXES += [(Ability, _ABILITY, _ability_index), (Cheer, _C * MAX_PLAYERS, _pair("card")),
+             (Drive, MAX_OPTIONS * _V, _drive_index)]
 _INDEXES += [(kind, _I * MAX_PLAYERS, _pair("item")) for kind in (Wear, Stow, Repair)]
-_INDEXES += [(kind, 1, _first) for kind in (Draw, Done, Consult, End, Nest, Pass, Eat)]
+_INDEXES += [(kind, 1, _first) for kind in (Draw, Done, Consult, End, Nest, Pass, Eat, Influence, Exit)]
 #: Each kind: (its first id, how many ids it has, its index among them: the int field itself
 #: for the kinds of one field, whatever it is, checked by ``action_id``).
 _PLANS: dict[type, tuple[int, int, Callable[[Any], object]]] = {
@@ -421,7 +466,9 @@ def decode(state: State, i: int) -> Action:
                 made: Action = kind(k)
                 return made
             if kind is Ability:
-                return Ability(k - 1)
+                return Ability(k % _TARGETS - 1, k // _TARGETS)
+            if kind is Drive:
+                return Drive(k // _V, k % _V)
             if kind in (Cheer, Wear, Stow, Repair):
                 paired: Action = kind(k // MAX_PLAYERS, k % MAX_PLAYERS)
                 return paired

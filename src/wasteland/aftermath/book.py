@@ -30,7 +30,8 @@ from wasteland.core.game import ConfigError, IllegalAction, short
 __all__ = [
     "BOOK_FORMAT", "BOOK_VERSION", "Trigger", "Effect", "Read", "GoToPage", "Travel", "Encounter",
     "RandomEncounter", "EncounterCard", "Hunt", "PlaceTokens", "RemoveTokens", "Test", "GroupTask",
-    "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation",
+    "Dial", "GainItem", "DrawItems", "Batteries", "Wound", "BookAttack", "Status", "Situation", "Learn",
+    "Environment", "ClearEnvironment", "Vehicle", "ExitPage",
     "EndMission", "Option", "Choice", "Discover", "Goal", "LiftCap", "CAMPAIGN_EFFECTS", "Entry", "Space", "Line",
     "Page", "Mission", "MapSpace", "TravelMap", "PersonalGoal", "Book", "CHARACTERS", "step", "neighbours",
     "all_effects", "Names", "SHARED_NAMES", "DEFAULT_BOOK_PATH", "DEMO_CAMPAIGN_PATH", "EFFECT_NAMES", "read_book",
@@ -38,6 +39,19 @@ __all__ = [
 ]
 
 K = TypeVar("K")
+
+#: The names of the card families whose cards a book brings into play (a card set of one's own
+#: keeps them: ``card_set.py``).
+ABILITY_NAMES = frozenset((
+    "team_focus", "steady_aim", "scout_ahead", "pinpoint_shot", "keen_eyes", "tumble", "field_dressing",
+    "soothing_words", "second_wind", "forage", "finder", "jury_rig", "gadget_toss", "quick_fix", "analyze",
+    "throw", "bulldoze", "big_hug", "war_cry", "stubborn"))
+ENVIRONMENT_NAMES = frozenset((
+    "darkness", "thick_fog", "downpour", "heat_wave", "cold_snap", "foul_stench", "slick_floor", "echoing_halls",
+    "still_night", "high_ground"))
+VEHICLE_NAMES = frozenset((
+    "toy_truck", "toy_jeep", "rc_car", "skateboard", "roller_skate", "shoebox_sled", "paper_boat", "kite",
+    "wind_up_mouse", "tin_can_cart", "bottle_raft", "balloon", "milk_carton_boat"))
 
 BOOK_FORMAT = "wasteland-aftermath-book"
 BOOK_VERSION = 2
@@ -295,10 +309,58 @@ class LiftCap:
     dial: str
 
 
+@register("aftermath.ExitPage")
+@frozen
+class ExitPage:
+    """Open a way off this page on ``space``, to page ``page`` (seed, "Dejando una página": *"Cuando
+    todos los personajes no derrotados hayan abandonado una página"*): a character standing there
+    may leave the page alone; when every character not defeated has left, the party goes on to
+    ``page``."""
+
+    page: int
+    space: str
+
+
+@register("aftermath.Learn")
+@frozen
+class Learn:
+    """The ability card ``ability`` comes out of its character's deck box: the character, when in
+    the party, holds it from now on (a card held already is ignored, seed "Cubierta de
+    descubrimiento")."""
+
+    ability: str
+
+
+@register("aftermath.Environment")
+@frozen
+class Environment:
+    """The environment card ``card`` comes into play on this page (seed, "Preparar" step 8: the
+    face-up environment deck); it stays until the party leaves the page or ``clear`` removes it."""
+
+    card: str
+
+
+@register("aftermath.ClearEnvironment")
+@frozen
+class ClearEnvironment:
+    """The environment card ``card`` leaves play (``""``: every environment card in play)."""
+
+    card: str = ""
+
+
+@register("aftermath.Vehicle")
+@frozen
+class Vehicle:
+    """The party takes the vehicle travel card ``card`` (a card held or spent already is ignored)."""
+
+    card: str
+
+
 Effect: TypeAlias = (
     Read | GoToPage | Travel | Encounter | RandomEncounter | EncounterCard | Hunt | PlaceTokens
     | RemoveTokens | Test | GroupTask | Dial | GainItem | DrawItems | Batteries | Wound | BookAttack
-    | Status | Situation | EndMission | Choice | Discover | Goal | LiftCap
+    | Status | Situation | EndMission | Choice | Discover | Goal | LiftCap | Learn | Environment | ClearEnvironment
+    | Vehicle | ExitPage
 )
 
 #: The effects the colony phase may have (no page, no character on a map): the campaign's own.
@@ -473,10 +535,13 @@ class Names:
     enemy_types: frozenset[str]
     items: frozenset[str]
     statuses: frozenset[str]
+    abilities: frozenset[str] = ABILITY_NAMES
+    environments: frozenset[str] = ENVIRONMENT_NAMES
+    vehicles: frozenset[str] = VEHICLE_NAMES
 
 
 #: The names the game's components share with every book (the four base characters' starting
-#: items, two more items, four statuses, the 22 enemy cards and their six types). The shipped book
+#: items, two more items and a colony upgrade, four statuses, the 22 enemy cards and their six types). The shipped book
 #: names nothing else, so it reads against any card set that keeps these names.
 SHARED_NAMES = Names(
     enemies=frozenset((
@@ -488,7 +553,7 @@ SHARED_NAMES = Names(
     )),
     enemy_types=frozenset(("vermin", "raider", "scaled", "drone", "junker", "predator")),
     items=frozenset(("toothpick_crossbow", "chopstick", "one_shot", "steak_knife", "thimble_helmet",
-                     "bottle_cap_shield")),
+                     "bottle_cap_shield", "workbench")),
     statuses=frozenset(("seriously_wounded", "poisoned", "frightened", "dazed")),
 )
 
@@ -530,7 +595,8 @@ EFFECT_NAMES: dict[str, type] = {
     "place_tokens": PlaceTokens, "remove_tokens": RemoveTokens, "test": Test, "group_task": GroupTask,
     "dial": Dial, "gain_item": GainItem, "draw_items": DrawItems, "batteries": Batteries, "wound": Wound,
     "book_attack": BookAttack, "status": Status, "situation": Situation, "end_mission": EndMission,
-    "choice": Choice, "discover": Discover, "goal": Goal, "lift_cap": LiftCap,
+    "choice": Choice, "discover": Discover, "goal": Goal, "lift_cap": LiftCap, "learn": Learn,
+    "environment": Environment, "clear_environment": ClearEnvironment, "vehicle": Vehicle, "exit_page": ExitPage,
 }
 #: The effects a version 1 book may not use.
 _V2_EFFECTS = (Discover, Goal, LiftCap)
@@ -737,6 +803,12 @@ def _travel(f: _Fields) -> Effect:
     return Travel(pages)
 
 
+def _exit_page(f: _Fields) -> Effect:
+    number = f.number("page", 1, 999)
+    f.reader.page_refs.append((at(f.where, "page"), number))
+    return ExitPage(number, f.name("space", f.page.spaces, f"space on page {f.page.number} named"))
+
+
 def _encounter(f: _Fields) -> Effect:
     items = need_list(at(f.where, "enemies"), f.get("enemies"), 1, 5)
     enemies = tuple(_choice(at(f.where, "enemies", i), e, f.reader.names.enemies, "enemy card")
@@ -794,6 +866,12 @@ _EFFECT_READERS: dict[type, Callable[[_Fields], Effect]] = {
     Discover: lambda f: Discover(f.name("item", f.reader.names.items, "item")),
     Goal: lambda f: Goal(f.name("character", CHARACTERS, "character")),
     LiftCap: lambda f: LiftCap(f.name("dial", (CAPPED_DIAL,), "capped dial")),
+    Learn: lambda f: Learn(f.name("ability", f.reader.names.abilities, "ability card")),
+    Environment: lambda f: Environment(f.name("card", f.reader.names.environments, "environment card")),
+    ClearEnvironment: lambda f: ClearEnvironment(
+        _choice(at(f.where, "card"), f.d.get("card", ""), ("", *f.reader.names.environments), "environment card")),
+    Vehicle: lambda f: Vehicle(f.name("card", f.reader.names.vehicles, "vehicle card")),
+    ExitPage: lambda f: _exit_page(f),
 }
 
 

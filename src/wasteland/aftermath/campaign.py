@@ -34,10 +34,10 @@ from wasteland.core.records import replace
 from wasteland.aftermath.book import (
     CHARACTERS, DEMO_CAMPAIGN_PATH, Book, Dial, Discover, Effect, Goal, LiftCap, Mission, book_data, read_book,
 )
-from wasteland.aftermath.cards import ITEM_NAMES, NONE
+from wasteland.aftermath.cards import ITEM_NAMES, ITEMS, NONE
 from wasteland.aftermath.mission import raise_dial
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.setup import CAMPAIGN_BOOK, PLAYED, demo_campaign_book, names_for, start_data
+from wasteland.aftermath.setup import CAMPAIGN_BOOK, PLAYED, UPGRADES, demo_campaign_book, names_for, start_data
 from wasteland.aftermath.state import Ending, Phase, Start, State
 from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS, LIFE_DIALS, LIFE_RESET, ONCE_DIAL
 
@@ -62,7 +62,9 @@ class Campaign:
     main ``mission`` (index in the book's missions; their number when all are done); the discovery
     deck's cards not fetched (``box``), fetched into the item deck (``found``) and in the colony
     supply (``stash``); the characters whose personal ``goals`` are done; each mission's ending
-    code (``results``); ``lost`` once a life dial reached 0 (restart, or switch to infinite lives)."""
+    code (``results``); ``lost`` once a life dial reached 0 (restart, or switch to infinite lives);
+    the colony ``upgrades`` in the colony supply (seed, "Artículos": a colony upgrade drawn goes to
+    the colony supply deck box; *design*: each raises its dial in every colony phase)."""
 
     book: Book | None
     dials: tuple[int, ...]
@@ -76,6 +78,7 @@ class Campaign:
     goals: tuple[str, ...]
     results: tuple[str, ...]
     lost: bool
+    upgrades: tuple[str, ...] = ()
 
 
 #: The endings a campaign's results may name ("out_of_time": how a mission cut at the bound of
@@ -99,7 +102,10 @@ def check_campaign(c: Campaign) -> None:
     spaces = [s.name for s in book.map.spaces] if book.map is not None else [""]
     if c.location not in spaces:
         raise ConfigError(f"the campaign's party marker is on {short(c.location)}, not a space of the travel map")
-    if sorted((*c.box, *c.found, *c.stash)) != sorted(book.discovery):
+    if len(set(c.upgrades)) != len(c.upgrades) or not set(c.upgrades) <= set(UPGRADES):
+        raise ConfigError(f"the campaign's colony upgrades are not the game's: {short(list(c.upgrades))}")
+    found_upgrades = [u for u in c.upgrades if u in book.discovery]
+    if sorted((*c.box, *c.found, *c.stash, *found_upgrades)) != sorted(book.discovery):
         raise ConfigError("the campaign's discovery cards are not each in one place (deck, item deck, supply)")
     if len(set(c.goals)) != len(c.goals) or not set(c.goals) <= set(CHARACTERS):
         raise ConfigError(f"the campaign's goals are not the characters' own: {short(list(c.goals))}")
@@ -168,7 +174,8 @@ def main_mission(campaign: Campaign) -> Mission | None:
 
 
 def _start(c: Campaign) -> Start:
-    return Start(c.mission, c.dials, c.lifted, c.infinite, c.box, c.stash, c.goals, later=bool(c.results))
+    return Start(c.mission, c.dials, c.lifted, c.infinite, c.box, c.stash, c.goals, later=bool(c.results),
+                 upgrades=c.upgrades)
 
 
 def start_mission(campaign: Campaign, seed: int, characters: Sequence[str], players: int | None = None) -> State:
@@ -261,7 +268,8 @@ def finish_mission(campaign: Campaign, final_state: State) -> Campaign:
         if name not in colony.goals:
             colony.goals.append(name)
     held = {ITEM_NAMES[i] for g in s.gear for i in g if i != NONE} | {ITEM_NAMES[i] for p in s.pack for i in p}
-    fetched = [*c.stash, *colony.found]
+    upgrades = (*c.upgrades, *(u for u in s.outing.supply if u not in c.upgrades))
+    fetched = [name for name in (*c.stash, *colony.found) if name not in upgrades]
     stash = tuple(name for name in fetched if name in held)
     found = tuple(name for name in fetched if name not in held)
     colony.found = list(found)
@@ -271,7 +279,9 @@ def finish_mission(campaign: Campaign, final_state: State) -> Campaign:
         # a mission the engine cut at its bound of rounds is neither won nor lost (the seed sets no
         # time limit): the colony phase follows without the mission's own effects, and it is played again
         own = mission.won if ending is Ending.WON else () if ending is Ending.CUT else mission.lost
-        effects = (*own, *book.colony)
+        # *design*: each colony upgrade in the supply raises its dial in every colony phase
+        effects = (*own, *book.colony, *(Dial(ITEMS[ITEM_NAMES.index(u)].attribute, ITEMS[ITEM_NAMES.index(u)].bonus)
+                                         for u in upgrades))
         over = max(0, s.dials[DIALS.index("time")] - mission.time)
         effects += tuple(book.overtime) * over
         for effect in effects:
@@ -279,7 +289,7 @@ def finish_mission(campaign: Campaign, final_state: State) -> Campaign:
     return Campaign(
         c.book, tuple(colony.dials), colony.lifted, c.infinite, s.outing.location or c.location,
         c.mission + (ending is Ending.WON), tuple(colony.box), tuple(colony.found), stash, tuple(colony.goals),
-        (*c.results, ending.value), colony.lost,
+        (*c.results, ending.value), colony.lost, upgrades,
     )
 
 

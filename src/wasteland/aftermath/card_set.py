@@ -14,6 +14,7 @@ got 12``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import frozen
@@ -21,7 +22,11 @@ from attrs import frozen
 from wasteland.core.codec import register
 from wasteland.core.data import Played, at, need_bool, need_int, need_list, need_name, need_object
 from wasteland.core.game import ConfigError, short
-from wasteland.aftermath.cards import ENEMIES, ENEMY_TYPES, Enemy, EnemyAction
+from wasteland.aftermath.vocabulary import DIALS
+from wasteland.aftermath.cards import (
+    ABILITY_CARDS, ABILITY_KINDS, ENEMIES, ENEMY_TYPES, ENVIRONMENT_USES, ENVIRONMENTS, INFLUENCE_CARDS,
+    INFLUENCE_KINDS, VEHICLES, AbilityCard, Enemy, EnemyAction, EnvironmentCard, InfluenceCard, VehicleCard,
+)
 
 __all__ = ["CardSet", "DESIGNED", "read_card_set", "card_set_data", "card_table", "table_of"]
 
@@ -29,9 +34,15 @@ __all__ = ["CardSet", "DESIGNED", "read_card_set", "card_set_data", "card_table"
 @register("aftermath.CardSet", static=True)
 @frozen
 class CardSet:
-    """The enemy cards of a game (by id, in the designed order)."""
+    """The cards of a game whose contents are not public (each family by id, in the designed order):
+    the enemies, the ability cards, the character influence cards, the environment cards and the
+    vehicle travel cards."""
 
     enemies: tuple[Enemy, ...]
+    abilities: tuple[AbilityCard, ...] = ABILITY_CARDS
+    influences: tuple[InfluenceCard, ...] = INFLUENCE_CARDS
+    environments: tuple[EnvironmentCard, ...] = ENVIRONMENTS
+    vehicles: tuple[VehicleCard, ...] = VEHICLES
 
 
 DESIGNED = CardSet(ENEMIES)
@@ -71,17 +82,71 @@ def _enemy(where: str, value: object, designed: Enemy) -> Enemy:
     )
 
 
+def _kept(where: str, d: Mapping[str, Any], designed: str, what: str) -> None:
+    name = d.get("name", designed)
+    if name != designed:
+        raise ConfigError(f"{at(where, 'name')}: {what} {designed!r} keeps its name (the book names it), "
+                          f"got {short(name)}")
+
+
+def _ability(where: str, value: object, designed: AbilityCard) -> AbilityCard:
+    d = need_object(where, value, ("name", "kind", "amount", "cost"))
+    _kept(where, d, designed.name, "ability card")
+    return AbilityCard(designed.name, designed.title, designed.character,
+                       need_name(at(where, "kind"), d.get("kind"), {k: k for k in ABILITY_KINDS}),
+                       need_int(at(where, "amount"), d.get("amount"), 0, 3),
+                       need_int(at(where, "cost"), d.get("cost"), 0, 9), designed.starting, "user card set")
+
+
+def _influence(where: str, value: object, designed: InfluenceCard) -> InfluenceCard:
+    d = need_object(where, value, ("name", "kind", "amount"))
+    _kept(where, d, designed.name, "influence card")
+    return InfluenceCard(designed.name, designed.title, designed.character,
+                         need_name(at(where, "kind"), d.get("kind"), {k: k for k in INFLUENCE_KINDS}),
+                         need_int(at(where, "amount"), d.get("amount"), 1, 3), "user card set")
+
+
+def _environment(where: str, value: object, designed: EnvironmentCard) -> EnvironmentCard:
+    d = need_object(where, value, ("name", "use", "attribute", "bonus"))
+    _kept(where, d, designed.name, "environment card")
+    use = need_name(at(where, "use"), d.get("use"), {u: u for u in ENVIRONMENT_USES})
+    attributes = ("red", "green", "blue", "yellow") if use == "test" else ("",)
+    return EnvironmentCard(designed.name, designed.title, use,
+                           need_name(at(where, "attribute"), d.get("attribute", ""), {a: a for a in attributes}),
+                           need_int(at(where, "bonus"), d.get("bonus"), -3, 3), "user card set")
+
+
+def _vehicle(where: str, value: object, designed: VehicleCard) -> VehicleCard:
+    d = need_object(where, value, ("name", "fuel", "dial", "amount"))
+    _kept(where, d, designed.name, "vehicle card")
+    dial = need_name(at(where, "dial"), d.get("dial", ""), {x: x for x in ("", *DIALS) if x != "time"})
+    return VehicleCard(designed.name, designed.title, need_int(at(where, "fuel"), d.get("fuel"), 0, 5), dial,
+                       need_int(at(where, "amount"), d.get("amount", 0), -2 if dial else 0, 2 if dial else 0),
+                       "user card set")
+
+
+_FAMILIES: tuple[tuple[str, tuple[Any, ...], Any], ...] = (
+    ("abilities", ABILITY_CARDS, _ability), ("influences", INFLUENCE_CARDS, _influence),
+    ("environments", ENVIRONMENTS, _environment), ("vehicles", VEHICLES, _vehicle),
+)
+
+
 def read_card_set(data: object, where: str = "cards") -> CardSet | None:
     """The card set written as plain JSON data (None: the designed set); ConfigError naming the
-    place of the first fault."""
+    place of the first fault. Each family is optional (absent: the designed cards)."""
     if data is None or isinstance(data, CardSet):
         return data
-    d = need_object(where, data, ("enemies",))
+    d = need_object(where, data, ("enemies", *(name for name, _, _ in _FAMILIES)))
     enemies = ENEMIES
     if "enemies" in d:
         items = need_list(at(where, "enemies"), d["enemies"], len(ENEMIES), len(ENEMIES))
         enemies = tuple(_enemy(at(where, "enemies", i), x, ENEMIES[i]) for i, x in enumerate(items))
-    return CardSet(enemies)
+    families: dict[str, Any] = {}
+    for name, designed, read in _FAMILIES:
+        if name in d:
+            items = need_list(at(where, name), d[name], len(designed), len(designed))
+            families[name] = tuple(read(at(where, name, i), x, designed[i]) for i, x in enumerate(items))
+    return CardSet(enemies, **families)
 
 
 def card_set_data(cards: CardSet) -> dict[str, Any]:
@@ -89,4 +154,10 @@ def card_set_data(cards: CardSet) -> dict[str, Any]:
     return {"enemies": [{"name": e.name, "type": e.type, "life": e.life, "defence": e.defence,
                          "communicate": e.communicate, "figures": e.figures, "boss": e.boss,
                          "actions": [[a.speed, a.range, a.strength, a.toxic] for a in e.actions]}
-                        for e in cards.enemies]}
+                        for e in cards.enemies],
+            "abilities": [{"name": a.name, "kind": a.kind, "amount": a.amount, "cost": a.cost}
+                          for a in cards.abilities],
+            "influences": [{"name": x.name, "kind": x.kind, "amount": x.amount} for x in cards.influences],
+            "environments": [{"name": e.name, "use": e.use, "attribute": e.attribute, "bonus": e.bonus}
+                             for e in cards.environments],
+            "vehicles": [{"name": v.name, "fuel": v.fuel, "dial": v.dial, "amount": v.amount} for v in cards.vehicles]}

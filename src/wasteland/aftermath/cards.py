@@ -22,7 +22,9 @@ __all__ = [
     "BLACK_DIE", "Character", "CHARACTERS", "CHARACTER_NAMES", "EnemyAction", "Enemy", "ENEMIES", "ENEMY_TYPES",
     "ENEMY_NAMES", "Item", "ITEMS", "ITEM_NAMES", "SLOTS", "PACK", "Condition", "STATUSES", "STATUS_NAMES",
     "Cache", "CACHES", "TIERS", "EncounterCard", "ENCOUNTER_CARDS", "TRACK", "ENEMY_LIMIT", "MAX_FIGURES",
-    "MAX_SPACES", "ROUNDS", "ABILITIES",
+    "MAX_SPACES", "ROUNDS", "ABILITIES", "STASH", "BATTERIES", "ABILITY_KINDS", "AbilityCard", "ABILITY_CARDS",
+    "ABILITY_NAMES", "InfluenceCard", "INFLUENCE_CARDS", "INFLUENCE_KINDS", "EnvironmentCard", "ENVIRONMENTS",
+    "ENVIRONMENT_NAMES", "ENVIRONMENT_USES", "VehicleCard", "VEHICLES", "VEHICLE_NAMES",
 ]
 
 HIDDEN = -2
@@ -171,15 +173,23 @@ ENEMY_NAMES: tuple[str, ...] = tuple(e.name for e in ENEMIES)
 
 #: The equipment slots (seed, "Ranuras de equipo"): head, body, paw, paw, accessory.
 SLOTS: tuple[str, ...] = ("head", "body", "paw", "paw", "accessory")
+#: The slot of the colony upgrades (seed, "Ranuras de equipo": items showing the Stash slot are
+#: always added to the colony supply when drawn).
+STASH = "stash"
 #: Items a character may carry unequipped.
 PACK = 2
+#: The battery tokens in the box (seed, components: "8 fichas de batería"): the most the party
+#: holds, in hand and on items, at once.
+BATTERIES = 8
 
 
 @frozen
 class Item:
     """An item card: its slot kind, the test it helps (``use``: ``test`` for any test of
     ``attribute``, or ``melee``, ``ranged``, ``defend``, ``scavenge``, ``move``), the bonus, a
-    ranged weapon's range, the scrap its repair costs, and the bonus each battery on it adds."""
+    ranged weapon's range, the scrap its repair costs, and the bonus each battery on it adds.
+    A colony upgrade shows the ``stash`` slot (``use`` ``colony``): it goes to the colony supply
+    when drawn, and raises the dial ``attribute`` by ``bonus`` in each colony phase."""
 
     name: str
     title: str
@@ -195,6 +205,8 @@ class Item:
 
 _PI = "public [research §4: the item and its owner]; design: the numbers"
 _DI = "design: nothing of the 51 item cards is public but the names of the starting items"
+_ST = ("public [seed: items showing the Stash slot, colony upgrades, go to the colony supply when drawn]; "
+       "design: which items, and what each upgrade gives the colony")
 
 
 def _item(name: str, slot: str, use: str, attribute: str, bonus: int, rng: int = 0, repair: int = 2,
@@ -236,12 +248,12 @@ ITEMS: tuple[Item, ...] = (
     _item("magnifier", "accessory", "scavenge", "yellow", 1, 0, 2),
     _item("lucky_button", "accessory", "test", "white", 1, 0, 2),
     _item("compass", "accessory", "move", "", 1, 0, 2),
-    _item("whistle", "accessory", "test", "yellow", 1, 0, 1),
+    _item("rain_barrel", "stash", "colony", "food", 1, 0, 2, 0, _ST),
     _item("bandage_roll", "accessory", "test", "blue", 1, 0, 1),
-    _item("energy_bar", "accessory", "test", "red", 1, 0, 1),
+    _item("seed_tray", "stash", "colony", "food", 1, 0, 1, 0, _ST),
     _item("spring_shoes", "accessory", "move", "", 2, 0, 3, 1),
     _item("pocket_watch", "accessory", "test", "green", 1, 0, 2),
-    _item("bead_necklace", "accessory", "test", "yellow", 1, 0, 1),
+    _item("workbench", "stash", "colony", "scrap", 1, 0, 3, 0, _ST),
     _item("cork_armour", "body", "defend", "", 1, 0, 1),
     _item("foil_cape", "body", "test", "green", 1, 0, 2),
     _item("bottle_rocket", "paw", "ranged", "green", 3, 2, 3),
@@ -252,7 +264,7 @@ ITEMS: tuple[Item, ...] = (
     _item("marble_sling", "paw", "ranged", "green", 2, 2, 2),
     _item("staple_gun", "paw", "ranged", "green", 2, 1, 3, 1),
     _item("cotton_padding", "body", "defend", "", 1, 0, 1),
-    _item("rope_coil", "accessory", "move", "", 1, 0, 1),
+    _item("signal_mirror", "stash", "colony", "clues", 1, 0, 2, 0, _ST),
     _item("medic_pouch", "accessory", "test", "blue", 2, 0, 3),
 )
 ITEM_NAMES: tuple[str, ...] = tuple(i.name for i in ITEMS)
@@ -349,3 +361,165 @@ ENCOUNTER_CARDS: tuple[EncounterCard, ...] = tuple(EncounterCard(e, h, _DE) for 
     (("hornet_drones",), True), (("junker_scrapper",), False), (("junker_gunner", "junker_mechanic"), True),
     (("crow",), True), (("garden_snake",), True), (("blade_biker",), True), (("spider",), False),
 ))
+
+
+# -- the character deck boxes' ability and influence cards, environment and vehicle travel cards --
+
+#: What an ability or influence card does (``turn.py`` plays each): ``team_focus`` +amount to the
+#: next test and +1 a companion in the space; ``focus`` +amount to the next test; ``tumble`` to a
+#: space one line away, free; ``finder`` draw an item; ``throw`` amount wounds to an enemy figure
+#: in the space or one line away (hostile); ``heal`` amount wounds off the character and each
+#: companion in its space; ``rally`` draw amount action cards (to 5 in hand); ``calm`` discard the
+#: bottom threat card of the track.
+ABILITY_KINDS: tuple[str, ...] = ("team_focus", "focus", "tumble", "finder", "throw", "heal", "rally", "calm")
+
+
+@register("aftermath.AbilityCard")
+@frozen
+class AbilityCard:
+    """An ability card (seed, components: 20; "Acción: Activar habilidad"): its character, what it
+    does (``kind``, ``amount``) and its cost in white card value; ``starting``: the character's
+    starting ability (its card shows it)."""
+
+    name: str
+    title: str
+    character: str
+    kind: str
+    amount: int
+    cost: int
+    starting: bool
+    provenance: str
+
+
+_AB0 = "public [research §4: the starting ability's name]; design: what it does and its cost"
+_AB = "design: the 16 ability cards beyond the starting ones are not public"
+
+
+def _ability_card(name: str, who: str, kind: str, amount: int, cost: int, starting: bool = False) -> AbilityCard:
+    return AbilityCard(name, name.replace("_", " ").title(), who, kind, amount, cost, starting,
+                       _AB0 if starting else _AB)
+
+
+#: *design*: 5 a character (20 in all, the seed's count), the starting one first.
+ABILITY_CARDS: tuple[AbilityCard, ...] = (
+    _ability_card("team_focus", "meziah", "team_focus", 1, 2, True),
+    _ability_card("steady_aim", "meziah", "focus", 2, 2),
+    _ability_card("scout_ahead", "meziah", "tumble", 0, 1),
+    _ability_card("pinpoint_shot", "meziah", "throw", 1, 3),
+    _ability_card("keen_eyes", "meziah", "finder", 1, 3),
+    _ability_card("tumble", "whisper", "tumble", 0, 2, True),
+    _ability_card("field_dressing", "whisper", "heal", 1, 2),
+    _ability_card("soothing_words", "whisper", "calm", 1, 2),
+    _ability_card("second_wind", "whisper", "heal", 2, 3),
+    _ability_card("forage", "whisper", "finder", 1, 3),
+    _ability_card("finder", "ringr", "finder", 1, 3, True),
+    _ability_card("jury_rig", "ringr", "rally", 1, 2),
+    _ability_card("gadget_toss", "ringr", "throw", 1, 2),
+    _ability_card("quick_fix", "ringr", "heal", 1, 2),
+    _ability_card("analyze", "ringr", "focus", 2, 2),
+    _ability_card("throw", "grumple", "throw", 1, 2, True),
+    _ability_card("bulldoze", "grumple", "tumble", 0, 1),
+    _ability_card("big_hug", "grumple", "heal", 1, 2),
+    _ability_card("war_cry", "grumple", "calm", 1, 2),
+    _ability_card("stubborn", "grumple", "focus", 2, 2),
+)
+ABILITY_NAMES: tuple[str, ...] = tuple(a.name for a in ABILITY_CARDS)
+
+
+@register("aftermath.InfluenceCard")
+@frozen
+class InfluenceCard:
+    """A character influence card (seed, components: 4, one in each character deck box): played
+    once a mission, as an action that costs no card, with the effect of an ability ``kind`` (one
+    needing no target: focus, heal, rally, calm)."""
+
+    name: str
+    title: str
+    character: str
+    kind: str
+    amount: int
+    provenance: str
+
+
+_IN = "design: the seed lists the 4 character influence cards, but not what they do"
+#: *design*: one a character; its use is once a mission (each is a character's standing in the
+#: colony, called on when it matters most).
+INFLUENCE_CARDS: tuple[InfluenceCard, ...] = (
+    InfluenceCard("colony_scout", "Colony Scout", "meziah", "rally", 1, _IN),
+    InfluenceCard("kind_heart", "Kind Heart", "whisper", "heal", 1, _IN),
+    InfluenceCard("tinkers_word", "Tinker's Word", "ringr", "focus", 2, _IN),
+    InfluenceCard("big_presence", "Big Presence", "grumple", "calm", 1, _IN),
+)
+INFLUENCE_KINDS: tuple[str, ...] = ("focus", "heal", "rally", "calm")
+
+
+@register("aftermath.EnvironmentCard")
+@frozen
+class EnvironmentCard:
+    """An environment card (seed, components: 10; setup step 8: a face-up deck, brought out when the
+    book asks): while in play on the page it changes every test of ``attribute`` (``use``
+    ``test``) or of an action (``melee``, ``ranged``, ``defend``, ``scavenge``, ``communicate``),
+    or a move's points (``move``), by ``bonus``."""
+
+    name: str
+    title: str
+    use: str
+    attribute: str
+    bonus: int
+    provenance: str
+
+
+_EN = "design: the 10 environment cards are not public"
+ENVIRONMENT_USES: tuple[str, ...] = ("test", "melee", "ranged", "defend", "scavenge", "communicate", "move")
+
+
+def _environment(name: str, use: str, bonus: int, attribute: str = "") -> EnvironmentCard:
+    return EnvironmentCard(name, name.replace("_", " ").title(), use, attribute, bonus, _EN)
+
+
+ENVIRONMENTS: tuple[EnvironmentCard, ...] = (
+    _environment("darkness", "ranged", -1),
+    _environment("thick_fog", "ranged", -2),
+    _environment("downpour", "move", -1),
+    _environment("heat_wave", "test", -1, "blue"),
+    _environment("cold_snap", "test", -1, "red"),
+    _environment("foul_stench", "test", -1, "yellow"),
+    _environment("slick_floor", "test", -1, "green"),
+    _environment("echoing_halls", "communicate", -1),
+    _environment("still_night", "scavenge", 1),
+    _environment("high_ground", "defend", 1),
+)
+ENVIRONMENT_NAMES: tuple[str, ...] = tuple(e.name for e in ENVIRONMENTS)
+
+
+@register("aftermath.VehicleCard")
+@frozen
+class VehicleCard:
+    """A vehicle travel card (seed, components: 13; the truck and jeep standees): the party holds it
+    once the book gives it; on a travel the bookkeeper may drive instead of walking: the card is
+    spent, the trip costs ``fuel`` scrap and no day, and ``dial`` changes by ``amount`` (the road's
+    luck: 0, nothing)."""
+
+    name: str
+    title: str
+    fuel: int
+    dial: str
+    amount: int
+    provenance: str
+
+
+_VE = "design: the 13 vehicle travel cards are not public but for the truck and jeep standees"
+
+
+def _vehicle(name: str, fuel: int, dial: str = "", amount: int = 0) -> VehicleCard:
+    return VehicleCard(name, name.replace("_", " ").title(), fuel, dial, amount, _VE)
+
+
+VEHICLES: tuple[VehicleCard, ...] = (
+    _vehicle("toy_truck", 1), _vehicle("toy_jeep", 1), _vehicle("rc_car", 1, "morale", 1),
+    _vehicle("skateboard", 0), _vehicle("roller_skate", 0, "morale", 1), _vehicle("shoebox_sled", 0, "food", -1),
+    _vehicle("paper_boat", 0, "clues", 1), _vehicle("kite", 1, "clues", 1), _vehicle("wind_up_mouse", 1),
+    _vehicle("tin_can_cart", 1, "scrap", 1), _vehicle("bottle_raft", 0), _vehicle("balloon", 2, "morale", 1),
+    _vehicle("milk_carton_boat", 1, "food", 1),
+)
+VEHICLE_NAMES: tuple[str, ...] = tuple(v.name for v in VEHICLES)

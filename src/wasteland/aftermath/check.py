@@ -31,9 +31,9 @@ from typing import Literal, TypeAlias
 from attrs import frozen
 
 from wasteland.aftermath.book import (
-    Book, Dial, Discover, Effect, Encounter, EncounterCard, EndMission, Entry, GainItem, Goal, GoToPage,
-    Hunt, LiftCap, MapSpace, Names, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens, Status, Test,
-    Travel, TravelMap, Trigger, all_effects, neighbours, read_book,
+    Book, ClearEnvironment, Dial, Discover, Effect, Encounter, EncounterCard, EndMission, Entry, Environment, GainItem,
+    ExitPage, Goal, GoToPage, Hunt, Learn, LiftCap, Vehicle, MapSpace, Names, Page, PlaceTokens, RandomEncounter, Read,
+    RemoveTokens, Status, Test, Travel, TravelMap, Trigger, all_effects, neighbours, read_book,
 )
 from wasteland.aftermath.card_set import CardSet
 from wasteland.aftermath.cards import CHARACTER_NAMES, CHARACTERS, ITEMS, WHITE_DIE
@@ -47,7 +47,8 @@ __all__ = ["Problem", "check_book", "read_for_check", "effect_references", "Book
 
 #: What a reference names.
 Kind: TypeAlias = Literal["page", "entry", "space", "enemy", "enemy type", "item", "status", "token", "dial", "map",
-                          "map space", "discovery", "character"]
+                          "map space", "discovery", "character", "ability", "environment",
+                          "vehicle"]
 #: A reference: its kind and what it names (a page number, or a name).
 Reference: TypeAlias = tuple[Kind, int | str]
 
@@ -104,6 +105,20 @@ def effect_references(effect: Effect) -> tuple[Reference, ...]:
             return (("item", effect.item), ("discovery", effect.item))
         case Goal():
             return (("character", effect.character),)
+    return _card_references(effect)
+
+
+def _card_references(effect: Effect) -> tuple[Reference, ...]:
+    """The cards of the families a book brings into play that one effect names."""
+    match effect:
+        case Learn():
+            return (("ability", effect.ability),)
+        case Environment() | ClearEnvironment():
+            return (("environment", effect.card),) if effect.card else ()
+        case Vehicle():
+            return (("vehicle", effect.card),)
+        case ExitPage():
+            return (("page", effect.page), ("space", effect.space))
     return ()
 
 
@@ -197,6 +212,12 @@ LANDS: Mapping[Kind, _Kind] = {
                        lambda b, _, n: n in b.book.discovery),
     "character": _Kind("names the character", "which is not a character of the game",
                        lambda b, _, n: n in CHARACTER_NAMES),
+    "ability": _Kind("names the ability card", "which the card set does not have",
+                     lambda b, _, n: n in b.names.abilities),
+    "environment": _Kind("names the environment card", "which the card set does not have",
+                         lambda b, _, n: n in b.names.environments),
+    "vehicle": _Kind("names the vehicle card", "which the card set does not have",
+                     lambda b, _, n: n in b.names.vehicles),
 }
 
 

@@ -27,8 +27,8 @@ from wasteland.aftermath.book import (
 )
 from wasteland.aftermath.card_set import card_set_data, read_card_set, table_of
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CACHES, ENCOUNTER_CARDS, HAND, HIDDEN, ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS,
-    STATUS_NAMES, TIERS, TRACK,
+    ABILITY_NAMES, ACTION_CARDS, BATTERIES, CACHES, ENCOUNTER_CARDS, ENVIRONMENT_NAMES, HAND, HIDDEN, ITEM_NAMES, ITEMS,
+    MAX_FIGURES, NONE, PACK, ROUNDS, SLOTS, STASH, STATUS_NAMES, TIERS, TRACK, VEHICLE_NAMES,
 )
 from wasteland.aftermath.mission import graph_of, page_of
 from wasteland.aftermath.setup import (
@@ -220,6 +220,8 @@ def _check_the_characters(state: State, page: Page) -> None:
     if not all(len(g) == len(SLOTS) for g in (*state.gear, *state.charge)):
         raise ValueError(f"gear and charge hold {len(SLOTS)} slots per character")
     _bounded((c for row in state.charge for c in row), 0, COUNT_LIMIT, "charge")
+    if sum(state.batteries) + sum(c for row in state.charge for c in row) > BATTERIES:
+        raise ValueError(f"the box holds {BATTERIES} battery tokens: the characters hold more")
     if not all(len(p) <= PACK for p in state.pack):
         raise ValueError(f"a pack holds {PACK} items at most")
 
@@ -243,8 +245,11 @@ def _check_items(state: State) -> None:
     gained = [e.item for e in state.stack if type(e) is Gain]
     if not all(type(i) is int for i in gained):
         raise ValueError("an item gained is not an item id")
+    if not all(n in ITEM_NAMES and ITEMS[ITEM_NAMES.index(n)].slot == STASH for n in state.outing.supply):
+        raise ValueError("only a colony upgrade goes to the colony supply")
+    supply = [ITEM_NAMES.index(n) for n in state.outing.supply]
     placed = [*state.item_deck, *(i for g in state.gear for i in g if i != NONE), *(i for p in state.pack for i in p),
-              *state.broken, *state.scrapped, *gained]
+              *state.broken, *state.scrapped, *gained, *supply]
     known = [i for i in placed if not (view and i == HIDDEN)]
     if len(set(known)) != len(known) or not all(0 <= i < len(ITEMS) for i in known):
         raise ValueError(f"item ids run from 0 to {len(ITEMS) - 1}, each in one place")
@@ -353,6 +358,31 @@ def _check_outing(state: State) -> None:
         raise ValueError("a personal goal done is not the book's, or is done twice")
     if not 0 <= outing.lives <= COUNT_LIMIT:
         raise ValueError(f"the lives counted run from 0 to {COUNT_LIMIT}")
+    cards = table_of(state)
+    characters = state.options.characters
+    if len(outing.abilities) != len(characters):
+        raise ValueError("the ability cards are held per character of the table")
+    for name, held in zip(characters, outing.abilities):
+        mine = {a.name for a in cards.abilities if a.character == name}
+        starting = next(a.name for a in cards.abilities if a.character == name and a.starting)
+        if len(set(held)) != len(held) or not set(held) <= mine or not held or held[0] != starting:
+            raise ValueError("a character holds its own ability cards, each once, its starting one first")
+    if len(set(outing.influenced)) != len(outing.influenced) \
+            or not all(type(c) is int and 0 <= c < len(characters) for c in outing.influenced):
+        raise ValueError("an influence card played is a character's of the table, played once")
+    if len(set(outing.ahead)) != len(outing.ahead) or not all(
+            type(c) is int and 0 <= c < len(characters) and not state.spaces[c] and not state.fled[c]
+            for c in outing.ahead) or outing.ahead and not outing.exit_page:
+        raise ValueError("a character who has left the page is off it, not fled, once, by a way off it")
+    page = page_of(state)
+    if outing.exit_page and (page is None or outing.exit_space not in {sp.name for sp in page.spaces}
+                             or all(p.number != outing.exit_page for p in book.pages) and len(book.pages) > 1) \
+            or bool(outing.exit_space) != bool(outing.exit_page):
+        raise ValueError("the way off the page is on a space of the page and leads to a page of the book")
+    for what, names, allowed in (("an environment", outing.environment, ENVIRONMENT_NAMES),
+                                 ("a vehicle", outing.vehicles, VEHICLE_NAMES)):
+        if len(set(names)) != len(names) or not set(names) <= set(allowed):
+            raise ValueError(f"{what} card is not the game's, or is in play twice")
 
 
 def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
@@ -378,6 +408,9 @@ def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
             raise ValueError("an attack names a character not at the table or a strength out of range")
         if isinstance(effect, (Gain, Feed)) and not 0 <= effect.who < n:
             raise ValueError("an item gained or a meal names a character not at the table")
+        if isinstance(effect, Pay) and not (0 <= effect.card < len(ABILITY_NAMES)
+                                            and ABILITY_NAMES[effect.card] in state.outing.abilities[state.active]):
+            raise ValueError("an ability paid for is not one the acting character holds")
         if isinstance(effect, (Arrive, Leave)) and numbers is not None and effect.page not in numbers:
             raise ValueError("the party goes to a page that is not in the book")
         if isinstance(effect, Wait) and position != len(state.stack) - 1:

@@ -17,13 +17,15 @@ from wasteland.core.spaces import Border, BorderKind, SpaceGraph
 from wasteland.aftermath.book import (
     BookAttack, Batteries, Choice, Dial, Discover, DrawItems, EncounterCard, Encounter, EndMission, Entry, GainItem,
     Goal, GoToPage, GroupTask, Hunt, LiftCap, Mission, Page, PlaceTokens, RandomEncounter, Read, RemoveTokens,
-    Situation, Status, Test, Travel, Trigger, Wound, neighbours,
+    Situation, Status, Test, Travel, Trigger, Wound, neighbours, Learn, Environment, ClearEnvironment, Vehicle,
+    ExitPage,
     TOKENS_IN_BOX,
 )
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
     ACTION_CARDS, BLACK_DIE, CALAMITY, CHARACTER_NAMES, CHARACTERS, CACHES, ENCOUNTER_CARDS, ENEMY_LIMIT, ENEMY_NAMES,
     ITEM_NAMES, ITEMS, MAX_FIGURES, NONE, ROUNDS, SLOTS, STATUS_NAMES, THREAT, TIERS, TRACK, Character, Enemy,
+    BATTERIES, STASH,
 )
 from wasteland.aftermath.state import (
     Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Feed, Fled, Foe, Gain, Leave, Loot, Mend,
@@ -38,7 +40,7 @@ __all__ = ["HANDLERS", "TOGETHER",
            "scrap_item", "repairable", "say", "wait",
            "figures_at", "enemy_cost", "ENEMY_COST", "draw_cards", "end_game", "calamity", "place_threats",
            "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
-           "LOST_PAGE", "LOST_ENTRY"]
+           "LOST_PAGE", "LOST_ENTRY", "batteries_left", "give_batteries", "all_left"]
 
 #: *design*: a dial runs from 0 to 15 (the seed: a dial cannot go above its highest value), but
 #: population to 20 once its cap of 15 is lifted; time is counted to 99 (``vocabulary.DIAL_TOPS``).
@@ -226,7 +228,17 @@ def flee(work: Work, c: int) -> None:
     work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
     say(work, f"{character(work, c).title} flees")
     if not on_map(work):
-        _every_character_fled(work)
+        if work.outing.ahead:  # the others have left the page: every character not defeated has left
+            all_left(work)
+        else:
+            _every_character_fled(work)
+
+
+def all_left(work: Work) -> None:
+    """Seed, "Dejando una página": *"Cuando todos los personajes no derrotados hayan abandonado una
+    página"*: the party leaves for the page the way off it leads to (the steps of leaving)."""
+    say(work, "every character still standing has left the page")
+    work.stack.append(GoToPage(work.outing.exit_page))
 
 
 def _every_character_fled(work: Work) -> None:
@@ -250,12 +262,24 @@ def _fled(work: Work, effect: Fled) -> None:
 
 # -- items and prizes ------------------------------------------------------------------------------
 
+def _to_supply(work: Work, item: int) -> bool:
+    """Seed, "Ranuras de equipo": an item showing the Stash slot (a colony upgrade) is always added
+    to the colony supply when drawn. True when ``item`` is one (it is in the supply now)."""
+    if ITEMS[item].slot != STASH:
+        return False
+    work.outing = replace(work.outing, supply=(*work.outing.supply, ITEM_NAMES[item]))
+    say(work, f"the {ITEMS[item].title}, a colony upgrade, goes to the colony supply")
+    return True
+
+
 def place_item(work: Work, c: int, item: int) -> None:
     """Seed, "Artículos": an intact item acquired by character ``c`` waits (``Gain`` on the stack)
     for the player's choice: equip it, pack it, trade it to a character in the same space, or
-    discard it for its value."""
+    discard it for its value; a colony upgrade goes to the colony supply."""
     if work.phase is Phase.OVER:
         work.item_deck.append(item)  # the mission is over: the card goes back, unseen
+        return
+    if _to_supply(work, item):
         return
     say(work, f"{character(work, c).title} gains the {ITEMS[item].title}")
     work.stack.append(Gain(c, item))
@@ -354,11 +378,11 @@ def _draw_item(work: Work, c: int, broken: bool) -> None:
     if not work.item_deck:
         return
     item = work.item_deck.pop(0)
-    if broken:
+    if not broken:
+        place_item(work, c, item)
+    elif not _to_supply(work, item):
         work.broken.append(item)
         say(work, f"the {ITEMS[item].title} goes to the broken pile")
-    else:
-        place_item(work, c, item)
 
 
 def gain_prize(work: Work, c: int, prize: Prize) -> None:
@@ -366,8 +390,7 @@ def gain_prize(work: Work, c: int, prize: Prize) -> None:
         _dial(work, name, amount)
         say(work, f"{'+' if amount >= 0 else ''}{amount} {name}")
     if prize.batteries:
-        work.batteries[c] += prize.batteries
-        say(work, f"+{prize.batteries} batteries")
+        give_batteries(work, c, prize.batteries)
     for _ in range(prize.items):
         _draw_item(work, c, False)
     for _ in range(prize.broken):
@@ -590,6 +613,9 @@ def _leave(work: Work, effect: Leave) -> None:
         work.discard.append(work.task_card)
     work.task, work.task_card, work.task_dial = None, NONE, 0
     work.hostile = False
+    if work.outing.environment or work.outing.exit_page or work.outing.ahead:
+        # *design*: an environment card describes the page's place; the way off it closes
+        work.outing = replace(work.outing, environment=(), exit_space="", exit_page=0, ahead=())
     work.stack.append(Arrive(effect.page))
 
 
@@ -601,11 +627,18 @@ def _arrive(work: Work, effect: Arrive) -> None:
     work.page = page.number
     work.graph = graph_of(page)
     spot = next((s for s in work.book.map.spaces if s.page == page.number), None) if work.book.map else None
+    driving = work.outing.driving
+    if driving:
+        work.outing = replace(work.outing, driving=False)
     if spot is not None and spot.name != work.outing.location:
-        # *design*: each space the party marker moves costs a day: longer routes cost time
+        # *design*: each space the party marker moves costs a day: longer routes cost time (a
+        # vehicle's trip none)
         work.outing = replace(work.outing, location=spot.name)
-        _dial(work, "time", 1)
-        say(work, f"the party marker moves to {spot.title}: +1 time")
+        if driving:
+            say(work, f"the party drives to {spot.title}")
+        else:
+            _dial(work, "time", 1)
+            say(work, f"the party marker moves to {spot.title}: +1 time")
     work.revisit = page.number in work.visited
     if not work.revisit:
         work.visited.append(page.number)
@@ -677,10 +710,10 @@ def _gain_item(work: Work, effect: GainItem) -> None:
     if item not in work.item_deck:
         return  # seed, "Cubierta de descubrimiento": a card already retrieved is not retrieved again
     work.item_deck.remove(item)
-    if effect.broken:
+    if effect.broken and not _to_supply(work, item):
         work.broken.append(item)
         say(work, f"the {ITEMS[item].title} goes to the broken pile")
-    else:
+    elif not effect.broken:
         place_item(work, work.reader, item)
 
 
@@ -689,9 +722,22 @@ def _draw_items(work: Work, effect: DrawItems) -> None:
         _draw_item(work, work.reader, effect.broken)
 
 
+def batteries_left(s: Table) -> int:
+    """The battery tokens left in the box: 8 (seed, components) less those the characters hold and
+    those on their items."""
+    return BATTERIES - sum(s.batteries) - sum(n for charge in s.charge for n in charge)
+
+
+def give_batteries(work: Work, c: int, count: int) -> None:
+    """Character ``c`` gains ``count`` battery tokens, as many as the box still holds (seed,
+    components: 8 battery tokens; a gain takes what is left)."""
+    given = min(count, batteries_left(work))
+    work.batteries[c] += given
+    say(work, f"+{given} batteries" + (f" (the box held {given} of {count})" if given < count else ""))
+
+
 def _batteries(work: Work, effect: Batteries) -> None:
-    work.batteries[work.reader] += effect.count
-    say(work, f"+{effect.count} batteries")
+    give_batteries(work, work.reader, effect.count)
 
 
 def _wound(work: Work, effect: Wound) -> None:
@@ -785,6 +831,51 @@ def _goal(work: Work, effect: Goal) -> None:
     say(work, f"{effect.character.title()}'s personal goal is done")
 
 
+def _learn(work: Work, effect: Learn) -> None:
+    """An ability card comes out of its character's deck box: the character, in the party, holds it
+    (a card held already is ignored)."""
+    card = next((a for a in table_of(work).abilities if a.name == effect.ability), None)
+    if card is None or card.character not in work.options.characters:
+        say(work, f"nobody in the party learns {effect.ability.replace('_', ' ')}")
+        return
+    c = work.options.characters.index(card.character)
+    held = work.outing.abilities
+    if effect.ability in held[c]:
+        return
+    work.outing = replace(work.outing, abilities=tuple((*h, effect.ability) if k == c else h
+                                                       for k, h in enumerate(held)))
+    say(work, f"{character(work, c).title} learns {card.title}")
+
+
+def _environment(work: Work, effect: Environment) -> None:
+    """An environment card comes into play on the page (a card in play already stays as it is)."""
+    if effect.card in work.outing.environment:
+        return
+    work.outing = replace(work.outing, environment=(*work.outing.environment, effect.card))
+    say(work, f"environment: {effect.card.replace('_', ' ')}")
+
+
+def _clear_environment(work: Work, effect: ClearEnvironment) -> None:
+    kept = tuple(e for e in work.outing.environment if effect.card and e != effect.card)
+    if kept != work.outing.environment:
+        work.outing = replace(work.outing, environment=kept)
+        say(work, f"the {effect.card.replace('_', ' ') or 'environment'} clears")
+
+
+def _exit_page(work: Work, effect: ExitPage) -> None:
+    """A way off the page opens on a space: a character standing there may leave alone."""
+    work.outing = replace(work.outing, exit_space=effect.space, exit_page=effect.page)
+    say(work, f"a way off the page opens on {effect.space}, to page {effect.page}")
+
+
+def _vehicle(work: Work, effect: Vehicle) -> None:
+    """The party takes a vehicle travel card (one it holds already is ignored)."""
+    if effect.card in work.outing.vehicles:
+        return
+    work.outing = replace(work.outing, vehicles=(*work.outing.vehicles, effect.card))
+    say(work, f"the party takes the {effect.card.replace('_', ' ')}")
+
+
 def _lift_cap(work: Work, effect: LiftCap) -> None:
     if not work.outing.lifted:
         work.outing = replace(work.outing, lifted=True)
@@ -799,6 +890,10 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
     work.focus = 0
     if not work.spaces[c]:
         companions = on_map(work)
+        if c in work.outing.ahead:  # it has left the page: it waits for the others beyond it
+            say(work, f"{character(work, c).title} waits beyond the page")
+            work.stack.append(NextTurn())
+            return
         if work.hostile or not companions:
             say(work, f"{character(work, c).title} is out of play this turn")
             work.stack.append(NextTurn())
@@ -1002,7 +1097,8 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     RemoveTokens: _remove_tokens, Test: _test, GroupTask: _group_task, Dial: _dial_effect, GainItem: _gain_item,
     DrawItems: _draw_items, Batteries: _batteries, Wound: _wound, BookAttack: _book_attack, Status: _status,
     Situation: _situation_effect, EndMission: _end_mission, Choice: _choice, Discover: _discover, Goal: _goal,
-    LiftCap: _lift_cap,
+    LiftCap: _lift_cap, Learn: _learn, Environment: _environment, ClearEnvironment: _clear_environment,
+    Vehicle: _vehicle, ExitPage: _exit_page,
     Leave: _leave, Arrive: _arrive, StartTurn: _start_turn, Resume: _resume, CheckThreat: _check_threat,
     Activate: _activate, Attack: _attack, AfterTurn: _after_turn, NextTurn: _next_turn, Fled: _fled,
     Gain: _gain, Feed: _feed, Settle: _settle, Mend: _mend, Rest: _rest,

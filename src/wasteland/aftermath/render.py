@@ -11,8 +11,9 @@ threat track, a panel per character and the entry being read.
 from __future__ import annotations
 
 from wasteland.aftermath.actions import (
-    Ability, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Eat, End, Equip, Go,
-    Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear, notation,
+    Ability, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Drive, Eat, End,
+    Equip, Exit, Go, Influence, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step,
+    Stow, Wear, notation,
 )
 from wasteland.aftermath.book import Page
 from wasteland.aftermath.cards import (
@@ -21,7 +22,7 @@ from wasteland.aftermath.cards import (
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.mission import decider, mission_of, repairable
 from wasteland.aftermath.rules import ENGINE, outcome
-from wasteland.aftermath.state import Activate, Feed, Gain, Phase, State
+from wasteland.aftermath.state import Activate, Feed, Gain, Pay, Phase, State
 from wasteland.aftermath.view import view
 from wasteland.aftermath.vocabulary import COLOURED_LINES, DIALS
 from wasteland.core.game import describer, seen_by
@@ -126,7 +127,35 @@ def _character_line(s: State, c: int) -> str:
     return (f"{c + 1}. {ch.title} (seat {seat}){keeper} {where}: wounds {s.wounds[c]}/{ch.life}"
             f"{f' ({s.toxic[c]} toxic)' if s.toxic[c] else ''}; statuses "
             f"{', '.join(st.replace('_', ' ') for st in s.statuses[c]) or 'none'}; {gear}; pack "
-            f"{', '.join(_item(i) for i in s.pack[c]) or 'empty'}; batteries {s.batteries[c]}; hand {hand}{mark}")
+            f"{', '.join(_item(i) for i in s.pack[c]) or 'empty'}; batteries {s.batteries[c]}; "
+            f"{_abilities_words(s, c)}; hand {hand}{mark}")
+
+
+def _abilities_words(s: State, c: int) -> str:
+    """A character's ability cards (name and cost) and whether its influence card is played."""
+    cards = {a.name: a for a in table_of(s).abilities}
+    held = s.outing.abilities[c] if c < len(s.outing.abilities) else ()
+    influence = next((x for x in table_of(s).influences if x.character == s.options.characters[c]), None)
+    used = " (played)" if c in s.outing.influenced else ""
+    return ("abilities " + (", ".join(f"{cards[n].title} {cards[n].cost}" for n in held if n in cards) or "none")
+            + (f"; influence {influence.title}{used}" if influence is not None else ""))
+
+
+def _cards_line(s: State) -> str | None:
+    """The environment cards in play, the party's vehicle travel cards, the colony upgrades drawn, the
+    way off the page and who has left by it."""
+    parts = []
+    if s.outing.environment:
+        parts.append("environment " + ", ".join(e.replace("_", " ") for e in s.outing.environment))
+    if s.outing.vehicles:
+        parts.append("vehicles " + ", ".join(v.replace("_", " ") for v in s.outing.vehicles))
+    if s.outing.supply:
+        parts.append("to the colony supply " + ", ".join(u.replace("_", " ") for u in s.outing.supply))
+    if s.outing.exit_page:
+        gone = ", ".join(_name(s, c) for c in s.outing.ahead)
+        parts.append(f"a way off the page on {s.outing.exit_space} to page {s.outing.exit_page}"
+                     + (f" (left by it: {gone})" if gone else ""))
+    return " · ".join(parts) or None
 
 
 def _pending(s: State) -> list[str]:
@@ -151,10 +180,10 @@ def _pending(s: State) -> list[str]:
         lines.append(f"equip/trade: moved so far: {', '.join(_item_title(i) for i in s.moved) or 'nothing'}")
     if s.phase is Phase.EAT and len(s.stack) >= 2 and type(s.stack[-2]) is Feed:
         lines.append(f"nest: {_name(s, s.stack[-2].who)} may eat (1 food for 1 wound)")
-    if s.phase is Phase.PAY:
+    if s.phase is Phase.PAY and len(s.stack) >= 2 and type(s.stack[-2]) is Pay:
         paid = sum(ACTION_CARDS[k].value for k in s.played if 0 <= k < len(ACTION_CARDS))
-        lines.append(f"ability: {_name(s, s.active)} pays with white cards ({paid} of "
-                     f"{CHARACTERS[CHARACTER_NAMES.index(s.options.characters[s.active])].cost})")
+        card = table_of(s).abilities[s.stack[-2].card]
+        lines.append(f"ability: {_name(s, s.active)} pays for {card.title} with white cards ({paid} of {card.cost})")
     if s.phase is Phase.RETURN:
         lines.append(f"return: {_name(s, s.active)} comes back in a companion's space")
     if s.phase is Phase.REPAIR:
@@ -200,6 +229,9 @@ def render(state: State, player: int | None = None) -> str:
     lines.append(f"decks: action {len(s.deck)} (discard {len(s.discard)}), items {len(s.item_deck)}, "
                  f"encounters {len(s.encounter_deck)}")
     lines += [_character_line(s, c) for c in range(len(s.options.characters))]
+    cards = _cards_line(s)
+    if cards is not None:
+        lines.append(cards)
     lines += _pending(s)
     lines.extend(e.text for e in s.events)
     if s.phase is Phase.OVER:
@@ -347,10 +379,10 @@ def _draw_characters(d: Drawing, s: State, y: float) -> float:
     for c in range(len(s.options.characters)):
         ch = CHARACTERS[CHARACTER_NAMES.index(s.options.characters[c])]
         x = _X0 + (c % 2) * 400
-        top = y + (c // 2) * 150
+        top = y + (c // 2) * 160
         acting = c == s.active and s.phase is not Phase.OVER
         where = "fled" if s.fled[c] else f"at {s.spaces[c]}" if s.spaces[c] else "off the page"
-        d.rect(x, top, 390, 140, fill=PALETTE["friend"], stroke=PALETTE["focus"] if acting else PALETTE["friend_ink"],
+        d.rect(x, top, 390, 150, fill=PALETTE["friend"], stroke=PALETTE["focus"] if acting else PALETTE["friend_ink"],
                width=3 if acting else 1, rx=6)
         d.text(x + 8, top + 18, f"{c + 1}. {ch.title} · seat {c % s.options.players} · {where}"
                + (" · bookkeeper" if c == s.bookkeeper else "") + (" · acting" if acting else ""), size=12,
@@ -358,6 +390,7 @@ def _draw_characters(d: Drawing, s: State, y: float) -> float:
         d.text(x + 8, top + 36, f"wounds {s.wounds[c]}/{ch.life}" + (f" ({s.toxic[c]} toxic)" if s.toxic[c] else "")
                + f" · batteries {s.batteries[c]} · statuses "
                + (", ".join(st.replace("_", " ") for st in s.statuses[c]) or "none"), size=10)
+        d.text(x + 8, top + 146, _abilities_words(s, c)[:64], size=8, fill=PALETTE["muted"])
         for k, (slot, item) in enumerate(zip(SLOTS, s.gear[c])):
             d.card(x + 8 + k * 62, top + 44, 58, 36, title=slot, lines=(_item(item)[:12],), size=8,
                    dim=item == NONE, fill=PALETTE["paper"])
@@ -373,7 +406,7 @@ def _draw_characters(d: Drawing, s: State, y: float) -> float:
                 d.card(x + 8 + k * 46, top + 100, 42, 34, title=" ".join(words[1:])[:7], lines=(words[0],),
                        fill=fill, ink=ink, size=9)
     rows = (len(s.options.characters) + 1) // 2
-    return y + rows * 150
+    return y + rows * 160
 
 
 def svg(state: State, player: int | None = None) -> str:
@@ -396,6 +429,9 @@ def svg(state: State, player: int | None = None) -> str:
     track_bottom = _draw_track(d, s, right + 20, _Y0 - 20)
     y = max(d.bottom, track_bottom) + 16
     y = _draw_characters(d, s, y) + 10
+    cards = _cards_line(s)
+    if cards is not None:
+        y = d.paragraph(12, y + 14, cards, width=780, size=11) - 8
     y = _draw_reading(d, s, page, y)
     for line in _pending(s):
         y = d.paragraph(12, y + 14, line, width=780, size=11, bold=True) - 8
@@ -458,7 +494,7 @@ _describe = describer({
                         Phase.REPAIR: "repair nothing more"}.get(s.phase, "roll the test"),
     Communicate: lambda s, a: notation(s, a), Melee: lambda s, a: notation(s, a),
     Ranged: lambda s, a: notation(s, a), Scavenge: lambda s, a: notation(s, a),
-    Recover: lambda s, a: f"try to recover from {STATUSES[a.status].title}", Ability: lambda s, a: notation(s, a),
+    Recover: lambda s, a: f"try to recover from {STATUSES[a.status].title}", Ability: lambda s, a: _ability_words(s, a),
     Cheer: lambda s, a: f"cheer {_name(s, a.to)} with {_card(a.card)}",
     Equip: lambda s, a: f"equip and trade, paying {_card(a.card)}",
     Wear: lambda s, a: f"{_name(s, a.to)} equips the {_item_title(a.item)}",
@@ -472,7 +508,17 @@ _describe = describer({
     Pass: lambda s, a: "do not eat" if s.phase is Phase.EAT else "do not nest",
     Pick: lambda s, a: notation(s, a), Go: lambda s, a: notation(s, a),
     Choose: lambda s, a: f"{_chooser(s)} {_name(s, a.character)}",
+    Influence: lambda s, a: "play your influence card",
+    Drive: lambda s, a: f"drive the {table_of(s).vehicles[a.vehicle].title} to page {s.travel[a.option]}",
+    Exit: lambda s, a: f"leave the page alone, to page {s.outing.exit_page}",
 })
+
+
+def _ability_words(s: State, a: Ability) -> str:
+    """``activate Tumble, to B``: the ability card's title and its target in the table's words."""
+    words = notation(s, a).split(" ")
+    target = f", on {words[2]}" if len(words) > 2 else ""
+    return f"activate {table_of(s).abilities[a.card].title}{target}"
 
 
 def describe(state: State, action: object) -> str:

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.codec import add_check
+from wasteland.core.bounds import check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
 from wasteland.aftermath.actions import ACTION_TYPES, Action, action_count, decode, notation
 from wasteland.aftermath.book import Book, BookAttack, Choice, Effect as BookEffect, Test, Travel
-from wasteland.aftermath.cards import HAND, ITEMS, PACK, ROUNDS, SLOTS
+from wasteland.aftermath.card_set import CardSet, card_table
+from wasteland.aftermath.cards import CHARACTER_NAMES, HAND, ITEMS, PACK, ROUNDS, SLOTS
 from wasteland.aftermath.loaded import check_options, check_state
 from wasteland.aftermath.mission import HANDLERS, decider, owner
 from wasteland.aftermath.setup import initial_state, make_options
-from wasteland.aftermath.state import Ending, Options, Phase, State, Wait, Work
+from wasteland.aftermath.state import Ending, Phase, State, Wait, Work
 from wasteland.aftermath.turn import DOS, REASONS, legal
 
 __all__ = [
@@ -107,7 +108,7 @@ def _weight(effects: tuple[BookEffect, ...]) -> int:
 EQUIP_MOVES = 4 * (len(SLOTS) + PACK) + 8 + 1
 
 
-def per_turn(book: Book) -> int:
+def per_turn(book: Book, cards: CardSet | None = None) -> int:
     """The most decisions of one turn: the draw step (5 discards and the draw); at most 5 cards to
     act with, each starting an action of at most 4 more cards, 24 steps and a stop or roll, or an
     Equip/Trade of at most ``EQUIP_MOVES``; every entry of the book read at most once a turn; an
@@ -115,11 +116,28 @@ def per_turn(book: Book) -> int:
     goes and of whom it attacks, each attack defended by a stop and by cards, of which the hands
     hold at most 20; an item gained is placed once (each item at most once a turn); the nest, its
     meals (4) and its repairs (each broken item repaired, then placed), and the stop; where a
-    character who fled returns."""
+    character who fled returns. And the character's cards beyond the hand (each ability card once a
+    turn): an ability activated is a decision and a card that pays for it (so within the cards'
+    budget), but for one that costs nothing; the influence card; an action started with each action
+    card a ``rally`` draws (the most the cards of any one character of ``cards`` draw in a turn)."""
     entries = sum(_weight(e.effects) for p in book.pages for e in p.entries)
     items = len(ITEMS)
-    return ((HAND + 1) + HAND * max(30, EQUIP_MOVES) + 1 + entries + 40 + 20 + 2 * 40 + 2
-            + items + 4 + 2 * items + 1 + 1)
+    action = max(30, EQUIP_MOVES)
+    return ((HAND + 1) + HAND * action + 1 + entries + 40 + 20 + 2 * 40 + 2
+            + items + 4 + 2 * items + 1 + 1 + _beyond_the_hand(cards, action))
+
+
+def _beyond_the_hand(cards: CardSet | None, action: int) -> int:
+    """The decisions a character's ability and influence cards may add to a turn (see ``per_turn``)."""
+    table = card_table(cards)
+    most = 0
+    for name in CHARACTER_NAMES:
+        own = [a for a in table.abilities if a.character == name]
+        influence = [x for x in table.influences if x.character == name]
+        free = sum(1 for a in own if a.cost == 0)
+        drawn = sum(a.amount for a in own if a.kind == "rally") + sum(x.amount for x in influence if x.kind == "rally")
+        most = max(most, free + len(influence) + drawn * action)
+    return most
 
 
 def max_decisions(state: State) -> int:
@@ -130,16 +148,9 @@ def max_decisions(state: State) -> int:
         return 0
     n = len(s.options.characters)
     turns = (ROUNDS - s.round) * n
-    return (turns + 1) * per_turn(s.book)
+    return (turns + 1) * per_turn(s.book, s.options.cards)
 
 
 # -- what a file may hold ---------------------------------------------------------------------------
 
-def _decision_has_an_answer(state: State) -> None:
-    if state.phase is not Phase.OVER and not legal(state):
-        raise ValueError("the decision waiting has no legal answer")
-
-
-add_check(Options, check_options)
-add_check(State, check_state)
-add_check(State, _decision_has_an_answer)
+check_loaded(ENGINE, check_state, options=check_options)  # and a running game has a legal action

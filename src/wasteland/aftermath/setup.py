@@ -21,8 +21,8 @@ from wasteland.aftermath.book import (
 )
 from wasteland.aftermath.card_set import CardSet, card_table, read_card_set
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENEMY_TYPES, ITEM_NAMES,
-    NONE, PACK, SLOTS, STATUS_NAMES, TIERS, TRACK,
+    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENEMY_TYPES, ITEM_NAMES, ITEMS,
+    NONE, PACK, SLOTS, STASH, STATUS_NAMES, TIERS, TRACK,
 )
 from wasteland.aftermath.state import Arrive, Effect, Options, Outing, Phase, Start, StartTurn, State
 from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS
@@ -30,7 +30,7 @@ from wasteland.aftermath.vocabulary import CAP, CAPPED_DIAL, DIAL_TOPS, DIALS
 __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "DEFAULT_CHARACTERS", "START_DIALS", "names_for",
            "LATER_PAGE", "first_page",
            "the_book", "out_of_deck", "demo_campaign_book", "read_start", "start_data", "CAMPAIGN_BOOK",
-           "PLAYED"]
+           "PLAYED", "UPGRADES"]
 
 #: The ``book`` option naming the shipped demo campaign (``campaign.DEMO_CAMPAIGN_PATH``).
 CAMPAIGN_BOOK = "campaign"
@@ -50,6 +50,8 @@ _ALLOWED = {1: (2,), 2: (2, 4), 3: (3,), 4: (4,)}
 #: Seed, "Preparar" step 14: the first game of a campaign starts at page 2 (the mission's
 #: ``start_page``), the second and every later one at page 3.
 LATER_PAGE = 3
+#: The colony upgrades: the item cards showing the Stash slot.
+UPGRADES: tuple[str, ...] = tuple(i.name for i in ITEMS if i.slot == STASH)
 #: *design*: the dials at the start of a mission (food, scrap, population, morale, clues, time).
 START_DIALS: tuple[int, ...] = (5, 3, 5, 5, 0, 0)
 
@@ -113,13 +115,16 @@ def start_data(start: Start) -> dict[str, object]:
         "box": list(start.box), "stash": list(start.stash), "goals": list(start.goals)}
     if start.later:
         data["later"] = True
+    if start.upgrades:
+        data["upgrades"] = list(start.upgrades)
     return data
 
 
 def read_start(data: object, book: Book, where: str = "campaign") -> Start:
     """A campaign's start from plain JSON data, checked against ``book``; ConfigError naming the
     place of the first fault."""
-    d = need_object(where, data, ("mission", "dials", "lifted", "infinite", "box", "stash", "goals", "later"))
+    d = need_object(where, data, ("mission", "dials", "lifted", "infinite", "box", "stash", "goals", "later",
+                                  "upgrades"))
     mission = need_int(at(where, "mission"), d.get("mission"), 0, len(book.missions) - 1)
     lifted = need_bool(at(where, "lifted"), d.get("lifted"))
     raw = need_list(at(where, "dials"), d.get("dials"), len(DIALS), len(DIALS))
@@ -128,7 +133,8 @@ def read_start(data: object, book: Book, where: str = "campaign") -> Start:
 
     def names(key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
         out: list[str] = []
-        for i, v in enumerate(need_list(at(where, key), d.get(key), 0, len(allowed))):
+        for i, v in enumerate(need_list(at(where, key), d.get(key, [] if key == "upgrades" else None), 0,
+                                        len(allowed))):
             check_options(at(where, key, i), v, allowed)
             out.append(str(v))
         if len(set(out)) != len(out):
@@ -142,8 +148,11 @@ def read_start(data: object, book: Book, where: str = "campaign") -> Start:
     if later and all(p.number != LATER_PAGE for p in book.pages):
         raise ConfigError(f"{at(where, 'later')}: a later game of a campaign starts at page {LATER_PAGE}, "
                           "which the book does not have")
+    upgrades = names("upgrades", UPGRADES)
+    if set(upgrades) & {*box, *stash}:
+        raise ConfigError(f"{where}: a colony upgrade is both in the discovery deck and in the colony supply")
     return Start(mission, dials, lifted, need_bool(at(where, "infinite"), d.get("infinite")), box, stash,
-                 names("goals", GOAL_CHARACTERS), later=later)
+                 names("goals", GOAL_CHARACTERS), later=later, upgrades=upgrades)
 
 
 #: The demo campaign book, read from the package once per set of names (a cache of a pure function).
@@ -167,11 +176,11 @@ def the_book(options: Options) -> Book:
 def out_of_deck(book: Book, options: Options) -> tuple[str, ...]:
     """The item cards a mission's item deck is made without: the discovery deck's cards not yet
     fetched (a campaign's, or the whole of the book's discovery deck for a mission alone) and the
-    colony supply."""
+    colony supply (the discovery cards brought home, and the colony upgrades)."""
     start = options.campaign
     if start is None:
         return book.discovery
-    return (*start.box, *start.stash)
+    return (*start.box, *start.stash, *start.upgrades)
 
 
 def first_page(book: Book, options: Options) -> int:
@@ -205,8 +214,10 @@ def initial_state(seed: int, options: Options) -> State:
     supply = [ITEM_NAMES.index(name) for name in (start.stash if start is not None else ())
               if name not in (c.item for c in CHARACTERS)]
     pack = tuple(tuple(supply[c::n][:PACK]) for c in range(n))
+    starting_abilities = tuple((next(a.name for a in card_table(options.cards).abilities
+                                     if a.character == c and a.starting),) for c in options.characters)
     outing = Outing(location=book.map.start if book.map is not None else "",
-                    lifted=start is not None and start.lifted)
+                    lifted=start is not None and start.lifted, abilities=starting_abilities)
     stack: tuple[Effect, ...] = (StartTurn(), Arrive(first_page(book, options)))
     return State(
         options=options, book=book, phase=Phase.ACT, active=0, reader=0, bookkeeper=0, turn=0, round=0, page=0,

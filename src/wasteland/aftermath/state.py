@@ -45,8 +45,9 @@ class Start:
     mission (its index in the book), the dashboard's dials, whether the capped dial's cap is
     lifted, the infinite-lives mode, the discovery deck's cards not yet fetched (kept out of the
     item deck), the colony supply (dealt into the packs at the start, *design*), the personal
-    goals already done, and whether a game of the campaign was played before (``later``: this
-    game starts at page 3, seed "Preparar" step 14)."""
+    goals already done, whether a game of the campaign was played before (``later``: this
+    game starts at page 3, seed "Preparar" step 14), and the colony upgrades in the colony supply
+    (``upgrades``: kept out of the item deck)."""
 
     mission: int
     dials: tuple[int, ...]
@@ -56,6 +57,7 @@ class Start:
     stash: tuple[str, ...]
     goals: tuple[str, ...]
     later: bool = False
+    upgrades: tuple[str, ...] = ()
 
 
 @register("aftermath.Options")
@@ -79,7 +81,18 @@ class Outing:
     """The campaign's part of a mission: the party marker's space on the travel map (``""``: the
     book has none), whether the once-a-mission dial has risen, whether the capped dial's cap has
     been lifted, the discovery cards fetched and the personal goals done during the mission, and
-    how often the infinite-lives mode set the dials back."""
+    how often the infinite-lives mode set the dials back.
+
+    And the cards of the families beyond the table's decks, all face up (by name): the colony
+    upgrades drawn this mission (``supply``: they went to the colony supply, seed "Artículos"), each
+    character's ability cards in turn order (``abilities``, the starting one first), the characters
+    who have played their influence card this mission (``influenced``), the vehicle travel cards the
+    party holds (``vehicles``), the environment cards in play on the page (``environment``), and
+    whether the party is driving to the page it travels to (``driving``: the trip costs no day).
+
+    And the way off the page a book opened (``exit_space``, ``exit_page``; ``""`` and 0: none) and
+    the characters who have left the page by it (``ahead``, seed "Dejando una página": the party
+    goes on when every character not defeated has left)."""
 
     location: str = ""
     raised: bool = False
@@ -87,6 +100,15 @@ class Outing:
     discovered: tuple[str, ...] = ()
     goals: tuple[str, ...] = ()
     lives: int = 0
+    supply: tuple[str, ...] = ()
+    abilities: tuple[tuple[str, ...], ...] = ()
+    influenced: tuple[int, ...] = ()
+    vehicles: tuple[str, ...] = ()
+    environment: tuple[str, ...] = ()
+    driving: bool = False
+    exit_space: str = ""
+    exit_page: int = 0
+    ahead: tuple[int, ...] = ()
 
 
 @register("aftermath.Phase")
@@ -274,10 +296,12 @@ class Gain:
 @register("aftermath.Pay")
 @frozen
 class Pay:
-    """The active character's ability, on ``target`` (NONE, a space or a figure, as ``Ability``),
-    waits for white cards whose values reach its cost (seed, "Acción: Activar habilidad")."""
+    """The active character's ability card ``card``, on ``target`` (NONE, a space or a figure, as
+    ``Ability``), waits for white cards whose values reach its cost (seed, "Acción: Activar
+    habilidad")."""
 
     target: int
+    card: int = 0
 
 
 @register("aftermath.Feed")
@@ -401,22 +425,9 @@ class State:
 class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place."""
 
-    options: Options
-    book: Book
-    phase: Phase
-    active: int
-    reader: int
-    bookkeeper: int
-    turn: int
-    round: int
-    page: int
-    graph: SpaceGraph[str]
     visited: list[int]
-    revisit: bool
     read: list[str]
     this_turn: list[str]
-    calamity_done: bool
-    hostile: bool
     deck: list[int]
     discard: list[int]
     hands: list[tuple[int, ...]]
@@ -437,7 +448,6 @@ class Work(WorkingCopy[State]):
     threats: list[int]
     hunt: list[int]
     loots: list[Loot]
-    encounters: int
     encounter_deck: list[int]
     encounter_discard: list[int]
     caches: list[Cache]
@@ -446,20 +456,8 @@ class Work(WorkingCopy[State]):
     lost: list[int]
     tokens: list[Token]
     dials: list[int]
-    task: GroupTask | None
-    task_dial: int
-    task_card: int
-    test: Check | None
-    mp: int
-    stepped: bool
-    choice: Choice | None
     travel: list[int]
     candidates: list[int]
     moved: list[int]
-    focus: int
-    ending: str
-    outing: Outing
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None

@@ -11,17 +11,18 @@ from typing import Any, Callable
 
 from wasteland.core.dice import roll
 from wasteland.aftermath.actions import (
-    Ability, Action, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Eat, End,
-    Equip, Go, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
-    notation,
+    Ability, Action, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Drive, Eat,
+    End, Equip, Exit, Go, Influence, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand,
+    Step, Stow, Wear, notation,
 )
 from wasteland.aftermath.book import GoToPage, Read, Trigger
+from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, BLACK_DIE, CACHES, CALAMITY, HAND, ITEMS, MAX_FIGURES, MAX_SPACES, NONE, PACK, STATUS_NAMES,
-    STATUSES, THREAT, WHITE_DIE,
+    ABILITY_NAMES, ACTION_CARDS, BLACK_DIE, CACHES, CALAMITY, ENVIRONMENT_NAMES, HAND, ITEMS, MAX_FIGURES, MAX_SPACES,
+    NONE, PACK, STATUS_NAMES, STATUSES, THREAT, VEHICLE_NAMES, WHITE_DIE,
 )
 from wasteland.aftermath.mission import (
-    calamity, change_dial, character, decider, draw_cards, enemy, figures_at, free_slot, gain_prize, hurt_foe,
+    all_left, calamity, change_dial, character, decider, draw_cards, enemy, figures_at, free_slot, gain_prize, hurt_foe,
     on_map, page_of, place_item, place_threats, remove_foe, repairable, say, scrap_item, stow, visit, wait, wear,
     wound,
 )
@@ -29,6 +30,7 @@ from wasteland.aftermath.state import (
     Activate, AfterTurn, Check, CheckThreat, Feed, Gain, Mend, NextTurn, Pay, Phase, Rest, Resume, Settle, State,
     Work,
 )
+from wasteland.core.records import replace
 from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LINES
 
 __all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach",
@@ -114,7 +116,18 @@ def _ranged_targets(s: Table, c: int) -> list[int]:
 
 
 def _move_bonus(s: Table, c: int) -> int:
-    return sum(ITEMS[i].bonus + ITEMS[i].battery * n for i, n in _equipped(s, c) if ITEMS[i].use == "move")
+    """The movement points items add, and the environment cards in play (``move``)."""
+    total = sum(ITEMS[i].bonus + ITEMS[i].battery * n for i, n in _equipped(s, c) if ITEMS[i].use == "move")
+    if s.outing.environment:
+        cards = table_of(s).environments
+        total += sum(cards[_ENVIRONMENT[e]].bonus for e in s.outing.environment if cards[_ENVIRONMENT[e]].use == "move")
+    return total
+
+
+#: Each card's index in its family, by name (the names are fixed: a card set of one's own keeps them).
+_ABILITY = {name: k for k, name in enumerate(ABILITY_NAMES)}
+_ENVIRONMENT = {name: k for k, name in enumerate(ENVIRONMENT_NAMES)}
+_VEHICLE = {name: k for k, name in enumerate(VEHICLE_NAMES)}
 
 
 def _whites(s: Table, c: int) -> int:
@@ -122,10 +135,10 @@ def _whites(s: Table, c: int) -> int:
     return sum(ACTION_CARDS[k].value for k in s.hands[c] if ACTION_CARDS[k].colour == "white")
 
 
-def ability_targets(s: Table, c: int) -> list[int]:
-    """The targets of ``c``'s ability: Tumble a space one line away (any line that can be
-    crossed), Throw an enemy figure in or one line beside the space (hostile), else NONE."""
-    ability = character(s, c).ability
+def ability_targets(s: Table, c: int, card: int) -> list[int]:
+    """The targets of ``c``'s ability card ``card``: a tumble a space one line away (any line that
+    can be crossed), a throw an enemy figure in or one line beside the space (hostile), else NONE."""
+    ability = table_of(s).abilities[card].kind
     page = page_of(s)
     if page is None or not s.spaces[c]:
         return []
@@ -267,10 +280,34 @@ def _recoveries(s: Table) -> list[Action]:
 
 
 def _abilities(s: Table) -> list[Action]:
-    """Seed, "Acción: Activar habilidad": offered when the white cards can reach the cost."""
-    if _whites(s, s.active) < character(s, s.active).cost:
+    """Seed, "Acción: Activar habilidad": "una de las habilidades especiales de tu personaje", each
+    ability card the character holds, offered when the white cards can reach its cost; *design*:
+    each card once a turn (the seed is silent; so that no turn goes on for ever)."""
+    c = s.active
+    held = s.outing.abilities
+    if c >= len(held):
         return []
-    return [Ability(t) for t in ability_targets(s, s.active)]
+    whites = _whites(s, c)
+    cards = table_of(s).abilities
+    out: list[Action] = []
+    for name in held[c]:
+        k = _ABILITY[name]
+        if whites >= cards[k].cost and f"ability:{name}" not in s.this_turn:
+            out += [Ability(t, k) for t in ability_targets(s, c, k)]
+    return out
+
+
+def _exits(s: Table) -> list[Action]:
+    """Seed, "Dejando una página": a character may leave the page alone, by the way off it the book
+    opened, standing on its space."""
+    exit_space = s.outing.exit_space
+    return [Exit()] if exit_space and s.spaces[s.active] == exit_space else []
+
+
+def _influences(s: Table) -> list[Action]:
+    """*Design*: a character's influence card, once a mission, on the map."""
+    c = s.active
+    return [] if c in s.outing.influenced or not s.spaces[c] else [Influence()]
 
 
 def _cheers(s: Table) -> list[Action]:
@@ -303,8 +340,8 @@ def _ends(s: Table) -> list[Action]:
 #: The actions of the act step, kind by kind, in the order they are listed.
 _ACTS: dict[type, Callable[[Table], list[Action]]] = {
     Move: _moves, Communicate: _communicate_targets, Melee: _melee_targets, Ranged: _shots,
-    Scavenge: _scavenges, Recover: _recoveries, Ability: _abilities, Cheer: _cheers, Equip: _equips,
-    Contribute: _contributions, Consult: _consults, End: _ends,
+    Scavenge: _scavenges, Recover: _recoveries, Ability: _abilities, Influence: _influences, Cheer: _cheers,
+    Equip: _equips, Contribute: _contributions, Consult: _consults, Exit: _exits, End: _ends,
 }
 
 
@@ -359,7 +396,7 @@ _PHASES: dict[Phase, Callable[[Table], tuple[Action, ...]]] = {
     Phase.MOVE: _moving,
     Phase.TEST: _test_cards,
     Phase.CHOICE: lambda s: tuple(Pick(k) for k in range(len(s.choice.options) if s.choice else 0)),
-    Phase.TRAVEL: lambda s: tuple(Go(k) for k in range(len(s.travel))),
+    Phase.TRAVEL: lambda s: (*(Go(k) for k in range(len(s.travel))), *_drives(s)),
     Phase.CHOOSE: lambda s: tuple(Choose(c) for c in s.candidates),
     Phase.EQUIP: lambda s: (*trades(s, s.active), Done()),
     Phase.GAIN: lambda s: tuple(_gain_options(s)),
@@ -371,13 +408,22 @@ _PHASES: dict[Phase, Callable[[Table], tuple[Action, ...]]] = {
 }
 
 
+def _drives(s: Table) -> list[Action]:
+    """*Design*: with a vehicle travel card whose fuel the scrap pays, the bookkeeper may drive
+    to any page the travel offers."""
+    scrap = s.dials[DIALS.index("scrap")]
+    cards = table_of(s).vehicles
+    usable = [_VEHICLE[v] for v in s.outing.vehicles if cards[_VEHICLE[v]].fuel <= scrap]
+    return [Drive(k, v) for k in range(len(s.travel)) for v in usable]
+
+
 def _payments(s: Table) -> list[Action]:
     """The white cards that may pay for the ability waiting (on a target it may still take)."""
     pay = s.stack[-2] if len(s.stack) >= 2 else None
-    if type(pay) is not Pay or pay.target not in ability_targets(s, s.active):
+    if type(pay) is not Pay or pay.target not in ability_targets(s, s.active, pay.card):
         return []
     out: list[Action] = [Card(k) for k in sorted(s.hands[s.active]) if ACTION_CARDS[k].colour == "white"]
-    if sum(ACTION_CARDS[k].value for k in s.played) + _whites(s, s.active) < character(s, s.active).cost:
+    if sum(ACTION_CARDS[k].value for k in s.played) + _whites(s, s.active) < table_of(s).abilities[pay.card].cost:
         # never on a table (the ability is offered only when the white cards reach the cost); a
         # table determinize dealt from a view may hold other cards: the payment is given up
         out.append(Done())
@@ -426,6 +472,12 @@ def bonus_of(s: Table, c: int, attribute: str, kind: str) -> int:
         status = STATUSES[STATUS_NAMES.index(name)]
         if status.penalty_attribute in ("", attribute):
             total -= status.penalty
+    if s.outing.environment:
+        cards = table_of(s).environments
+        for env in s.outing.environment:
+            card = cards[_ENVIRONMENT[env]]
+            if card.use == kind or card.use == "test" and card.attribute == attribute:
+                total += card.bonus
     if c == s.active:
         total += s.focus
     return total
@@ -531,12 +583,7 @@ def _draw(work: Work, a: Draw) -> None:
     c = work.active
     special = draw_cards(work, c, max(0, HAND - len(work.hands[c])))
     work.stack.append(Resume())
-    threats = [k for k in special if ACTION_CARDS[k].colour == THREAT]
-    place_threats(work, threats)
-    for k in special:
-        if ACTION_CARDS[k].colour == CALAMITY:
-            work.discard.append(k)
-            calamity(work)
+    _drawn_special(work, special)
 
 
 def _end_move(work: Work) -> None:
@@ -562,8 +609,11 @@ def _card(work: Work, a: Card) -> None:
     work.played.append(a.card)
     if work.phase is Phase.MOVE:
         work.mp += ACTION_CARDS[a.card].value
-    elif work.phase is Phase.PAY and sum(ACTION_CARDS[k].value for k in work.played) >= character(work, c).cost:
-        _paid(work)
+    elif work.phase is Phase.PAY:
+        pay = work.stack[-2]
+        assert isinstance(pay, Pay)
+        if sum(ACTION_CARDS[k].value for k in work.played) >= table_of(work).abilities[pay.card].cost:
+            _paid(work)
 
 
 def _step(work: Work, a: Step) -> None:
@@ -644,7 +694,8 @@ def _ability(work: Work, a: Ability) -> None:
     """The player pays with white cards of its choice, one at a time (``card c3``), until their
     value reaches the cost (what is over is lost); then the ability works."""
     _act_start(work)
-    work.stack.append(Pay(a.target))
+    work.this_turn.append(f"ability:{ABILITY_NAMES[a.card]}")
+    work.stack.append(Pay(a.target, a.card))
     wait(work, Phase.PAY)
 
 
@@ -655,28 +706,103 @@ def _paid(work: Work) -> None:
     assert isinstance(pay, Pay)
     work.discard.extend(work.played)
     work.played = []
-    _use_ability(work, pay.target)
+    card = table_of(work).abilities[pay.card]
+    say(work, f"{character(work, work.active).title}: {card.title}")
+    _use_ability(work, card.kind, card.amount, pay.target)
 
 
-def _use_ability(work: Work, target: int) -> None:
+def _use_ability(work: Work, kind: str, amount: int, target: int) -> None:
+    """What an ability card (or an influence card) of ``kind`` does (``cards.ABILITY_KINDS``)."""
     c = work.active
     who = character(work, c)
-    ability = who.ability
-    if ability == "team_focus":
-        work.focus = 1 + sum(1 for o in on_map(work) if o != c and work.spaces[o] == work.spaces[c])
-        say(work, f"{who.title}: Team Focus, +{work.focus} to the next test")
-    elif ability == "tumble":
+    companions = [o for o in on_map(work) if o != c and work.spaces[o] == work.spaces[c]]
+    if kind == "team_focus":
+        work.focus += amount + len(companions)
+        say(work, f"+{work.focus} to {who.title}'s next test")
+    elif kind == "focus":
+        work.focus += amount
+        say(work, f"+{work.focus} to {who.title}'s next test")
+    elif kind == "tumble":
         page = page_of(work)
         assert page is not None
         say(work, f"{who.title} tumbles")
         visit(work, c, page.spaces[target].name)
-    elif ability == "finder":
-        say(work, f"{who.title}: Finder")
-        if work.item_deck:
-            place_item(work, c, work.item_deck.pop(0))  # the player places it (a decision)
-    else:
+    elif kind == "finder":
+        for _ in range(amount):
+            if work.item_deck:
+                place_item(work, c, work.item_deck.pop(0))  # the player places it (a decision)
+    elif kind == "throw":
         say(work, f"{who.title} throws")
-        hurt_foe(work, target - MAX_SPACES, c)
+        hurt_foe(work, target - MAX_SPACES, c, amount)
+    elif kind == "heal":
+        for o in (c, *companions):
+            healed = min(amount, work.wounds[o])
+            work.wounds[o] -= healed
+            if healed:
+                say(work, f"{character(work, o).title} heals {healed} wound{'s' * (healed > 1)}")
+    elif kind == "rally":
+        special = draw_cards(work, c, max(0, min(amount, HAND - len(work.hands[c]))))
+        say(work, f"{who.title} draws")
+        _drawn_special(work, special)
+    else:  # calm: the bottom threat cards of the track are discarded
+        for _ in range(amount):
+            bottom = next((k for k in reversed(range(len(work.threats))) if work.threats[k] != NONE), None)
+            if bottom is None:
+                break
+            work.discard.append(work.threats[bottom])
+            work.threats[bottom] = NONE
+            say(work, "a threat card leaves the track")
+
+
+def _drawn_special(work: Work, special: list[int]) -> None:
+    """The threat cards drawn go on the track; a calamity card drawn is shown, discarded, resolved."""
+    place_threats(work, [k for k in special if ACTION_CARDS[k].colour == THREAT])
+    for k in special:
+        if ACTION_CARDS[k].colour == CALAMITY:
+            work.discard.append(k)
+            calamity(work)
+
+
+def _exit(work: Work, a: Exit) -> None:
+    """The character leaves the page alone (its turn ends); the last one still standing to leave
+    takes the party on (the steps of leaving a page)."""
+    _pop(work)
+    c = work.active
+    work.spaces[c] = ""
+    work.outing = replace(work.outing, ahead=(*work.outing.ahead, c))
+    say(work, f"{character(work, c).title} leaves the page, to page {work.outing.exit_page}")
+    if on_map(work):
+        work.stack.append(Resume())  # off the page: the turn ends
+    else:
+        all_left(work)
+
+
+def _influence(work: Work, a: Influence) -> None:
+    """*Design*: the character's influence card, once a mission, at no card's cost."""
+    _act_start(work)
+    c = work.active
+    card = next(x for x in table_of(work).influences if x.character == work.options.characters[c])
+    work.outing = replace(work.outing, influenced=(*work.outing.influenced, c))
+    say(work, f"{character(work, c).title} plays {card.title}")
+    _use_ability(work, card.kind, card.amount, NONE)
+
+
+def _drive(work: Work, a: Drive) -> None:
+    """*Design*: a vehicle travel card is spent: its fuel in scrap, its road's dial, and the trip
+    to the page costs no day."""
+    _pop(work)
+    page = work.travel[a.option]
+    card = table_of(work).vehicles[a.vehicle]
+    work.travel = []
+    work.outing = replace(work.outing, vehicles=tuple(v for v in work.outing.vehicles if v != card.name),
+                          driving=True)
+    say(work, f"the party drives the {card.title} to page {page}")
+    if card.fuel:
+        change_dial(work, "scrap", -card.fuel)
+    if card.dial and card.amount:
+        change_dial(work, card.dial, card.amount)
+    if work.phase is not Phase.OVER:
+        work.stack.append(GoToPage(page))
 
 
 def _cheer(work: Work, a: Cheer) -> None:
@@ -848,6 +974,6 @@ DOS: dict[type, Callable[[Work, Any], None]] = {
     Melee: _melee, Ranged: _ranged, Scavenge: _scavenge, Recover: _recover, Ability: _ability, Cheer: _cheer,
     Equip: _equip, Contribute: _contribute, Consult: _consult, End: _end, Nest: _nest, Pass: _pass, Pick: _pick,
     Go: _go, Choose: _choose, Wear: _place, Stow: _place, Scrap: _scrap, Charge: _charge, Eat: _eat,
-    Repair: _repair, Stand: _stand,
+    Repair: _repair, Stand: _stand, Influence: _influence, Drive: _drive, Exit: _exit,
 }
 REASONS: dict[type, Callable[[State, Any], str | None]] = {t: _reason for t in DOS}

@@ -16,8 +16,8 @@ from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.aftermath.actions import MAX_PLAYERS
 from wasteland.aftermath.cards import (
-    ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, HIDDEN, ITEM_NAMES, ITEMS, MAX_SPACES, NONE,
-    TIERS, TRACK,
+    ABILITY_NAMES, ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENVIRONMENT_NAMES, HIDDEN,
+    ITEM_NAMES, ITEMS, MAX_SPACES, NONE, TIERS, TRACK, VEHICLE_NAMES,
 )
 from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.setup import out_of_deck
@@ -65,6 +65,7 @@ def determinize(view: State, player: int, seed: int) -> State:
     deck = tuple(deal)
     held = {i for g in view.gear for i in g if i != NONE} | {i for p in view.pack for i in p}
     held |= {*view.broken, *view.scrapped, *(e.item for e in view.stack if type(e) is Gain)}
+    held |= {ITEM_NAMES.index(n) for n in view.outing.supply}
     out = {ITEM_NAMES.index(n) for n in out_of_deck(view.book, view.options) if n not in view.outing.discovered}
     items, rng = rng.shuffle(sorted(set(range(len(ITEMS))) - held - out))
     encounters, rng = rng.shuffle(sorted(set(range(len(ENCOUNTER_CARDS))) - set(view.encounter_discard)))
@@ -114,6 +115,12 @@ LAYOUT = layout(
     ("to_play", 1, "1 when the viewer decides"),
     ("round", 1, "the round"),
     ("page", 1, "the page number"),
+    ("abilities", len(ABILITY_NAMES), "1 for each ability card a character of the party holds"),
+    ("influence", MAX_PLAYERS, "1 for each character, in turn order, who has played its influence card"),
+    ("environment", len(ENVIRONMENT_NAMES), "1 for each environment card in play"),
+    ("vehicles", len(VEHICLE_NAMES), "1 for each vehicle travel card the party holds"),
+    ("supply", 1, "the colony upgrades drawn this mission (gone to the colony supply)"),
+    ("exit", 1 + MAX_PLAYERS, "a way off the page open; 1 for each character, in turn order, who has left by it"),
 )
 
 
@@ -211,6 +218,21 @@ def _public(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     out[shape.start["to_play"]] = 1.0 if deciding else 0.0
     out[shape.start["round"]] = float(view.round)
     out[shape.start["page"]] = float(view.page)
+    outing = view.outing
+    for held in outing.abilities:
+        for name in held:
+            out[shape.start["abilities"] + ABILITY_NAMES.index(name)] = 1.0
+    for c in outing.influenced:
+        out[shape.start["influence"] + c] = 1.0
+    for name in outing.environment:
+        out[shape.start["environment"] + ENVIRONMENT_NAMES.index(name)] = 1.0
+    for name in outing.vehicles:
+        out[shape.start["vehicles"] + VEHICLE_NAMES.index(name)] = 1.0
+    out[shape.start["supply"]] = float(len(outing.supply))
+    if outing.exit_page:
+        out[shape.start["exit"]] = 1.0
+    for c in outing.ahead:
+        out[shape.start["exit"] + 1 + c] = 1.0
 
 
 #: ``observe(view)``: what the viewer sees, as numbers.

@@ -8,11 +8,15 @@ game plus bot seeds is fully reproducible.
 * ``heuristic`` — per game, from ``wasteland.agents.<key>`` (its ``HeuristicBot``).
 * ``flat`` — any game: flat Monte Carlo over determinizations (``wasteland.agents.search``).
 * ``ismcts`` — any game: information-set Monte Carlo tree search (``wasteland.agents.search``).
+* ``oracle`` — any game: the same search on the referee's table. **Not a fair player**: it sees
+  the hidden cards and the deck order; an upper bound for designers (``is_fair`` says False).
 
 A name may carry settings after colons, in any order: a number of iterations
 (``ismcts:400``), a time in seconds (``ismcts:0.5s``), the playout policy
 (``ismcts:200:heuristic``), a playout depth (``flat:100:d30``) and the weight
 of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``).
+A search bot's name with a budget in seconds and nothing else (``ismcts:0.5s``), or with
+``best``, plays with the settings found best for its game (``wasteland.agents.<key>.SEARCH``).
 See docs/agents.md.
 """
 
@@ -22,12 +26,12 @@ import importlib
 import math
 from typing import Any, Protocol
 
-from wasteland.agents.search import ISMCTS, ROLLOUTS, FlatMonteCarlo
+from wasteland.agents.search import ISMCTS, ROLLOUTS, FlatMonteCarlo, Oracle, tuned_settings
 from wasteland.core.game import Game, short
 from wasteland.core.rng import Rng
 
-__all__ = ["Bot", "RandomBot", "BOT_NAMES", "BotSpec", "make_bot", "parse_bot", "reads_view",
-           "FlatMonteCarlo", "ISMCTS"]
+__all__ = ["Bot", "RandomBot", "BOT_NAMES", "BotSpec", "make_bot", "parse_bot", "reads_view", "sees_table",
+           "is_fair", "bot_input", "FlatMonteCarlo", "ISMCTS", "Oracle", "UNFAIR"]
 
 
 class Bot(Protocol):
@@ -57,12 +61,32 @@ class RandomBot:
         return action
 
 
-BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "flat", "ismcts")
+BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "flat", "ismcts", "oracle")
+#: The bots that are not fair players (they see the referee's table).
+UNFAIR: tuple[str, ...] = ("oracle",)
 
 
 def reads_view(bot: object) -> bool:
     """Whether ``bot`` looks at the view it is given (True unless it says otherwise)."""
     return bool(getattr(bot, "reads_view", True))
+
+
+def sees_table(bot: object) -> bool:
+    """Whether ``bot`` is handed the referee's whole table instead of its seat's view (the oracle)."""
+    return bool(getattr(bot, "sees_table", False))
+
+
+def is_fair(name: str) -> bool:
+    """Whether the bot called ``name`` plays on its seat's view only (every bot but the oracle)."""
+    return BotSpec(name).kind not in UNFAIR
+
+
+def bot_input(bot: object, game: Game[Any, Any], state: Any, player: int) -> Any:
+    """What ``bot`` is given to decide at ``state`` for ``player``: the seat's view, the whole table for
+    a bot that sees it (the oracle), or None for a bot that reads no view."""
+    if sees_table(bot):
+        return state
+    return game.view(state, player) if reads_view(bot) else None
 
 
 class BotSpec:
@@ -81,10 +105,33 @@ class BotSpec:
         self.rollout = "random"
         self.depth: int | None = None
         self.score_weight: float | None = None
+        self.best = False
         if parts and kind in ("random", "heuristic"):
             raise ValueError(f"the {kind} bot takes no settings, got {short(text)}")
         for part in parts:
             self._read(part, text)
+        given = self.rollout != "random" or self.depth is not None or self.score_weight is not None
+        if self.best and (given or "random" in parts):
+            raise ValueError(f"bot {short(text)} asks for the best settings and gives some: give one or the other")
+        #: The game's tuned settings apply: ``best``, or a budget in seconds and nothing else.
+        self.tuned = self.best or (self.seconds is not None and not given and "random" not in parts)
+
+    def settings(self, game_key: str) -> tuple[str, int | None, float]:
+        """The playout policy, depth and score weight this name means at game ``game_key``."""
+        if self.tuned:
+            found = tuned_settings(game_key)
+            return (str(found.get("rollout", "random")), found.get("depth"), float(found.get("score_weight", 0.0)))
+        return self.rollout, self.depth, self.score_weight or 0.0
+
+    def spelled(self, game_key: str) -> str:
+        """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``)."""
+        if self.kind in ("random", "heuristic"):
+            return self.text
+        rollout, depth, weight = self.settings(game_key)
+        budget = (f"{self.seconds:g}s" if self.seconds is not None else
+                  str(self.iterations) if self.iterations is not None else "")
+        parts = [self.kind, budget, rollout, f"d{depth}" if depth is not None else "", f"w{weight:g}" if weight else ""]
+        return ":".join(p for p in parts if p)
 
     def _read(self, part: str, text: str) -> None:
         if part.isascii() and part.isdigit() and len(part) <= 9 and int(part) >= 1:
@@ -93,6 +140,8 @@ class BotSpec:
             self.seconds = _number(part[:-1])
         elif part in ROLLOUTS:
             self.rollout = part
+        elif part == "best":
+            self.best = True
         elif part.startswith("d") and part[1:].isascii() and part[1:].isdigit() and len(part) <= 10:
             self.depth = int(part[1:])
         elif part.startswith("w") and _number(part[1:], 1.0) is not None:
@@ -101,7 +150,7 @@ class BotSpec:
             raise ValueError(
                 f"cannot read {short(part)} in bot {short(text)}: after a colon come a number of iterations "
                 f"(ismcts:200), seconds (ismcts:0.5s), a playout policy ({' or '.join(ROLLOUTS)}), "
-                "a playout depth (d30) or the weight of the score share (w0.5)"
+                "a playout depth (d30), the weight of the score share (w0.5) or best (the game's tuned settings)"
             )
         if self.iterations is not None and self.seconds is not None:
             raise ValueError(f"bot {short(text)} has a budget in iterations and in seconds: give one")
@@ -124,7 +173,7 @@ def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
     game has what the name asks for (a heuristic bot); without, only the name itself.
     """
     spec = BotSpec(name)
-    if game_key is not None and (spec.kind == "heuristic" or spec.rollout == "heuristic"):
+    if game_key is not None and (spec.kind == "heuristic" or spec.settings(game_key)[0] == "heuristic"):
         _heuristic_module(game_key)
     return spec
 
@@ -144,8 +193,14 @@ def make_bot(name: str, game_key: str, seed: int = 0) -> Bot:
     if spec.kind == "heuristic":
         bot: Bot = _heuristic_module(game_key).HeuristicBot(seed)
         return bot
-    cls = ISMCTS if spec.kind == "ismcts" else FlatMonteCarlo
-    search = cls(seed, spec.iterations, seconds=spec.seconds, rollout=spec.rollout, rollout_depth=spec.depth,
-                 score_weight=spec.score_weight or 0.0)
+    rollout, depth, weight = spec.settings(game_key)
+    search: ISMCTS | FlatMonteCarlo
+    if spec.kind == "flat":
+        search = FlatMonteCarlo(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
+                                score_weight=weight)
+    else:
+        cls = Oracle if spec.kind == "oracle" else ISMCTS
+        search = cls(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
+                     score_weight=weight)
     search.name = spec.text
     return search

@@ -14,6 +14,8 @@ one small decision at a time:
 * in a **test** it plays the cards that follow until cards and bonuses reach the difficulty plus
   one (the dice are even on average), the biggest first;
 * it never communicates (a failure turns the page hostile);
+* with nowhere to head for it reads how to leave the page; while hostile, with 4 cards or more, it
+  **cheers** a companion holding 1 card or none (to defend with) with its lowest card;
 * where characters are equally near an enemy, it sends the enemy at the one with the most life left;
 * in a **choice** it takes an option that goes to a page not yet visited, never one that goes
   back, and prefers the options without a test or a wound; it **nests** when a character is hurt,
@@ -24,7 +26,13 @@ one small decision at a time:
 * an **item gained** it equips (itself first, else a companion in its space), else packs, else
   discards for its value; it starts an **Equip/Trade** with its lowest card when a packed item has
   a free slot (and its hand holds more than 2 cards), equips it and puts its batteries on its items;
-* on the **travel map** it travels toward the space where the main mission is completed.
+* it **leaves a page** alone by a way off it as soon as it stands there, and a character whose
+  companion has left heads for that way;
+* on the **travel map** it travels toward the space where the main mission is completed, driving
+  when it holds a vehicle card whose road costs no dial;
+* it plays an **ability card** or its **influence card** when it helps now (a focus or an item
+  always, a throw while hostile, a heal when someone in its space is hurt, a rally with 2 cards or
+  fewer, a calm when the threat builds up).
 """
 
 from __future__ import annotations
@@ -34,16 +42,18 @@ from typing import Any
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.aftermath.actions import (
-    Ability, Card, Charge, Choose, Contribute, Discard, Done, Draw, Eat, End, Equip, Go, Melee, Move, Nest, Pass,
-    Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
+    Ability, Card, Charge, Cheer, Choose, Consult, Contribute, Discard, Done, Draw, Drive, Eat, End, Equip, Exit, Go,
+    Influence, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand, Step, Stow, Wear,
 )
 from wasteland.aftermath.book import Choice, Effect, GoToPage, Test, Trigger, Wound
+from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import ACTION_CARDS, ITEMS, MAX_FIGURES, NONE, STATUSES
 from wasteland.aftermath.mission import character, decider, free_slot, mission_of, page_of
-from wasteland.aftermath.state import Phase, State
+from wasteland.aftermath.state import Pay, Phase, State
 from wasteland.aftermath.turn import line_cost, bonus_of
+from wasteland.aftermath.state import Ending
 
-__all__ = ["HeuristicBot", "goal_of"]
+__all__ = ["HeuristicBot", "goal_of", "evaluate", "SEARCH"]
 
 #: The decisions of where items go: an item gained, an Equip/Trade, the nest's repairs.
 _PLACING = (Phase.GAIN, Phase.EQUIP, Phase.REPAIR)
@@ -56,6 +66,8 @@ def goal_of(s: State) -> str | None:
     here = s.spaces[s.active]
     if page is None or not here:
         return None
+    if s.outing.ahead and s.outing.exit_space:
+        return s.outing.exit_space  # a companion has left the page: follow it
     costs = s.graph.costs_from(here)
     best: tuple[int, int, str] | None = None
     for e in page.entries:
@@ -104,6 +116,50 @@ def _option_worth(s: State, effects: tuple[Effect, ...]) -> float:
     return worth
 
 
+def _worth_it(s: State, kind: str) -> bool:
+    """Whether an ability or influence card of ``kind`` helps now: a focus or an item always; a
+    throw while hostile; a heal when the character or a companion in its space is hurt; a rally
+    with 2 cards or fewer in hand; a calm with 3 threat cards or more on the track (or hostile)."""
+    c = s.active
+    if kind in ("team_focus", "focus", "finder"):
+        return True
+    if kind == "throw":
+        return s.hostile
+    if kind == "heal":
+        return any(s.wounds[o] for o in range(len(s.spaces)) if s.spaces[o] and s.spaces[o] == s.spaces[c])
+    if kind == "rally":
+        return len(s.hands[c]) <= 2
+    if kind == "calm":
+        threats = sum(1 for t in s.threats if t != NONE)
+        return threats >= 3 or s.hostile and threats >= 1
+    return False
+
+
+def _card_to_play(s: State, legal: tuple[Any, ...]) -> Any:
+    """An ability card that helps now (a throw last), else the influence card if it helps."""
+    useful = [a for a in legal if isinstance(a, Ability) and _worth_it(s, table_of(s).abilities[a.card].kind)]
+    if useful:
+        return min(useful, key=lambda a: (table_of(s).abilities[a.card].kind == "throw", a.card, a.target))
+    if Influence() in legal:
+        card = next(x for x in table_of(s).influences if x.character == s.options.characters[s.active])
+        if _worth_it(s, card.kind):
+            return Influence()
+    return None
+
+
+def _at_last(s: State, legal: tuple[Any, ...], goal: str | None) -> Any:
+    """Nothing better to do: with nowhere to head for, read how to leave the page; while hostile
+    with 4 cards or more, cheer a companion holding 1 card or none (to defend with); else end."""
+    consult = [a for a in legal if isinstance(a, Consult)]
+    if goal is None and consult:
+        return consult[0]
+    hand = s.hands[s.active]
+    cheers = [a for a in legal if isinstance(a, Cheer) and s.hostile and len(hand) >= 4 and len(s.hands[a.to]) <= 1]
+    if cheers:
+        return min(cheers, key=lambda a: (_value(a.card), a.to, a.card))
+    return next(a for a in legal if isinstance(a, End))
+
+
 class HeuristicBot:
     """Plays Aftermath greedily from its seat's view (see the module's text)."""
 
@@ -125,10 +181,13 @@ class HeuristicBot:
             picks = [a for a in legal if isinstance(a, Pick)]
             return max(picks, key=lambda a: (_option_worth(s, s.choice.options[a.option].effects)
                                              if s.choice else 0.0, -a.option))
-        if s.phase is Phase.TRAVEL:
-            gos = [a for a in legal if isinstance(a, Go)]
-            return max(gos, key=lambda a: (-_distance(s, s.travel[a.option]), s.travel[a.option] not in s.visited,
-                                           s.travel[a.option]))
+        if s.phase is Phase.TRAVEL:  # toward the mission; driving there when a vehicle card can (no day)
+            trips = [a for a in legal if isinstance(a, (Go, Drive))]
+            vehicles = table_of(s).vehicles
+            return max(trips, key=lambda a: (-_distance(s, s.travel[a.option]), s.travel[a.option] not in s.visited,
+                                             s.travel[a.option],
+                                             isinstance(a, Drive) and vehicles[a.vehicle].amount >= 0,
+                                             -a.vehicle if isinstance(a, Drive) else 0))
         if s.phase is Phase.CHOOSE:  # toward, or at, the character with the most life left
             chooses = [a for a in legal if isinstance(a, Choose)]
             return max(chooses, key=lambda a: (character(s, a.character).life - s.wounds[a.character]
@@ -139,7 +198,9 @@ class HeuristicBot:
         if s.phase in _PLACING:
             return self._place(s, legal)
         if s.phase is Phase.PAY:  # the smallest white card that completes the cost, else the biggest
-            due = character(s, s.active).cost - sum(_value(k) for k in s.played)
+            pay = s.stack[-2] if len(s.stack) >= 2 else None
+            cost = table_of(s).abilities[pay.card].cost if isinstance(pay, Pay) else 0
+            due = cost - sum(_value(k) for k in s.played)
             cards = [a for a in legal if isinstance(a, Card)]
             enough = [a for a in cards if _value(a.card) >= due]
             return min(enough, key=lambda a: (_value(a.card), a.card)) if enough else max(
@@ -233,14 +294,17 @@ class HeuristicBot:
                 return -wounds
             return min(actions, key=lambda a: (left(a), a.target))
 
+        if pick(Exit):  # the way on: leave the page (the others follow)
+            return pick(Exit)[0]
         if s.hostile and pick(Melee):
             return weakest(pick(Melee))
         if s.hostile and pick(Ranged):
             return weakest(pick(Ranged))
         if pick(Contribute):
             return max(pick(Contribute), key=lambda a: (_value(a.card), a.card))
-        if pick(Ability) and character(s, c).ability in ("team_focus", "finder"):
-            return pick(Ability)[0]
+        card = _card_to_play(s, legal)
+        if card is not None:
+            return card
         for a in pick(Recover):
             status = STATUSES[a.status]
             if sum(_value(k) for k in hand) + bonus_of(s, c, status.remove, "recover") >= status.difficulty:
@@ -260,5 +324,32 @@ class HeuristicBot:
         keep = 2 if s.hostile else 0
         if moves and goal is not None and len(hand) > keep:
             return max(moves, key=lambda a: (_value(a.card), a.card))
-        return pick(End)[0]
+        return _at_last(s, legal, goal)
 
+
+
+# -- the evaluation of a table, for the search bots --------------------------------------------
+
+#: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 20}
+#: The entries read and pages visited that make a mission's progress count in full.
+PROGRESS = 8.0
+
+
+def evaluate(s: State) -> tuple[float, ...]:
+    """The team's chance in [0, 1], the same for every seat: the mission's progress (entries read
+    and pages visited, the goals being reached through them), times the life the characters have
+    left (a character who fled has none), held back by the threat track's filling, by the rounds
+    gone and by a hostile page with enemies on it. A finished mission is worth its result."""
+    n = s.options.players
+    if s.phase is Phase.OVER:
+        return (1.0 if s.ending == Ending.WON else 0.0,) * n
+    progress = min(1.0, (len(s.read) + len(set(s.visited))) / PROGRESS)
+    lives = [0.0 if s.fled[c] else max(0.0, 1.0 - (s.wounds[c] + s.toxic[c]) / max(character(s, c).life, 1))
+             for c in range(len(s.wounds))]
+    health = sum(lives) / len(lives) if lives else 0.0
+    threat = sum(1 for t in s.threats if t != NONE) / max(len(s.threats), 1)
+    time = min(1.0, s.round / max(mission_of(s).time, 1))
+    danger = 0.8 if s.hostile and s.foes else 1.0
+    value = (0.25 + 0.75 * progress) * health * (1.0 - 0.5 * threat) * (1.0 - 0.5 * time) * danger
+    return (min(1.0, max(0.0, value)),) * n

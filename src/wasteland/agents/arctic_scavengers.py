@@ -16,12 +16,14 @@ from wasteland.arctic_scavengers.actions import (
 )
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import HIDDEN, MERCENARY_PILES, PUBLIC_TABLE, CardTable
+from wasteland.arctic_scavengers.end import final_result, tribe_cards
 from wasteland.arctic_scavengers.gathering import can_afford
 from wasteland.arctic_scavengers.state import FIRST_SKIRMISH_ROUND, Phase, State, Task
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
+from wasteland.agents.search import share
 
-__all__ = ["HeuristicBot", "card_value"]
+__all__ = ["HeuristicBot", "card_value", "evaluate", "SEARCH"]
 
 DIG, DRAW, HUNT, FIGHT = 0, 1, 2, 3
 
@@ -189,3 +191,26 @@ class HeuristicBot:
         choice, self.rng = self.rng.choice(tied)
         return choice
 
+
+
+#: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "score_weight": 0.5}
+#: The contested resources a game starts with (the game ends when the last is taken).
+CONTESTED = 14
+#: How many people of lead make a tribe about e (2.7) times likelier to win, early and at the end.
+LEAD_EARLY = 4.0
+LEAD_LATE = 1.0
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each tribe's chance in [0, 1]: a soft share of the win by the people on every card it owns
+    (the most people win), the sharper the fewer contested resources are left. A finished table is worth its
+    returns (a shared win counts 1 for each)."""
+    n = state.options.players
+    if state.phase is Phase.OVER:
+        winners = final_result(state)[1]
+        return tuple(1.0 if p in winners else 0.0 for p in range(n))
+    t = table_of(state)
+    strength = [sum(t.people[c] for c in tribe_cards(state, p) if c != HIDDEN) for p in range(n)]
+    left = min(len(state.contested), CONTESTED) / CONTESTED
+    return share(strength, LEAD_LATE + (LEAD_EARLY - LEAD_LATE) * left)

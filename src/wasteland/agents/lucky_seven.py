@@ -2,8 +2,8 @@
 
 It sees only its seat's view. In the maneuver it tries every action of every
 member that may still act (the Athlete's second step and the Mouse's getting
-down included), scores the table each would leave with ``evaluate`` and takes
-the best one while it beats ending the phase. ``evaluate`` plays the coming
+down included), scores the table each would leave with ``table_score`` and takes
+the best one while it beats ending the phase. ``table_score`` plays the coming
 attack out in full (every assignment of attackers, kept small by the few
 threats in reach), then the counter-attack, and counts who is left standing,
 what threats remain and how close the squad stands to them. In the attack it
@@ -14,6 +14,7 @@ squad most.
 
 from __future__ import annotations
 
+import math
 from itertools import product
 from typing import Any
 
@@ -24,7 +25,7 @@ from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
     ATTACK, END_PHASE, MOVE, SELECT, STOP, ChooseRow, Discard,
 )
-from wasteland.lucky_seven.board import COLUMNS, GRID, geometry
+from wasteland.lucky_seven.board import COLUMNS, GRID, geometry, squad_eliminated, threats_left
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
     ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
@@ -33,7 +34,7 @@ from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.rules import RULES
 from wasteland.lucky_seven.state import Phase, State, Work
 
-__all__ = ["HeuristicBot", "evaluate", "best_attack"]
+__all__ = ["HeuristicBot", "table_score", "evaluate", "best_attack", "SEARCH"]
 
 ALIVE = 10.0
 THREAT = 6.0
@@ -183,8 +184,8 @@ def _formation(state: State, alive: list[int]) -> int:
     return count
 
 
-def evaluate(state: State) -> float:
-    """The score of the best attack from here, counter-attack included."""
+def table_score(state: State) -> float:
+    """The score of the best attack from here, counter-attack included (the heuristic's measure)."""
     return best_attack(state)[0]
 
 
@@ -242,13 +243,13 @@ class HeuristicBot:
         for action in legal:
             work = Work(state)
             choose_row(work, action.row)
-            scores.append((evaluate(work.finish()), action.row, action))
+            scores.append((table_score(work.finish()), action.row, action))
         return min(scores, key=lambda s: (s[0], s[1]))[2]
 
 
 def plan_maneuver(state: State, width: int) -> list[Any]:
     """A beam search over whole maneuvers: the best sequence of member actions found."""
-    root_score = evaluate(state)
+    root_score = table_score(state)
     best_score, best_plan = root_score, []
     beam: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
     seen: set[tuple[tuple[int, ...], frozenset[int]]] = {(state.squad, state.down)}
@@ -260,7 +261,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                 key = (after.squad, after.down)
                 if key not in seen:
                     seen.add(key)
-                    children.append((evaluate(after), after, plan + steps))
+                    children.append((table_score(after), after, plan + steps))
             for member in man.actors(node):
                 selected = _do(node, SELECT[member])
                 for steps in _member_sequences(selected):
@@ -271,7 +272,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((evaluate(after), _do(after, STOP), plan + [SELECT[member], *steps]))
+                    children.append((table_score(after), _do(after, STOP), plan + [SELECT[member], *steps]))
         children.sort(key=lambda c: -c[0])
         beam = children[:width]
         if beam and beam[0][0] > best_score + 0.01:
@@ -398,12 +399,12 @@ def _member_options(state: State) -> list[tuple[float, list[Any]]]:
     for action in man.member_actions(state):
         after = _do(state, action)
         if after.selected >= 0 and after.moved:
-            out.append((evaluate(after), [action, STOP]))
+            out.append((table_score(after), [action, STOP]))
             for second in man.member_actions(after):
                 if second is not STOP:
-                    out.append((evaluate(_do(after, second)), [action, second]))
+                    out.append((table_score(_do(after, second)), [action, second]))
         else:
-            out.append((evaluate(after), [action]))
+            out.append((table_score(after), [action]))
     return out
 
 
@@ -413,3 +414,32 @@ def _do(state: State, action: Any) -> State:
     work.events = []
     RULES[type(action)].do(work, action)
     return work.finish()
+
+
+#: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
+SEARCH: dict[str, Any] = {"rollout": "random", "depth": 8}
+#: The threat cards dealt a turn (a turn's worth of the threat decks).
+PER_TURN = 4.0
+#: How hard each threat on the map weighs against the squad's hope, with no turn left to kill it.
+THREAT_WEIGHT = 0.5
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """The squad's chance in [0, 1]: the square of the share of its members still on the map (a
+    member down counts half), held back by the threats on the map, which weigh less the more turns are left
+    before the helicopter. The competitive game's threat player gets the rest. A finished table
+    is worth its returns."""
+    n = state.options.players
+    if state.phase is Phase.OVER:
+        won = 0.0 if squad_eliminated(state) or threats_left(state) else 1.0
+    else:
+        members = [m for m in state.squad if m >= 0]
+        standing = sum(0.5 if m in state.down else 1.0 for m in members)
+        squads = len(state.decks)
+        alive = standing / (7.0 * squads)
+        threats = sum(1 for t in state.threats if t >= 0)
+        turns = sum(len(d) for d in state.decks) / (PER_TURN * squads)
+        won = min(1.0, alive) ** 2 * math.exp(-THREAT_WEIGHT * threats / (squads * (1.0 + turns)))
+    if state.options.variant == "competitive":
+        return (won, 1.0 - won)
+    return (won,) * n

@@ -32,12 +32,14 @@ from wasteland.core.rng import Rng
 from wasteland.raxxon import cards as C
 from wasteland.raxxon.actions import DECLINE, PASS, TAKE, TURN, Act, Line, Option, Place
 from wasteland.raxxon.card_set import table_of
+from wasteland.raxxon.icons import healthy_left
 from wasteland.raxxon.crowd import ADJACENT, COLUMN_CELLS, ROW_CELLS
 from wasteland.raxxon.rules import pending
 from wasteland.raxxon.state import CHOOSE, EMPTY, HIDDEN, K_EVAC_UP, K_KILL_UP, K_OPTION, K_OPTIONAL, K_SWAP2, State
+from wasteland.raxxon.state import Phase
 from wasteland.raxxon.turn import available, consequences, side
 
-__all__ = ["HeuristicBot", "effect_cost", "action_worth"]
+__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "SEARCH"]
 
 #: What one healthy card evacuated is worth, one infected card taken out of the crowd, one
 #: unknown card looked at or flipped.
@@ -286,3 +288,26 @@ class HeuristicBot:
         if kind in (C.SWAP, K_SWAP2):
             return jitter
         return jitter
+
+
+#: The infection supply a table starts with at most (the rate's reserve; a fuller supply counts as this).
+_FULL_SUPPLY = 12
+#: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 12}
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """The team's progress in [0, 1], the same for every seat: the share of the healthy cards
+    evacuated, held back by Raxxon power on its way to 8 and the infection supply on its way out
+    (the two ways to lose). A finished table is worth its result: 1 won, 0 lost."""
+    n = state.options.players
+    if state.phase is Phase.OVER:
+        return (1.0 if healthy_left(state) == 0 and not state.cut else 0.0,) * n
+    healthy = table_of(state).healthy
+    saved = sum(1 for c in state.evacuated if healthy[c])
+    left = healthy_left(state)
+    done = saved / (saved + left) if saved + left else 1.0
+    power = min(state.power, C.POWER_LIMIT) / C.POWER_LIMIT
+    supply = min(len(state.supply), _FULL_SUPPLY) / _FULL_SUPPLY
+    value = done * (1.0 - power ** 2) * (0.3 + 0.7 * supply)
+    return (min(1.0, max(0.0, value)),) * n

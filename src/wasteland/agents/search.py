@@ -37,12 +37,19 @@ them: ``(1 - w) * return + w * score / sum of scores`` (only when every score
 is at least 0 and the sum is positive; otherwise the return alone), a
 smoother signal than a win or a loss (in Arctic Scavengers, the tribe's share
 of all people). A playout cut short at ``rollout_depth`` decisions has no
-returns; it is scored by ``evaluate(state)`` when one is given (a tuple of
-numbers in [0, 1], one per player, from the determinized table), and
-otherwise by the mean value of the playouts of this search that did reach the
-end, so that a cut playout counts as "as good as the average" and moves the
-statistics neither way (before any playout has finished, 1/n for each of n
-players, and 0.5 in a game of one player).
+returns; it is scored by an evaluation (a tuple of numbers in [0, 1], one per
+player, from the determinized table): by default the game's own
+(``wasteland.agents.<key>.evaluate``, see :func:`game_evaluate`), or the one
+given as ``evaluate``; with ``evaluate=None``, or for a game without one, by
+the mean value of the playouts of this search that did reach the end, so that
+a cut playout counts as "as good as the average" and moves the statistics
+neither way (before any playout has finished, 1/n for each of n players, and
+0.5 in a game of one player).
+
+:class:`Oracle` is ISMCTS on the referee's table instead of determinizations
+of a view: it sees the hidden cards, the order of the decks and the generator
+that will shuffle them and roll the dice. It is not a fair player; it gives an
+upper bound of how winnable a deal is.
 """
 
 from __future__ import annotations
@@ -50,18 +57,22 @@ from __future__ import annotations
 import importlib
 import math
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 
-__all__ = ["FlatMonteCarlo", "ISMCTS", "ROLLOUTS", "Evaluator"]
+__all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "game_evaluate", "tuned_settings",
+           "share"]
 
 #: The playout policies: uniformly random, or the game's heuristic bot (``wasteland.agents.<key>``).
 ROLLOUTS: tuple[str, ...] = ("random", "heuristic")
 
 #: A value for a table whose game is not over: one number in [0, 1] per player.
 Evaluator = Callable[[Any], Sequence[float]]
+
+#: ``evaluate=GAME``: score cut playouts with the game's own ``evaluate`` (the default).
+GAME: Literal["game"] = "game"
 
 #: The exploration constant of UCB1 for returns in [0, 1] (Cowling et al. use 0.7).
 EXPLORATION = 0.7
@@ -95,12 +106,12 @@ class _Budget:
 class _Playout:
     """Plays a determinized table on for a search: the policy, the depth limit and the fallback score."""
 
-    def __init__(self, game: Game[Any, Any], rollout: str, depth: int | None, evaluate: Evaluator | None,
-                 players: int, score_weight: float = 0.0) -> None:
+    def __init__(self, game: Game[Any, Any], rollout: str, depth: int | None,
+                 evaluate: Evaluator | Literal["game"] | None, players: int, score_weight: float = 0.0) -> None:
         self.game = game
         self.score_weight = score_weight
         self.depth = depth
-        self.evaluate = evaluate
+        self.evaluate = game_evaluate(game.key) if evaluate == GAME else evaluate
         self.players = players
         self.heuristic: type | None = None
         if rollout == "heuristic":
@@ -160,6 +171,41 @@ class _Playout:
         return (0.5,) if self.players == 1 else (1.0 / self.players,) * self.players
 
 
+def _agents(key: str) -> Any:
+    try:
+        return importlib.import_module(f"wasteland.agents.{key}")
+    except ModuleNotFoundError:
+        return None
+
+
+def game_evaluate(key: str) -> Evaluator | None:
+    """Game ``key``'s evaluation of an unfinished table (``wasteland.agents.<key>.evaluate``), or None."""
+    module = _agents(key)
+    found: Evaluator | None = getattr(module, "evaluate", None) if module is not None else None
+    return found
+
+
+def tuned_settings(key: str) -> dict[str, Any]:
+    """The search settings found best for game ``key`` (``wasteland.agents.<key>.SEARCH``: ``rollout``,
+    ``depth``, ``score_weight``); empty for a game without them."""
+    module = _agents(key)
+    found: dict[str, Any] = dict(getattr(module, "SEARCH", {}) if module is not None else {})
+    return found
+
+
+def share(strength: Sequence[float], scale: float, alive: Sequence[bool] | None = None) -> tuple[float, ...]:
+    """One win shared out softly by strength: ``exp(strength / scale)`` over the sum of those of the
+    players still ``alive`` (the others get 0); a lead of ``scale`` makes a player about e times
+    likelier than another. Every number is in [0, 1] and they add up to 1."""
+    live = [True] * len(strength) if alive is None else list(alive)
+    if not any(live):
+        live = [True] * len(strength)
+    top = max(x for x, a in zip(strength, live) if a)
+    weights = [math.exp((x - top) / scale) if a else 0.0 for x, a in zip(strength, live)]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
 def heuristic_class(key: str) -> type:
     """The ``HeuristicBot`` class of game ``key``; ValueError if the game has none."""
     try:
@@ -196,7 +242,7 @@ class FlatMonteCarlo:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, *, seconds: float | None = None,
                  rollout: str = "random", rollout_depth: int | None = None,
-                 evaluate: Evaluator | None = None, score_weight: float = 0.0) -> None:
+                 evaluate: Evaluator | Literal["game"] | None = GAME, score_weight: float = 0.0) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
         self.budget = _Budget(iterations, seconds, 100)
@@ -269,7 +315,7 @@ class ISMCTS:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, *, seconds: float | None = None,
                  rollout: str = "random", rollout_depth: int | None = None,
-                 evaluate: Evaluator | None = None, exploration: float = EXPLORATION,
+                 evaluate: Evaluator | Literal["game"] | None = GAME, exploration: float = EXPLORATION,
                  score_weight: float = 0.0, bias: float | None = None) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
@@ -311,7 +357,7 @@ class ISMCTS:
     def search(self, game: Game[Any, Any], view: Any, me: int, rng: Rng) -> _Node:
         """The tree of one decision: ``self.budget`` iterations from ``view`` for player ``me``."""
         current, listed_moves = game.current_player, game.moves
-        determinize = game.determinize
+        determinize = self._tables(game)
         playout = _Playout(game, self.rollout, self.rollout_depth, self.evaluate, game.num_players(view),
                            self.score_weight)
         c = self.exploration
@@ -385,3 +431,27 @@ class ISMCTS:
             done += 1
         self.last_iterations = done
         return root
+
+    def _tables(self, game: Game[Any, Any]) -> Callable[[Any, int, int], Any]:
+        """Where the iterations start: a fresh determinization of the view each time."""
+        return game.determinize
+
+
+class Oracle(ISMCTS):
+    """ISMCTS on the referee's table: **not a fair player** (see the module's text).
+
+    It is handed the whole table in place of a view (``sees_table``: the drivers check it) and
+    starts every iteration from that table as it is (hidden cards, deck order and the table's
+    generator, so the shuffles and dice to come as well); otherwise it searches as ISMCTS does.
+    """
+
+    name = "oracle"
+    #: Given the referee's table instead of its seat's view.
+    sees_table = True
+    #: Not a fair player: ``tournament`` and ``simulate`` keep it out of a ranking with fair bots unless told.
+    fair = False
+
+    def _tables(self, game: Game[Any, Any]) -> Callable[[Any, int, int], Any]:
+        def table(state: Any, player: int, key: int) -> Any:
+            return state
+        return table

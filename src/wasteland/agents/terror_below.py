@@ -32,12 +32,14 @@ from wasteland.terror_below.actions import (
 from wasteland.terror_below.attack import shift
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.turn import blocked, moves
+from wasteland.terror_below.scoring import points
 from wasteland.terror_below.cards import (
-    BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SIZE,
+    BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SCENARIOS, SIZE, SOLO_LOSS, SQUAD, WIN_VP,
 )
+from wasteland.agents.search import share
 from wasteland.terror_below.state import Phase, State
 
-__all__ = ["HeuristicBot", "distances", "danger"]
+__all__ = ["HeuristicBot", "distances", "danger", "evaluate", "SEARCH"]
 
 #: Leaders by preference.
 LEADERS = ("runner", "courier", "hand4", "dodger", "bruiser", "hunter", "medic", "scrapper")
@@ -224,3 +226,35 @@ class HeuristicBot:
         value, self.rng = self.rng.below(1000)
         return value
 
+
+
+#: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 30}
+#: What one living squad member is worth against VP in the evaluation (it keeps a player in the game).
+MEMBER_VP = 2.0
+#: How many VP of lead make a player about e (2.7) times likelier to win than another.
+LEAD_VP = 3.0
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each seat's chance in [0, 1] as the table stands. Several players: a soft share of one win
+    by VP plus living squad members (a player out of the game counts nothing), the sharper the
+    nearer the leader is to 20 VP; solo: the objective's progress, held back by the Worms
+    discarded toward the 15 that lose and by the squad's losses. A finished table is worth its
+    returns."""
+    n = state.options.players
+    if state.phase is Phase.OVER:
+        return tuple(1.0 if p in state.winners else 0.0 for p in range(n))
+    bounties = table_of(state).bounties
+    scores = [points(bounties, state.completed[p], state.vp[p]) for p in range(n)]
+    if n == 1:
+        counted, goal = SCENARIOS[state.options.scenario]
+        have = {"vp": scores[0], "eggs": state.delivered[0], "kills": state.kills[0]}[counted]
+        worms = table_of(state).worms
+        spent = sum(1 for c in state.worm_discard if not worms[c].starter) / SOLO_LOSS
+        alive = len(state.squads[0]) / SQUAD
+        value = min(1.0, have / goal) * (1.0 - min(1.0, spent) ** 2) * (0.5 + 0.5 * alive)
+        return (min(1.0, max(0.0, value)),)
+    strength = [0.0 if state.out[p] else scores[p] + MEMBER_VP * len(state.squads[p]) for p in range(n)]
+    sharp = 1.0 + 2.0 * max(scores) / WIN_VP
+    return share(strength, LEAD_VP / sharp, [not state.out[p] for p in range(n)])

@@ -38,7 +38,7 @@ from wasteland.arctic_scavengers.cards import (
     DIG, DRAW, HIDDEN, HUNT, MERCENARY_PILES, PUBLIC_TABLE, CardTable, card_type,
 )
 from wasteland.arctic_scavengers.state import HAND_SIZE, TASKS, State, Task
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, need_state, short
 
@@ -53,7 +53,6 @@ __all__ = [
 ]
 
 
-@register("arctic_scavengers.Begin")
 @frozen(cache_hash=True)
 class Begin:
     """Start a gathering action (Dig, Draw, Hunt, Hire or Trash)."""
@@ -61,7 +60,6 @@ class Begin:
     task: Task
 
 
-@register("arctic_scavengers.Commit")
 @frozen(cache_hash=True)
 class Commit:
     """Play a hand card into the action under way (a person, a medicine card, or trash)."""
@@ -69,7 +67,6 @@ class Commit:
     card: int
 
 
-@register("arctic_scavengers.Equip")
 @frozen(cache_hash=True)
 class Equip:
     """Put a tool or Group Leaders from the hand on a person committed to the action."""
@@ -78,13 +75,11 @@ class Equip:
     person: int
 
 
-@register("arctic_scavengers.Resolve")
 @frozen(cache_hash=True)
 class Resolve:
     """Carry out the action under way (Dig, Draw, Hunt or Trash)."""
 
 
-@register("arctic_scavengers.Keep")
 @frozen(cache_hash=True)
 class Keep:
     """Keep one dug card (to the discard); ``None`` keeps none. The rest go to the junkyard bottom."""
@@ -92,7 +87,6 @@ class Keep:
     card: int | None
 
 
-@register("arctic_scavengers.Hire")
 @frozen(cache_hash=True)
 class Hire:
     """Hire the top mercenary of pile ``pile`` (0..7, in :data:`cards.MERCENARY_PILES` order)."""
@@ -100,13 +94,11 @@ class Hire:
     pile: int
 
 
-@register("arctic_scavengers.EndGathering")
 @frozen(cache_hash=True)
 class EndGathering:
     """Stop gathering; the cards left in hand are the skirmish force."""
 
 
-@register("arctic_scavengers.Sabotage")
 @frozen(cache_hash=True)
 class Sabotage:
     """A Saboteur in your force disarms a tool in another player's force."""
@@ -115,7 +107,6 @@ class Sabotage:
     target: int
 
 
-@register("arctic_scavengers.Snipe")
 @frozen(cache_hash=True)
 class Snipe:
     """A Sniper Team in your force snipes a person in another player's force."""
@@ -124,7 +115,6 @@ class Snipe:
     target: int
 
 
-@register("arctic_scavengers.EndDeclarations")
 @frozen(cache_hash=True)
 class EndDeclarations:
     """Declare nothing more in this skirmish."""
@@ -397,3 +387,6 @@ def decode(state: State, i: int) -> Action:
         return Sabotage(space.saboteurs[u], space.tools[t])
     u, t = divmod(i - space.snipe_id, len(space.persons))
     return Snipe(space.snipers[u], space.persons[t])
+
+
+register_records("arctic_scavengers", *ACTION_TYPES)  # the codec tags: arctic_scavengers.<ClassName>

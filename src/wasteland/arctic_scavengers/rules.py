@@ -36,7 +36,7 @@ from wasteland.arctic_scavengers.state import (
     FIRST_SKIRMISH_ROUND, TASKS, Declare, Declaring, DrawPhase, EndOfGame, GatheringOver, Options, Phase,
     ResolveSkirmish, RevealForces, State, Work,
 )
-from wasteland.core.codec import add_check
+from wasteland.core.bounds import check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import IllegalAction, Outcome
@@ -133,8 +133,7 @@ def _options_read_back(options: Options) -> None:
         raise ValueError("the options do not read back as new_game would make them")
 
 
-add_check(Options, _options_read_back)
-add_check(State, check_state_content)
+check_loaded(ENGINE, check_state_content, options=_options_read_back, answer=False)
 
 
 # -- the contract ---------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from attrs import frozen
 
 from wasteland.arctic_scavengers.card_set import CardSet
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 
@@ -47,7 +47,6 @@ Cards = tuple[int, ...]
 T = TypeVar("T")
 
 
-@register("arctic_scavengers.Phase")
 class Phase(enum.Enum):
     """Where the round stands. The draw phase has no decisions: the driver plays it."""
 
@@ -57,7 +56,6 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@register("arctic_scavengers.Task")
 class Task(enum.Enum):
     """The gathering actions; each at most once per round. Values index abilities and bits."""
 
@@ -71,7 +69,6 @@ class Task(enum.Enum):
 TASKS: tuple[Task, ...] = tuple(Task)
 
 
-@register("arctic_scavengers.Options")
 @frozen
 class Options:
     """Game options.
@@ -95,19 +92,16 @@ class Options:
 # --- effects: automatic steps on the stack ------------------------------------
 
 
-@register("arctic_scavengers.GatheringOver")
 @frozen
 class GatheringOver:
     """Every tribe has gathered: the skirmish follows (round 3 on), or the next draw phase."""
 
 
-@register("arctic_scavengers.RevealForces")
 @frozen
 class RevealForces:
     """Every tribe reveals the cards it kept for the skirmish."""
 
 
-@register("arctic_scavengers.Declare")
 @frozen
 class Declare:
     """Offer ``seat`` its skirmish declarations; a seat with no unit able to act is passed over."""
@@ -115,7 +109,6 @@ class Declare:
     seat: int
 
 
-@register("arctic_scavengers.Declaring")
 @frozen
 class Declaring:
     """A pending decision: ``seat`` declares its Saboteurs' and Sniper Teams' actions."""
@@ -123,19 +116,16 @@ class Declaring:
     seat: int
 
 
-@register("arctic_scavengers.ResolveSkirmish")
 @frozen
 class ResolveSkirmish:
     """Total the fights, give the contested resource (or stalemate), pass the initiator card."""
 
 
-@register("arctic_scavengers.DrawPhase")
 @frozen
 class DrawPhase:
     """The next round's draw phase: discard the last round's cards, draw five."""
 
 
-@register("arctic_scavengers.EndOfGame")
 @frozen
 class EndOfGame:
     """The last contested resource is gone: the game is over."""
@@ -147,7 +137,6 @@ Effect = GatheringOver | RevealForces | Declare | Declaring | ResolveSkirmish | 
 # --- events: what happened without a decision ---------------------------------
 
 
-@register("arctic_scavengers.RoundStarted")
 @frozen
 class RoundStarted:
     """Round ``round`` began (its draw phase is done); ``initiator`` gathers first."""
@@ -156,7 +145,6 @@ class RoundStarted:
     initiator: int
 
 
-@register("arctic_scavengers.Reshuffled")
 @frozen
 class Reshuffled:
     """``seat`` shuffled its discard into a new deck to go on drawing."""
@@ -164,7 +152,6 @@ class Reshuffled:
     seat: int
 
 
-@register("arctic_scavengers.ForcesRevealed")
 @frozen
 class ForcesRevealed:
     """The skirmish began: each tribe's force, by seat."""
@@ -172,7 +159,6 @@ class ForcesRevealed:
     forces: tuple[Cards, ...]
 
 
-@register("arctic_scavengers.SkirmishResolved")
 @frozen
 class SkirmishResolved:
     """The skirmish as fought: each force (after snipes and disarms), its fight total and
@@ -186,7 +172,6 @@ class SkirmishResolved:
     prize: int
 
 
-@register("arctic_scavengers.GameEnded")
 @frozen
 class GameEnded:
     """The game is over: each tribe's people and the winners (a shared win lists several)."""
@@ -207,7 +192,6 @@ class Ending(enum.StrEnum):
     SHARED_WIN = "shared_win"
 
 
-@register("arctic_scavengers.State")
 @frozen(cache_hash=True, weakref_slot=False)
 class State:
     """The whole table (``viewer`` None), or what one seat sees of it (``viewer`` that seat).
@@ -268,31 +252,11 @@ class Work(WorkingCopy[State]):
     (changed only by draws), the shared piles and the small zones of the action under way keep
     their tuples (a rule replaces them whole)."""
 
-    options: Options
-    round: int
-    phase: Phase
-    initiator: int
-    turn: int
     hands: list[Cards]
-    decks: tuple[Cards, ...]
     discards: list[Cards]
     played: list[Cards]
-    secret: tuple[frozenset[int], ...]
-    junkyard: Cards
-    contested: Cards
-    piles: tuple[Cards, ...]
-    removed: Cards
-    used: int
-    food: int
-    task: Task | None
-    committed: Cards
-    equipped: tuple[tuple[int, int], ...]
-    dug: Cards
-    spent: Cards
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
 
 
 def peeks(state: State) -> bool:
@@ -333,3 +297,8 @@ def remove_one(cards: Cards, card: int) -> Cards:
 def without(cards: Cards, gone: Cards | frozenset[int]) -> Cards:
     """``cards`` minus every card in ``gone``, order kept."""
     return tuple(c for c in cards if c not in gone)
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``arctic_scavengers.<ClassName>``.
+register_records("arctic_scavengers", State)

@@ -57,8 +57,8 @@ from typing import Any, Callable, TypeVar
 import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
-__all__ = ["CodecError", "register", "add_check", "set_loader", "registered", "dumps", "loads", "digest", "encode",
-           "decode"]
+__all__ = ["CodecError", "register", "register_records", "add_check", "set_loader", "registered", "dumps", "loads",
+           "digest", "encode", "decode"]
 
 T = TypeVar("T", bound=type)
 
@@ -160,6 +160,34 @@ def register(tag: str, *, static: bool = False) -> Callable[[T], T]:
         return cls
 
     return decorate
+
+
+def _named_in(hint: object) -> list[type]:
+    """The attrs classes and Enums a type hint names (through unions, containers and Annotated)."""
+    found = [c for a in typing.get_args(hint) for c in _named_in(a)]
+    if isinstance(hint, type) and (attrs.has(hint) or issubclass(hint, enum.Enum)):
+        found.append(hint)
+    return found
+
+
+def register_records(prefix: str, *roots: type) -> None:
+    """Register ``roots`` and every attrs class and Enum their fields' annotations name, however
+    deep (an effect in the stack, an event, the options), under ``<prefix>.<ClassName>``: a game
+    calls it once for its State and once for its actions instead of decorating each record.
+    Classes of other packages (``core.Rng``) and classes already registered (under any tag) are
+    left as they are. The tag is the class's name: renaming a class renames its tag (decorate the
+    renamed class with ``@register`` and its old tag to keep old files readable)."""
+    package = roots[0].__module__.rpartition(".")[0] + "." if roots else ""
+    todo, seen = list(roots), set()
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        if cls not in _TAG_OF and cls.__module__.startswith(package):
+            register(f"{prefix}.{cls.__name__}")(cls)
+        if attrs.has(cls):
+            todo.extend(c for h in typing.get_type_hints(cls).values() for c in _named_in(h))
 
 
 def _class_for(tag: object) -> type | None:

@@ -75,10 +75,11 @@ class Table(Protocol):
 class WorkingCopy(Generic[R]):
     """The base a game's working copy is declared on (see :func:`working_copy`).
 
-    A type checker reads the game's class as written: its fields (``list[int]``
-    where the State has ``tuple[int, ...]``), ``WorkingCopy(state)`` and
-    ``finish() -> State``. At run time :func:`working_copy` rebuilds the class
-    with exactly the State's slots.
+    A type checker reads the game's class with the fields it names (``list[int]`` where the
+    State has ``tuple[int, ...]``) and, through the plugin ``wasteland.core.mypy_plugin``, every
+    other field of the State with the State's type, writable; ``WorkingCopy(state)`` and
+    ``finish() -> State``. At run time :func:`working_copy` rebuilds the class with exactly the
+    State's slots.
     """
 
     __slots__ = ()
@@ -113,22 +114,23 @@ def _conversion(name: str, state_hint: object, work_hint: object, owner: str) ->
 def working_copy(record: type[R]) -> Callable[[type[W]], type[W]]:
     """Make the decorated class the typed, mutable working copy of the frozen attrs ``record``.
 
-    The class lists every field of the record, in order, with the record's type or a
-    mutable one in its place (``list[T]`` for ``tuple[T, ...]``, ``set[T]`` for
-    ``frozenset[T]``)::
+    The class names only the fields the rules edit in place, with a mutable type in place of the
+    record's (``list[T]`` for ``tuple[T, ...]``, ``set[T]`` for ``frozenset[T]``); every other field
+    of the record is a field of the copy too, with the record's type::
 
         @working_copy(State)
         class Work(WorkingCopy[State]):
             crowd: list[int]
-            power: int
-            ...
+            discard: list[int]
 
-    Any difference (a missing, extra, reordered or mistyped field) is a TypeError when
-    the module is imported. The class is rebuilt with the record's own slots, and a
-    generated ``__init__(record)`` (one statement a field, lists and sets copied) and
-    ``finish()`` (lists and sets turned back, then the object's class becomes the record's:
-    the new State is made without a constructor call). The record must be
-    ``@frozen(weakref_slot=False)`` so that both classes have the same layout.
+    A named field the record lacks, or a type that is neither the record's nor its mutable twin,
+    is a TypeError when the module is imported. The class is rebuilt with the record's own slots,
+    and a generated ``__init__(record)`` (one statement a field, lists and sets copied) and
+    ``finish()`` (lists and sets turned back, then the object's class becomes the record's: the new
+    State is made without a constructor call). The record must be ``@frozen(weakref_slot=False)``
+    so that both classes have the same layout. For a type checker, the plugin
+    ``wasteland.core.mypy_plugin`` (``plugins = ["wasteland.core.mypy_plugin"]`` in the mypy
+    settings) gives the class the fields it does not name, with the record's types.
     """
 
     def build(cls: type[W]) -> type[W]:
@@ -138,9 +140,11 @@ def working_copy(record: type[R]) -> Callable[[type[W]], type[W]]:
         work_hints = typing.get_type_hints(cls)
         work_hints.pop("record", None)
         names = tuple(f.name for f in fields)
-        if tuple(work_hints) != names:
-            raise TypeError(f"{owner} must list the fields of {record.__qualname__} in order: {', '.join(names)}; "
-                            f"it lists {', '.join(work_hints)}")
+        strays = [n for n in work_hints if n not in state_hints]
+        if strays:
+            raise TypeError(f"{owner} names {', '.join(strays)}, which {record.__qualname__} does not have: "
+                            f"its fields are {', '.join(names)}")
+        work_hints = {n: work_hints.get(n, state_hints[n]) for n in names}
         kinds = tuple(_conversion(n, state_hints[n], work_hints[n], owner) for n in names)
         slots = tuple(s for s in record.__slots__ if s != "__weakref__")  # type: ignore[attr-defined]
         copy_in = [f"    self.{n} = {k}(record.{n})" if k else f"    self.{n} = record.{n}"

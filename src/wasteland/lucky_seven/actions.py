@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.codec import register_records
 from wasteland.core.game import IllegalAction, short
 from wasteland.lucky_seven.cards import ABBREVIATIONS, SQUAD_SIZE
 from wasteland.lucky_seven.state import State
@@ -49,7 +49,6 @@ __all__ = [
 ]
 
 
-@register("lucky_seven.Select")
 @frozen(cache_hash=True)
 class Select:
     """Choose the squad member who acts next in the maneuver."""
@@ -57,7 +56,6 @@ class Select:
     member: int
 
 
-@register("lucky_seven.Move")
 @frozen(cache_hash=True)
 class Move:
     """The selected member moves to ``cell``; if a squad member is there, they swap."""
@@ -65,37 +63,31 @@ class Move:
     cell: int
 
 
-@register("lucky_seven.GetUp")
 @frozen(cache_hash=True)
 class GetUp:
     """The selected member flips to its up side."""
 
 
-@register("lucky_seven.GetDown")
 @frozen(cache_hash=True)
 class GetDown:
     """The selected member flips to its down side."""
 
 
-@register("lucky_seven.Stop")
 @frozen(cache_hash=True)
 class Stop:
     """The selected member ends its action (the Athlete after one step, the Mouse after moving)."""
 
 
-@register("lucky_seven.Deselect")
 @frozen(cache_hash=True)
 class Deselect:
     """Put the selected member back before it acts, to choose another (*design*)."""
 
 
-@register("lucky_seven.EndPhase")
 @frozen(cache_hash=True)
 class EndPhase:
     """End the maneuver, or resolve the assigned attacks."""
 
 
-@register("lucky_seven.Attack")
 @frozen(cache_hash=True)
 class Attack:
     """``member`` attacks the threat in ``cell``."""
@@ -104,7 +96,6 @@ class Attack:
     cell: int
 
 
-@register("lucky_seven.Discard")
 @frozen(cache_hash=True)
 class Discard:
     """Discard ``member`` from a full row to make room for the new threat."""
@@ -112,7 +103,6 @@ class Discard:
     member: int
 
 
-@register("lucky_seven.ChooseRow")
 @frozen(cache_hash=True)
 class ChooseRow:
     """Competitive variant: the drawn threat goes to ``row`` (0 is the top row)."""
@@ -364,3 +354,6 @@ def decode(state: State, i: int) -> Action:
     if i < SQUAD_SIZE:
         return DISCARD[base + i]
     return CHOOSE_ROW[i - SQUAD_SIZE]
+
+
+register_records("lucky_seven", *ACTION_TYPES)  # the codec tags: lucky_seven.<ClassName>

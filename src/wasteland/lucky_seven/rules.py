@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.codec import add_check
+from wasteland.core.bounds import Bounds, check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome, Utility
@@ -211,22 +211,16 @@ def max_decisions(state: State) -> int:
     return sides * (table.threat_ids + 2) * turn
 
 
-# -- what a file may hold (checked when a record is read: see ``wasteland.core.codec``) -------------
+# -- what a file may hold (checked when a record is read: see ``wasteland.core.bounds``) -------------
 
-def _options_read_back(options: Options) -> None:
-    """Options read from a file are checked as ``new_game`` checks them (the card set too)."""
-    again = make_options(players=options.players, variant=options.variant, depot=options.depot,
-                         cards=options.cards)
-    if again != options:
-        raise ValueError("the options do not read back as new_game would make them")
-
-
-def _decision_has_an_answer(state: State) -> None:
-    """A running game read from a file has a legal action (the rest is ``loaded.check_state_content``)."""
-    if state.phase is not Phase.OVER and not actions_of(state):
-        raise ValueError("the decision waiting has no legal answer")
+def _limits(state: State) -> dict[str, range]:
+    """The ids a table of ``state``'s options has (its records' ``Within`` marks name them)."""
+    sides = 2 if state.options.variant == "cooperative" else 1
+    table = table_of(state)
+    return {"member": range(8 * sides), "threat": range(table.stride * sides), "card": range(len(table.kind)),
+            "cell": range(28 * sides), "row": range(4 * sides), "side": range(sides),
+            "seat": range(state.options.players)}
 
 
-add_check(Options, _options_read_back)
-add_check(State, check_state_content)
-add_check(State, _decision_has_an_answer)
+BOUNDS = Bounds(_limits)
+check_loaded(ENGINE, check_state_content, bounds=BOUNDS)

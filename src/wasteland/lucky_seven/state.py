@@ -25,10 +25,12 @@ the table, the seat for a view).
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.bounds import Within
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven.card_set import CardSet
@@ -44,8 +46,18 @@ __all__ = [
 #: The "nobody / nothing" value of the int fields.
 NONE = -1
 
+#: What an int field names, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives the ranges
+#: of a table): a squad member, a threat of the table, a card of the card table, a cell, a row, a grid.
+Member = Annotated[int, Within("member")]
+MemberOrNone = Annotated[int, Within("member", also=(NONE,))]
+Threat = Annotated[int, Within("threat")]
+ThreatOrNone = Annotated[int, Within("threat", also=(NONE,))]
+Card = Annotated[int, Within("card")]
+Cell = Annotated[int, Within("cell")]
+Row = Annotated[int, Within("row")]
+Side = Annotated[int, Within("side")]
 
-@register("lucky_seven.Options")
+
 @frozen
 class Options:
     """``players`` 1 or 2; ``variant`` "solo" (1 player), "competitive" or "cooperative"
@@ -58,7 +70,6 @@ class Options:
     cards: CardSet | None = None
 
 
-@register("lucky_seven.Phase")
 class Phase(enum.Enum):
     ENCOUNTER = "encounter"
     MANEUVER = "maneuver"
@@ -76,19 +87,16 @@ class Ending(enum.StrEnum):
 
 # -- effects: the automatic steps that follow one another (on the stack, top last) ---------------
 
-@register("lucky_seven.ResolveAttack")
 @frozen
 class ResolveAttack:
     """Discard every attacked threat whose attackers are strong enough."""
 
 
-@register("lucky_seven.CounterAttack")
 @frozen
 class CounterAttack:
     """The threats still in play strike (Infantry, Machine Guns, Tanks)."""
 
 
-@register("lucky_seven.EndOfTurn")
 @frozen
 class EndOfTurn:
     """Flipped Depots leave; the helicopter leaves or the next turn begins."""
@@ -104,108 +112,97 @@ AFTER_ATTACK: tuple[Effect, ...] = (END_OF_TURN, COUNTER_ATTACK, RESOLVE_ATTACK)
 
 # -- events: what happened without a decision (text is made only by render.events) ---------------
 
-@register("lucky_seven.Placed")
 @frozen
 class Placed:
     """Threats ``cards`` were dealt to ``cells`` (in the same order; a flare lies on top of what
     is there): one event for the threats a deal placed in a row of decisions-free steps."""
 
-    cards: tuple[int, ...]
-    cells: tuple[int, ...]
+    cards: tuple[Card, ...]
+    cells: tuple[Cell, ...]
 
 
-@register("lucky_seven.MortarHit")
 @frozen
 class MortarHit:
     """Mortar ``card`` fell on ``cell``: ``hit`` the member there (flipped down and rotated, or -1),
     ``downed`` the adjacent members it flipped down."""
 
-    card: int
-    cell: int
-    hit: int
-    downed: tuple[int, ...]
+    card: Card
+    cell: Cell
+    hit: MemberOrNone
+    downed: tuple[Member, ...]
 
 
-@register("lucky_seven.NoRoom")
 @frozen
 class NoRoom:
     """Threat ``card`` was discarded: row ``row`` (``side * 4 + row``) holds only threats."""
 
-    card: int
-    row: int
+    card: Card
+    row: Row
 
 
-@register("lucky_seven.Displaced")
 @frozen
 class Displaced:
     """A full row: ``member`` was discarded and threat ``card`` took its ``cell``."""
 
-    member: int
-    card: int
-    cell: int
+    member: Member
+    card: Card
+    cell: Cell
 
 
-@register("lucky_seven.Attacked")
 @frozen
 class Attacked:
     """The attack on threat ``card`` in ``cell``: the attackers' ``total`` against its strength
     ``needed`` (after the Joker); ``defeated`` if it fell."""
 
-    card: int
-    cell: int
+    card: Card
+    cell: Cell
     total: int
     needed: int
     defeated: bool
 
 
-@register("lucky_seven.CounterAttacked")
 @frozen
 class CounterAttacked:
     """The counter-attack: the members who ``fell``, those a flipped Depot ``saved``, the
     ``tanks`` that left."""
 
-    fell: tuple[int, ...]
-    saved: tuple[int, ...]
-    tanks: tuple[int, ...]
+    fell: tuple[Member, ...]
+    saved: tuple[Member, ...]
+    tanks: tuple[Card, ...]
 
 
-@register("lucky_seven.HelicopterCalled")
 @frozen
 class HelicopterCalled:
     """The last threat of grid ``side``'s deck was dealt: one more turn after this one."""
 
-    side: int
+    side: Side
 
 
-@register("lucky_seven.TurnBegan")
 @frozen
 class TurnBegan:
     """Turn ``turn`` of grid ``side`` began; ``final``: the turn without a deal."""
 
-    side: int
+    side: Side
     turn: int
     final: bool
 
 
-@register("lucky_seven.HelicopterLeaves")
 @frozen
 class HelicopterLeaves:
     """The final turn is over: the game ends."""
 
 
-@register("lucky_seven.SquadEliminated")
 @frozen
 class SquadEliminated:
     """The last member of grid ``side``'s squad was discarded: the game ends."""
 
-    side: int
+    side: Side
 
 
 Event = (Placed | MortarHit | NoRoom | Displaced | Attacked | CounterAttacked | HelicopterCalled | TurnBegan
          | HelicopterLeaves | SquadEliminated)
 
 
-@register("lucky_seven.State")
 @frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a player's view of it: ``viewer`` is then that seat).
@@ -224,31 +221,31 @@ class State:
 
     options: Options
     phase: Phase
-    turn: int
-    active: int
+    turn: Annotated[int, Within("turn", fixed=range(1, 10_001))]
+    active: Side
     final: bool
     row_cards: tuple[int, ...]
     column_cards: tuple[int, ...]
-    squad: tuple[int, ...]
-    threats: tuple[int, ...]
-    flares: tuple[tuple[int, int], ...]
-    down: frozenset[int]
-    rotated: frozenset[int]
-    backed: frozenset[int]
-    selected: int
+    squad: tuple[MemberOrNone, ...]
+    threats: tuple[ThreatOrNone, ...]
+    flares: tuple[tuple[Cell, Threat], ...]
+    down: frozenset[Member]
+    rotated: frozenset[Member]
+    backed: frozenset[Member]
+    selected: MemberOrNone
     moved: bool
-    attacks: tuple[tuple[int, int], ...]
-    pending: int
-    pending_row: int
-    dealt_rows: frozenset[int]
-    decks: tuple[tuple[int, ...], ...]
-    discard: tuple[int, ...]
-    fallen: tuple[int, ...]
-    depots: tuple[int, ...]
+    attacks: tuple[tuple[Member, Cell], ...]
+    pending: ThreatOrNone
+    pending_row: Annotated[int, Within("row", also=(NONE,), fixed=range(4))]
+    dealt_rows: frozenset[Annotated[int, Within("row", fixed=range(4))]]
+    decks: tuple[tuple[Threat, ...], ...]
+    discard: tuple[Threat, ...]
+    fallen: tuple[Member, ...]
+    depots: tuple[Threat, ...]
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
-    viewer: int | None
+    viewer: Annotated[int, Within("seat")] | None
 
 
 @working_copy(State)
@@ -256,24 +253,13 @@ class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place (lists and sets where
     the State has tuples and frozensets; the map cards never change)."""
 
-    options: Options
-    phase: Phase
-    turn: int
-    active: int
-    final: bool
-    row_cards: tuple[int, ...]
-    column_cards: tuple[int, ...]
     squad: list[int]
     threats: list[int]
     flares: list[tuple[int, int]]
     down: set[int]
     rotated: set[int]
     backed: set[int]
-    selected: int
-    moved: bool
     attacks: list[tuple[int, int]]
-    pending: int
-    pending_row: int
     dealt_rows: set[int]
     decks: list[tuple[int, ...]]
     discard: list[int]
@@ -281,5 +267,8 @@ class Work(WorkingCopy[State]):
     depots: list[int]
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``lucky_seven.<ClassName>``.
+register_records("lucky_seven", State)

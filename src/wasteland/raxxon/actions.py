@@ -21,11 +21,12 @@ Line 48-59 (rows then columns), Place 60-123.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.action_ids import ActionSpace, Ids
+from wasteland.core.codec import register_records
 from wasteland.core.game import IllegalAction, short
 from wasteland.raxxon.cards import SHEETS
 from wasteland.raxxon.card_set import table_of
@@ -34,69 +35,63 @@ from wasteland.raxxon.state import CELLS, COLUMNS, Ask, State
 __all__ = [
     "Turn", "Pass", "Act", "Target", "Line", "Place", "Option", "Take", "Decline", "Action", "ACTION_TYPES",
     "TURN", "PASS", "TAKE", "DECLINE", "ACT", "TARGET", "LINE", "PLACE", "OPTION", "FRAME",
-    "notation", "cell_code", "place_code", "action_count", "action_id", "decode", "COUNT",
+    "notation", "cell_code", "place_code", "action_count", "action_id", "decode", "COUNT", "SPACE",
 ]
 
+#: The side of the frame around the crowd where an added card may go.
+FRAME = 8
 
-@register("raxxon.Turn")
+
 @frozen(cache_hash=True)
 class Turn:
     """Take the turn: the sheet's consequences trigger, then an action is chosen."""
 
 
-@register("raxxon.Pass")
 @frozen(cache_hash=True)
 class Pass:
     """Pass: no more turns this day."""
 
 
-@register("raxxon.Act")
 @frozen(cache_hash=True)
 class Act:
     """Choose action ``index`` of the sheet (0: Investigate)."""
 
-    index: int
+    index: Annotated[int, Ids(5)]
 
 
-@register("raxxon.Target")
 @frozen(cache_hash=True)
 class Target:
     """Answer the pending step with the crowd card in ``cell`` (row * 6 + column)."""
 
-    cell: int
+    cell: Annotated[int, Ids(CELLS)]
 
 
-@register("raxxon.Line")
 @frozen(cache_hash=True)
 class Line:
     """Answer the pending step with row ``index`` (0-5) or column ``index - 6`` (6-11)."""
 
-    index: int
+    index: Annotated[int, Ids(12)]
 
 
-@register("raxxon.Place")
 @frozen(cache_hash=True)
 class Place:
     """Put the added card in ``cell`` of the 8 × 8 frame around the crowd ((row + 1) * 8 + column + 1)."""
 
-    cell: int
+    cell: Annotated[int, Ids(FRAME * FRAME)]
 
 
-@register("raxxon.Option")
 @frozen(cache_hash=True)
 class Option:
     """Choose option ``index`` of the Raxxon card being read."""
 
-    index: int
+    index: Annotated[int, Ids(3)]
 
 
-@register("raxxon.Take")
 @frozen(cache_hash=True)
 class Take:
     """Take the optional effect (a Raxxon card is drawn after the action)."""
 
 
-@register("raxxon.Decline")
 @frozen(cache_hash=True)
 class Decline:
     """Decline the optional effect (no Raxxon card)."""
@@ -105,13 +100,14 @@ class Decline:
 Action = Turn | Pass | Act | Target | Line | Place | Option | Take | Decline
 ACTION_TYPES: tuple[type, ...] = (Turn, Pass, Act, Target, Line, Place, Option, Take, Decline)
 
-FRAME = 8
-TURN, PASS, TAKE, DECLINE = Turn(), Pass(), Take(), Decline()
-ACT: tuple[Act, ...] = tuple(Act(k) for k in range(5))
-TARGET: tuple[Target, ...] = tuple(Target(c) for c in range(CELLS))
-LINE: tuple[Line, ...] = tuple(Line(i) for i in range(12))
-PLACE: tuple[Place, ...] = tuple(Place(c) for c in range(FRAME * FRAME))
-OPTION: tuple[Option, ...] = tuple(Option(i) for i in range(3))
+#: The action ids, from the fields' values, in this order: Turn 0, Pass 1, Take 2, Decline 3, Act 4-8,
+#: Option 9-11, Target 12-47, Line 48-59, Place 60-123. Every action is made once, here.
+SPACE: ActionSpace[Action] = ActionSpace(State, "Raxxon", Turn, Pass, Take, Decline, Act, Option, Target, Line, Place)
+COUNT = SPACE.count
+action_count, action_id, decode = SPACE.action_count, SPACE.action_id, SPACE.decode
+TURN, PASS, TAKE, DECLINE = SPACE.block(Turn)[0], SPACE.block(Pass)[0], SPACE.block(Take)[0], SPACE.block(Decline)[0]
+ACT, OPTION, TARGET, LINE, PLACE = (SPACE.block(Act), SPACE.block(Option), SPACE.block(Target), SPACE.block(Line),
+                                    SPACE.block(Place))
 
 _WORDS: dict[type, str] = {Turn: "turn", Pass: "pass", Take: "take", Decline: "decline"}
 
@@ -188,71 +184,4 @@ def _option_name(state: State, index: int) -> str:
     return text
 
 
-# -- action ids ------------------------------------------------------------------------------------
-
-_ACT_BASE, _OPTION_BASE, _TARGET_BASE, _LINE_BASE, _PLACE_BASE = 4, 9, 12, 48, 60
-COUNT = _PLACE_BASE + FRAME * FRAME
-_FIXED_IDS: dict[type, int] = {Turn: 0, Pass: 1, Take: 2, Decline: 3}
-_FIXED: tuple[Action, ...] = (TURN, PASS, TAKE, DECLINE)
-
-
-def _checked(state: object) -> State:
-    if type(state) is not State:
-        raise IllegalAction(f"not a Raxxon state: {short(state)}")
-    return state
-
-
-def action_count(state: State) -> int:
-    """The size of the action space: 124 for every table."""
-    _checked(state)
-    return COUNT
-
-
-def action_id(state: State, action: Action) -> int:
-    """The id of ``action`` (arithmetic on its fields, without checking it is legal now);
-    IllegalAction for what has no id. The actions made once (``ACT``, ``TARGET``..., which the
-    rules list) are looked up in ``_LISTED_IDS``; an equal action made elsewhere is worked out."""
-    if type(state) is not State:
-        _checked(state)
-    known = _LISTED_IDS.get(id(action))
-    if known is not None and known[0] is action:
-        return known[1]
-    kind = type(action)
-    fixed = _FIXED_IDS.get(kind)
-    if fixed is not None:
-        return fixed
-    a: Any = action
-    if kind is Act and _int_in(a.index, 5):
-        return _ACT_BASE + int(a.index)
-    if kind is Option and _int_in(a.index, 3):
-        return _OPTION_BASE + int(a.index)
-    if kind is Target and _int_in(a.cell, CELLS):
-        return _TARGET_BASE + int(a.cell)
-    if kind is Line and _int_in(a.index, 12):
-        return _LINE_BASE + int(a.index)
-    if kind is Place and _int_in(a.cell, FRAME * FRAME):
-        return _PLACE_BASE + int(a.cell)
-    raise IllegalAction(f"{short(action)} has no action id in Raxxon")
-
-
-def decode(state: State, i: int) -> Action:
-    """The action whose id is ``i`` (0 <= i < ``COUNT``), by arithmetic: whether it is legal now is
-    the rules' to say (``rules.action_from_id``)."""
-    if i < _ACT_BASE:
-        return _FIXED[i]
-    if i < _OPTION_BASE:
-        return ACT[i - _ACT_BASE]
-    if i < _TARGET_BASE:
-        return OPTION[i - _OPTION_BASE]
-    if i < _LINE_BASE:
-        return TARGET[i - _TARGET_BASE]
-    if i < _PLACE_BASE:
-        return LINE[i - _LINE_BASE]
-    return PLACE[i - _PLACE_BASE]
-
-
-#: The actions made once (what the rules list), by their object's id: (the action, its id). The
-#: table holds every action, so no id in it can be taken by another object.
-_LISTED_IDS: dict[int, tuple[Action, int]] = {
-    id(action): (action, i) for i, action in enumerate((*_FIXED, *ACT, *OPTION, *TARGET, *LINE, *PLACE))
-}
+register_records("raxxon", *ACTION_TYPES)  # the codec tags: raxxon.<ClassName>

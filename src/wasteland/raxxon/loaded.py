@@ -6,14 +6,12 @@ Nothing here runs in ``apply``: a table made by the rules holds all of it by con
 
 from __future__ import annotations
 
-import attrs
-
 from wasteland.core.rng import HIDDEN_RNG
 from wasteland.raxxon.card_set import table_of
-from wasteland.raxxon.cards import CHARACTER_KEYS, EFFECT_NAMES, POWER_LIMIT, SHEETS, VERB_NAMES
+from wasteland.raxxon.cards import CHARACTER_KEYS, POWER_LIMIT, SHEETS, VERB_NAMES
 from wasteland.raxxon.state import (
     CELLS, CHOOSE, DECISION_LIMIT, DONE, EMPTY, HIDDEN, KINDS, K_OPTION, K_OPTIONAL, K_SWAP2, START, Ask, FileRaxxon,
-    Icon, Looked, Phase, RaxxonDrawn, State, Step,
+    Looked, Phase, State, Step,
 )
 
 __all__ = ["check_state_content", "check_view_content"]
@@ -26,7 +24,6 @@ def check_state_content(state: State) -> None:
     _check_cards(state)
     _check_counters(state)
     _check_stack(state)
-    _check_events(state, table_of(state).population, table_of(state).raxxon, len(EFFECT_NAMES))
     _check_waiting(state)
     if state.viewer is not None:
         check_view_content(state)
@@ -103,8 +100,6 @@ def _check_stack(state: State) -> None:
                 raise ValueError("a Raxxon card's option is pending but the card is not being read")
         if isinstance(item, Ask) and position != len(state.stack) - 1:
             raise ValueError("a pending decision is always on top of the stack")
-        if isinstance(item, Icon) and not 0 <= item.code < len(EFFECT_NAMES):
-            raise ValueError("an effect code is out of range")
         if isinstance(item, FileRaxxon) and item.card not in state.reading:
             raise ValueError("a Raxxon card to file is not being read")
 
@@ -149,22 +144,3 @@ def check_view_content(state: State) -> None:
         raise ValueError("a view shows the Raxxon draw pile in id order and no generator")
     if any(type(e) is Looked and e.player != seat and e.card != HIDDEN for e in state.events):
         raise ValueError("a view does not show the card another seat looked at")
-
-
-def _check_events(state: State, population: int, raxxon: int, effects: int) -> None:
-    """Every id an event names is in range, so telling it cannot fail (-1: none; HIDDEN: not seen)."""
-    for event in state.events:
-        if type(event) is RaxxonDrawn:
-            if not -1 <= event.card < raxxon:
-                raise ValueError("an event names a Raxxon card that does not exist")
-            continue
-        for field in attrs.fields(type(event)):
-            value = getattr(event, field.name)
-            if field.name == "card" and not (value == HIDDEN or -1 <= value < population):
-                raise ValueError("an event names a population card that does not exist")
-            if field.name in ("cell", "a", "b") and not -1 <= value < CELLS:
-                raise ValueError("an event names a cell off the crowd")
-            if field.name in ("player", "first") and not 0 <= value < state.options.players:
-                raise ValueError("an event names a seat not at the table")
-            if field.name == "fired" and not all(0 <= code < effects for code in value):
-                raise ValueError("an event names an effect that does not exist")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from wasteland.core.codec import add_check
+from wasteland.core.bounds import Bounds, check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
@@ -24,7 +24,8 @@ from wasteland.raxxon.actions import (
     ACT, DECLINE, LINE, OPTION, PASS, PLACE, TAKE, TARGET, TURN, Act, Action, Decline, Line, Option, Pass,
     Place, Take, Target, Turn, action_count, decode, notation,
 )
-from wasteland.raxxon.cards import POWER_LIMIT
+from wasteland.raxxon.card_set import table_of
+from wasteland.raxxon.cards import EFFECT_NAMES, POWER_LIMIT
 from wasteland.raxxon.end_of_day import end_of_day
 from wasteland.raxxon.icons import file_raxxon, healthy_left, resolve_icon
 from wasteland.raxxon.loaded import check_state_content
@@ -232,21 +233,14 @@ def max_decisions(state: State) -> int:
     return DECISION_LIMIT
 
 
-# -- what a file may hold ---------------------------------------------------------------------------
+# -- what a file may hold (checked when a record is read: see ``wasteland.core.bounds``) -------------
 
-def _options_read_back(options: Options) -> None:
-    """Options read from a file are what ``make_options`` makes of them."""
-    again = make_options(players=options.players, difficulty=options.difficulty, characters=options.characters,
-                         cards=options.cards)
-    if again != options:
-        raise ValueError("the options do not read back as new_game would make them")
-
-
-def _decision_has_an_answer(state: State) -> None:
-    if state.phase is Phase.ACTIONS and not actions_of(state):
-        raise ValueError("the decision waiting has no legal answer")
+def _limits(state: State) -> dict[str, range]:
+    """The ids a table of ``state``'s options has (its event records' ``Within`` marks name them)."""
+    table = table_of(state)
+    return {"population": range(table.population), "raxxon": range(table.raxxon),
+            "seat": range(state.options.players), "effect": range(len(EFFECT_NAMES))}
 
 
-add_check(Options, _options_read_back)
-add_check(State, check_state_content)
-add_check(State, _decision_has_an_answer)
+BOUNDS = Bounds(_limits)
+check_loaded(ENGINE, check_state_content, bounds=BOUNDS)

@@ -27,9 +27,12 @@ stack is empty.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
+
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.bounds import Within
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.game import TRUNCATED
 from wasteland.core.rng import Rng
@@ -51,6 +54,16 @@ HIDDEN = -2
 ROWS = COLUMNS = 6
 CELLS = ROWS * COLUMNS
 START, CHOOSE, DONE = 0, 1, 2
+
+#: What an event's int fields name, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives
+#: the ranges of a table): a population card (-1: none, HIDDEN: not seen), a Raxxon card (-1: none),
+#: a crowd cell (-1: none), a seat, an effect code.
+Card = Annotated[int, Within("population", also=(-1, HIDDEN))]
+RaxxonCard = Annotated[int, Within("raxxon", also=(-1,))]
+Cell = Annotated[int, Within("cell", also=(-1,), fixed=range(CELLS))]
+Seat = Annotated[int, Within("seat")]
+Code = Annotated[int, Within("effect")]
+
 DIFFICULTIES = ("intro", "regular", "hard", "expert")
 #: The most decisions a game may take (*design*): the published game has no bound on its length
 #: (no last day, and a turn's consequences may add cards to look at), so the engine ends a game
@@ -59,7 +72,6 @@ DIFFICULTIES = ("intro", "regular", "hard", "expert")
 DECISION_LIMIT = 5_000
 
 
-@register("raxxon.Options")
 @frozen
 class Options:
     """``players`` 1-4; ``difficulty`` intro, regular, hard or expert; ``characters`` the sheet
@@ -71,7 +83,6 @@ class Options:
     cards: CardSet | None = None
 
 
-@register("raxxon.Phase")
 class Phase(enum.Enum):
     ACTIONS = "actions"
     OVER = "over"
@@ -88,12 +99,11 @@ class Ending(enum.StrEnum):
 
 # -- effects (handled by the driver) and pending decisions (Ask), on the stack, top last ---------
 
-@register("raxxon.Icon")
 @frozen(cache_hash=True)
 class Icon:
     """Resolve one effect code (``cards.EFFECT_NAMES``)."""
 
-    code: int
+    code: Code
 
 
 #: Step and Ask kinds: the verbs of ``cards.VERB_NAMES`` (0-11), then these.
@@ -106,7 +116,6 @@ CELL_KINDS = frozenset((0, 1, 2, 3, 5, 6, 7, 10, 11, K_SWAP2, K_KILL_UP, K_EVAC_
 LINE_KINDS = frozenset((4, 8, 9))
 
 
-@register("raxxon.Step")
 @frozen(cache_hash=True)
 class Step:
     """A step of an action or effect that may need a decision: ``count`` cards still to do;
@@ -119,7 +128,6 @@ class Step:
     arg: int
 
 
-@register("raxxon.Ask")
 @frozen(cache_hash=True)
 class Ask:
     """A decision the active player must make (see ``Step``)."""
@@ -129,7 +137,6 @@ class Ask:
     arg: int
 
 
-@register("raxxon.FileRaxxon")
 @frozen(cache_hash=True)
 class FileRaxxon:
     """Raxxon card ``card`` has been resolved: to the triggered pile."""
@@ -137,7 +144,6 @@ class FileRaxxon:
     card: int
 
 
-@register("raxxon.EndOfDay")
 @frozen(cache_hash=True)
 class EndOfDay:
     """The end of the day, steps 1-5, then the next day's crowd."""
@@ -148,25 +154,22 @@ Effect = Icon | Step | Ask | FileRaxxon | EndOfDay
 
 # -- events --------------------------------------------------------------------------------------
 
-@register("raxxon.DayBegan")
 @frozen
 class DayBegan:
     """Day ``day`` began with ``dealt`` cards in the crowd; ``first`` starts."""
 
     day: int
-    first: int
+    first: Seat
     dealt: int
 
 
-@register("raxxon.Infected")
 @frozen
 class Infected:
     """The infection rate rose: ``card`` (-1: the supply was empty) went face up to the discard."""
 
-    card: int
+    card: Card
 
 
-@register("raxxon.PowerChanged")
 @frozen
 class PowerChanged:
     """Raxxon power is now ``power``."""
@@ -174,7 +177,6 @@ class PowerChanged:
     power: int
 
 
-@register("raxxon.DayEnded")
 @frozen
 class DayEnded:
     """The player actions ended: ``icon`` True by an end-of-day icon, False when all passed."""
@@ -182,7 +184,6 @@ class DayEnded:
     icon: bool
 
 
-@register("raxxon.Spread")
 @frozen
 class Spread:
     """The infection spread ``times`` times (``infected`` infected cards, at most 4)."""
@@ -191,89 +192,79 @@ class Spread:
     times: int
 
 
-@register("raxxon.Added")
 @frozen
 class Added:
     """A card was added face down to ``cell`` (-1: there was none to add)."""
 
-    cell: int
+    cell: Cell
 
 
-@register("raxxon.Flipped")
 @frozen
 class Flipped:
     """``card`` in ``cell`` was flipped face up: ``count`` of its type face up; ``fired`` the
     matching "when flipped" effects resolved (empty when none matched)."""
 
-    cell: int
-    card: int
+    cell: Cell
+    card: Card
     count: int
-    fired: tuple[int, ...]
+    fired: tuple[Code, ...]
 
 
-@register("raxxon.Looked")
 @frozen
 class Looked:
     """Seat ``player`` looked at the card in ``cell`` (``card``: HIDDEN in other seats' views)."""
 
-    player: int
-    cell: int
-    card: int
+    player: Seat
+    cell: Cell
+    card: Card
 
 
-@register("raxxon.Killed")
 @frozen
 class Killed:
     """``card`` was killed; ``fired`` its "when killed" effects."""
 
-    card: int
-    fired: tuple[int, ...]
+    card: Card
+    fired: tuple[Code, ...]
 
 
-@register("raxxon.Evacuated")
 @frozen
 class Evacuated:
     """``card`` left the crowd; ``escaped`` an infected card that went to the discard."""
 
-    card: int
+    card: Card
     escaped: bool
 
 
-@register("raxxon.Quarantined")
 @frozen
 class Quarantined:
     """``card`` went to the contained quarantine."""
 
-    card: int
+    card: Card
 
 
-@register("raxxon.Swapped")
 @frozen
 class Swapped:
     """The cards of cells ``a`` and ``b`` changed places."""
 
-    a: int
-    b: int
+    a: Cell
+    b: Cell
 
 
-@register("raxxon.HostileBack")
 @frozen
 class HostileBack:
     """A Hostile went from the evacuation pile to the discard (``card`` -1: there was none)."""
 
-    card: int
+    card: Card
 
 
-@register("raxxon.RaxxonDrawn")
 @frozen
 class RaxxonDrawn:
     """Raxxon card ``card`` was drawn (-1: there was none); ``triggered`` if its trigger applied."""
 
-    card: int
+    card: RaxxonCard
     triggered: bool
 
 
-@register("raxxon.Reshuffled")
 @frozen
 class Reshuffled:
     """``pile`` ("population" or "raxxon") was shuffled into its draw pile."""
@@ -281,7 +272,6 @@ class Reshuffled:
     pile: str
 
 
-@register("raxxon.Released")
 @frozen
 class Released:
     """``count`` cards of the contained quarantine became uncontained."""
@@ -289,7 +279,6 @@ class Released:
     count: int
 
 
-@register("raxxon.Hidden")
 @frozen
 class Hidden:
     """``count`` face-up Hostile cards turned face down."""
@@ -301,7 +290,6 @@ Event = (DayBegan | Infected | PowerChanged | DayEnded | Spread | Added | Flippe
          | Quarantined | Swapped | HostileBack | RaxxonDrawn | Reshuffled | Released | Hidden)
 
 
-@register("raxxon.State")
 @frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A whole table (or a seat's view of it: ``viewer`` is that seat); see the module's text."""
@@ -346,34 +334,14 @@ class Work(WorkingCopy[State]):
     every decision, are edited in place; the other piles and the sheets change seldom and are
     replaced when they do (a copy converts only what is edited in place)."""
 
-    options: Options
-    phase: Phase
-    day: int
-    first: int
-    active: int
-    stage: int
-    passed: frozenset[int]
-    characters: tuple[int, ...]
-    tokens: tuple[tuple[int, ...], ...]
     crowd: list[int]
     face_up: set[int]
-    seen: tuple[frozenset[int], ...]
     draw: list[int]
     discard: list[int]
-    supply: tuple[int, ...]
-    evacuated: tuple[int, ...]
-    contained: tuple[int, ...]
-    uncontained: tuple[int, ...]
-    removed: tuple[int, ...]
-    raxxon_draw: tuple[int, ...]
-    triggered: tuple[int, ...]
-    untriggered: tuple[int, ...]
-    reading: tuple[int, ...]
-    power: int
-    unknown: tuple[int, ...]
-    decisions: int
-    cut: bool
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``raxxon.<ClassName>``.
+register_records("raxxon", State)

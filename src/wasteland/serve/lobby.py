@@ -27,7 +27,7 @@ import attrs
 from attrs import frozen
 
 from wasteland import replay as replays
-from wasteland.agents import ISMCTS, Bot, FlatMonteCarlo, make_bot, parse_bot
+from wasteland.agents import ISMCTS, Bot, FlatMonteCarlo, is_fair, make_bot, parse_bot
 from wasteland.core import codec, data
 from wasteland.core.game import Game, RulesError, short
 from wasteland.registry import GAME_KEYS, get_game
@@ -215,9 +215,13 @@ class Lobby:
                 seats.append(HUMAN)
                 continue
             try:
-                seats.append(parse_bot(name, key).text)
+                spec = parse_bot(name, key)
             except ValueError as exc:
                 raise Refused(400, f"seat {i}: {_line(str(exc))}") from None
+            if not is_fair(spec.text):
+                raise Refused(400, f"seat {i}: {spec.kind} sees the hidden table and is not a fair player; "
+                                   "the server seats fair bots only")
+            seats.append(spec.text)
         return tuple(seats)
 
     def join(self, match_id: object, request: object) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.codec import add_check
+from wasteland.core.bounds import Bounds, check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
@@ -164,11 +164,6 @@ def max_decisions(state: State) -> int:
 
 # -- what a file may hold ---------------------------------------------------------------------------
 
-def _decision_has_an_answer(state: State) -> None:
-    if state.phase is not Phase.OVER and not actions_of(state):
-        raise ValueError("the decision waiting has no legal answer")
-
-
-add_check(Options, check_options)
-add_check(State, check_state)
-add_check(State, _decision_has_an_answer)
+#: The seats of a table, which its records' ``Within("seat")`` fields name (the other bounds are fixed).
+BOUNDS = Bounds(lambda state: {"seat": range(state.options.players)})
+check_loaded(ENGINE, check_state, bounds=BOUNDS, options=check_options)  # and a running game has a legal action

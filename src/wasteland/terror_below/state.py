@@ -20,13 +20,27 @@ a face-up card. A view puts ``HIDDEN`` where its seat may not see.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 from attrs import frozen
 
-from wasteland.core.codec import register
+from wasteland.core.bounds import Within
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.terror_below.card_set import CardSet
+from wasteland.terror_below.cards import CELLS, CHARACTERS, GEAR, NONE, VEHICLES
+
+#: What an int field names, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives the
+#: seats of a table): a seat (NONE: nobody), a slot of the Terror zone, a cell, a card, a count.
+Seat = Annotated[int, Within("seat")]
+SeatOrNone = Annotated[int, Within("seat", also=(NONE,))]
+Slot = Annotated[int, Within("slot", fixed=range(3))]
+#: The most turns a table may have counted (*design*: far above any game, whose Worm deck ends it).
+TURN_LIMIT = 10_000
+#: The most VP tokens, Worms defeated, eggs delivered or action points a seat may have counted.
+COUNT_LIMIT = 1_000
+Count = Annotated[int, Within("count", fixed=range(COUNT_LIMIT + 1))]
 
 __all__ = [
     "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
@@ -34,7 +48,6 @@ __all__ = [
 ]
 
 
-@register("terror_below.Options")
 @frozen
 class Options:
     """``players`` 1-5 (1: solo); ``side`` desert or canyon; ``scenario`` the solo objective;
@@ -46,7 +59,6 @@ class Options:
     cards: CardSet | None = None
 
 
-@register("terror_below.Phase")
 class Phase(enum.Enum):
     LEAD = "lead"  # choose a leader from the squad
     ENTER = "enter"  # place the pawn on a free Location
@@ -77,25 +89,21 @@ class Ending(enum.StrEnum):
 
 # -- effects: work that needs nobody, on the stack --------------------------------------------------
 
-@register("terror_below.Wait")
 @frozen
 class Wait:
     """Not an effect: a decision is pending (``phase``, ``decider``)."""
 
 
-@register("terror_below.EndActions")
 @frozen
 class EndActions:
     """The actions are over: the Vehicle's ability (when it comes after), then the end of the turn."""
 
 
-@register("terror_below.EndTurn")
 @frozen
 class EndTurn:
     """Refill the hand, then every Worm at its card limit attacks, then the next turn."""
 
 
-@register("terror_below.Strike")
 @frozen
 class Strike:
     """A setup attack: Worm ``worm`` strikes at its start coordinates, then goes to the discard."""
@@ -103,31 +111,27 @@ class Strike:
     worm: int
 
 
-@register("terror_below.Attack")
 @frozen
 class Attack:
     """The Worm in ``slot`` attacks: face-down cards, the egg, the rubble, who is caught."""
 
-    slot: int
+    slot: Slot
 
 
-@register("terror_below.Resolve")
 @frozen
 class Resolve:
     """After the hunts: the Worm defeated, or the caught leaders die."""
 
-    slot: int
+    slot: Slot
 
 
-@register("terror_below.Retire")
 @frozen
 class Retire:
     """The Worm to the discard with its Vehicles, a new Worm and its Target in its slot."""
 
-    slot: int
+    slot: Slot
 
 
-@register("terror_below.NextTurn")
 @frozen
 class NextTurn:
     """The next player's turn, or the end of the game."""
@@ -136,7 +140,6 @@ class NextTurn:
 Effect = Wait | EndActions | EndTurn | Strike | Attack | Resolve | Retire | NextTurn
 
 
-@register("terror_below.Said")
 @frozen
 class Said:
     """An event: what happened, in words, with nothing in it that any seat may not see."""
@@ -147,19 +150,18 @@ class Said:
 Event = Said
 
 
-@register("terror_below.State")
 @frozen(weakref_slot=False)
 class State:
     options: Options
     phase: Phase
-    active: int
-    decider: int
-    turn: int
+    active: Seat
+    decider: Seat
+    turn: Annotated[int, Within("turn", fixed=range(TURN_LIMIT + 1))]
     worm_deck: tuple[int, ...]
     worms: tuple[int, ...]
     targets: tuple[int, ...]
     under: tuple[tuple[int, ...], ...]
-    owners: tuple[tuple[int, ...], ...]
+    owners: tuple[tuple[SeatOrNone, ...], ...]
     worm_discard: tuple[int, ...]
     vehicle_deck: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -174,10 +176,10 @@ class State:
     line: tuple[int, ...]
     hidden: tuple[tuple[int, ...], ...]
     completed: tuple[tuple[int, ...], ...]
-    squads: tuple[tuple[int, ...], ...]
+    squads: tuple[tuple[Annotated[int, Within("character", fixed=range(len(CHARACTERS)))], ...], ...]
     dead: tuple[tuple[int, ...], ...]
     box: tuple[int, ...]
-    pawns: tuple[int, ...]
+    pawns: tuple[Annotated[int, Within("cell", also=(NONE,), fixed=range(CELLS))], ...]
     rubble: tuple[int, ...]
     eggs: tuple[int, ...]
     carried: tuple[int, ...]
@@ -187,37 +189,32 @@ class State:
     vp: tuple[int, ...]
     kills: tuple[int, ...]
     delivered: tuple[int, ...]
-    ap: int
-    vehicle: int
-    slot: int
+    ap: Count
+    vehicle: Annotated[int, Within("vehicle", also=(NONE,), fixed=range(len(VEHICLES)))]
+    slot: Annotated[int, Within("slot", also=(NONE,), fixed=range(3))]
     bonus: bool
-    hunters: tuple[int, ...]
-    caught: tuple[int, ...]
-    safe: tuple[int, ...]
-    used: tuple[int, ...]
-    damage: int
-    killer: int
-    leaders_due: tuple[int, ...]
+    hunters: tuple[Seat, ...]
+    caught: tuple[Seat, ...]
+    safe: tuple[Seat, ...]
+    used: tuple[Annotated[int, Within("gear", fixed=range(len(GEAR)))], ...]
+    damage: Count
+    killer: SeatOrNone
+    leaders_due: tuple[Seat, ...]
     steer: tuple[int, ...]
     out: tuple[bool, ...]
     final: int
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     ending: str
     stack: tuple[Effect, ...]
     events: tuple[Event, ...]
     rng: Rng
-    viewer: int | None
+    viewer: Seat | None
 
 
 @working_copy(State)
 class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place."""
 
-    options: Options
-    phase: Phase
-    active: int
-    decider: int
-    turn: int
     worm_deck: list[int]
     worms: list[int]
     targets: list[int]
@@ -246,27 +243,21 @@ class Work(WorkingCopy[State]):
     carried: list[int]
     carried_rubble: list[int]
     egg_supply: list[int]
-    rubble_supply: int
     vp: list[int]
     kills: list[int]
     delivered: list[int]
-    ap: int
-    vehicle: int
-    slot: int
-    bonus: bool
     hunters: list[int]
     caught: list[int]
     safe: list[int]
     used: list[int]
-    damage: int
-    killer: int
     leaders_due: list[int]
     steer: list[int]
     out: list[bool]
-    final: int
     winners: list[int]
-    ending: str
     stack: list[Effect]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
+
+
+#: Every record the State holds (options, effects, events), registered with the codec as
+#: ``terror_below.<ClassName>``.
+register_records("terror_below", State)

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from attrs import frozen
 
 from tests.toy.salvage.cards import DECK
 from tests.toy.salvage.state import State
-from wasteland.core.codec import register
-from wasteland.core.game import IllegalAction, need_state, short
+from wasteland.core.action_ids import ActionSpace, Ids
+from wasteland.core.codec import register_records
+from wasteland.core.game import need_state
 
 __all__ = ["Discard", "Action", "ACTION_TYPES", "notation", "action_count", "action_id", "decode"]
 
 
-@register("salvage.Discard")
 @frozen(cache_hash=True)
 class Discard:
     """Discard ``card`` from the hand, face up."""
 
-    card: int
+    card: Annotated[int, Ids(DECK)]
 
 
 Action = Discard
@@ -30,20 +32,9 @@ def notation(state: State, action: Discard) -> str:
     return f"d{action.card}"
 
 
-def action_count(state: State) -> int:
-    need_state(state, State, "a Salvage")
-    return DECK
+#: The action ids, from the cards a Discard may name: Discard(c) is id c.
+SPACE: ActionSpace[Action] = ActionSpace(State, "Salvage", *ACTION_TYPES)
+action_count, action_id, decode = SPACE.action_count, SPACE.action_id, SPACE.decode
 
 
-def action_id(state: State, action: Discard) -> int:
-    need_state(state, State, "a Salvage")
-    card = action.card if type(action) is Discard else None
-    if type(card) is not int or not 0 <= card < DECK:
-        raise IllegalAction(f"{short(action)} has no action id in Salvage")
-    return card
-
-
-def decode(state: State, i: int) -> Discard:
-    """The action with id ``i`` (not yet checked)."""
-    return Discard(i)
-
+register_records("salvage", *ACTION_TYPES)  # codec tags: salvage.Discard

@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from tests.toy.salvage.actions import ACTION_TYPES, Action, Discard, action_count, decode, notation
-from tests.toy.salvage.cards import DECK, HAND, VALUES
+from tests.toy.salvage.cards import DECK, HAND, HIDDEN, VALUES
 from tests.toy.salvage.setup import initial_state, make_options
 from tests.toy.salvage.state import Discarded, Draw, Drew, Ending, Options, Phase, State, Work
+from wasteland.core.bounds import Bounds, check_loaded
 from wasteland.core.driver import Driver
 from wasteland.core.engine import Engine, Rule
 from wasteland.core.game import Outcome
+from wasteland.core.rng import HIDDEN_RNG
 
 __all__ = [
     "ENGINE", "new_game", "current_player", "legal_actions", "moves", "apply", "outcome", "returns", "num_players",
@@ -95,6 +97,32 @@ ENGINE: Engine[State, Action, Work, Options] = Engine(
     action_count=action_count, decode=decode,
 )
 assert set(RULES) == set(ACTION_TYPES)
+
+
+# -- what a file may hold (checked when the codec reads a State: ``wasteland.core.bounds``) --------
+
+def check_places(state: State) -> None:
+    """Every card in one place; two cards a hand, three in the hand deciding; a view hides the other
+    hands, the deck, the other seats' draws and the generator until the game is over, and nothing else."""
+    n, viewer, playing = state.options.players, state.viewer, state.phase is Phase.PLAY
+    cards = [*(c for hand in state.hands for c in hand), *state.deck, *state.discard]
+    known = [c for c in cards if c != HIDDEN]
+    if len(state.hands) != n or [len(h) for h in state.hands] != [HAND + (playing and p == state.active)
+                                                                    for p in range(n)] or state.stack:
+        raise ValueError("each seat holds two cards (three while it decides) and nothing waits on the stack")
+    if len(cards) != DECK or len(set(known)) != len(known):
+        raise ValueError("every card is in exactly one place")
+    hide = [playing and viewer is not None and p != viewer for p in range(n)]
+    if [c == HIDDEN for c in cards] != [*(hide[p] for p, h in enumerate(state.hands) for _ in h),
+                                        *(playing and viewer is not None for _ in state.deck),
+                                        *(False for _ in state.discard)] \
+            or any(type(e) is Drew and (e.card == HIDDEN) != hide[e.player] for e in state.events) \
+            or (viewer is not None) != (state.rng == HIDDEN_RNG):
+        raise ValueError("a view hides the other hands, the deck and the generator until the end, and only a view")
+
+
+BOUNDS = Bounds(lambda state: {"card": range(DECK), "seat": range(state.options.players)})
+check_loaded(ENGINE, check_places, bounds=BOUNDS)
 
 
 # -- the contract ---------------------------------------------------------------------------------

@@ -7,16 +7,23 @@ discard pile.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
+
 from attrs import frozen
 
-from wasteland.core.codec import register
+from tests.toy.salvage.cards import HIDDEN
+from wasteland.core.bounds import Within
+from wasteland.core.codec import register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 
-__all__ = ["Options", "Phase", "Ending", "Drew", "Discarded", "Event", "Draw", "State", "Work"]
+__all__ = ["Options", "Phase", "Ending", "Drew", "Discarded", "Event", "Draw", "State", "Work", "Card", "Seat"]
+
+#: A card id, 0-11 (HIDDEN in a view), and a seat: what a file may name (``core.bounds``).
+Card = Annotated[int, Within("card", also=(HIDDEN,))]
+Seat = Annotated[int, Within("seat")]
 
 
-@register("salvage.Options")
 @frozen
 class Options:
     """``players`` 2-4."""
@@ -24,7 +31,6 @@ class Options:
     players: int = 2
 
 
-@register("salvage.Phase")
 class Phase(enum.Enum):
     PLAY = "play"
     OVER = "over"
@@ -37,57 +43,53 @@ class Ending(enum.StrEnum):
     SHARED = "shared"
 
 
-@register("salvage.Drew")
 @frozen
 class Drew:
     """``player`` drew ``card`` (HIDDEN in another seat's view)."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
-@register("salvage.Discarded")
 @frozen
 class Discarded:
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 Event = Drew | Discarded
 
 
-@register("salvage.Draw")
 @frozen
 class Draw:
     """An effect: the active player draws; with the deck empty the game ends instead."""
 
 
-@register("salvage.State")
 @frozen(weakref_slot=False)
 class State:
     options: Options
     phase: Phase
-    active: int
-    hands: tuple[tuple[int, ...], ...]
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
+    active: Seat
+    hands: tuple[tuple[Card, ...], ...]
+    deck: tuple[Card, ...]
+    discard: tuple[Card, ...]
     stack: tuple[Draw, ...]
     events: tuple[Event, ...]
     rng: Rng
-    viewer: int | None
+    viewer: Seat | None
 
 
 @working_copy(State)
 class Work(WorkingCopy[State]):
-    """The mutable working copy of a State that the rules change in place."""
+    """The mutable working copy of a State that the rules change in place: the piles are lists (the
+    other fields are the State's, with its types)."""
 
-    options: Options
-    phase: Phase
-    active: int
     hands: list[tuple[int, ...]]
     deck: list[int]
     discard: list[int]
     stack: list[Draw]
     events: list[Event]
-    rng: Rng
-    viewer: int | None
+
+
+#: Every record the State holds, registered with the codec as ``salvage.<ClassName>``.
+register_records("salvage", State)

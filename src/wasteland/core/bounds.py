@@ -1,0 +1,191 @@
+"""Bounds on what a State read from a file may hold, declared on the records' fields.
+
+An int field that names something of the game (a card, a seat, a cell) says so in its annotation,
+with a :class:`Within` of that kind; the game says once what each kind's ids are on a given
+table (the seats of its options, the cards of its card set), and :class:`Bounds` checks every such
+field of a whole State, through its tuples, sets, maps and nested records (effects on the stack,
+events), when the codec reads one::
+
+    Card = Annotated[int, Within("card")]            # in state.py: what the field holds
+    Row = Annotated[int, Within("row", fixed=range(4))]
+
+    class State:
+        hands: tuple[tuple[Card, ...], ...]
+
+    BOUNDS = Bounds(lambda state: {"card": range(DECK)})   # in rules: the ranges of a table
+    BOUNDS.check(state)    # ValueError: "State.hands: card 12 is out of range (0 to 11)"
+
+A type checker and the codec's type checks read ``Card`` as ``int``. The walk is the loader's
+alone: ``apply`` never runs it.
+
+:func:`check_loaded` registers, in one call, everything the codec checks of a game's State and
+Options read from a file: the options read back as ``new_game`` makes them, the bounds, the
+game's own checks (conservation, what a view hides), and that a running game's decision has a
+legal answer.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Annotated, Callable, Mapping
+
+import attrs
+from attrs import frozen
+from pyrsistent import PMap
+
+from wasteland.core.codec import add_check
+from wasteland.core.engine import Engine
+
+__all__ = ["Within", "Bounds", "check_loaded"]
+
+#: What is wrong with a value (None: nothing), given each kind's range on the table.
+_Check = Callable[[Any, Mapping[str, range], str], "str | None"]
+
+
+@frozen
+class Within:
+    """Marks an int field as naming a ``kind`` of thing: its value lies in the kind's range on the
+    table (the game's limits, or ``fixed`` when the range never changes), or is one of ``also``
+    (a "none" value, a hidden card)."""
+
+    kind: str
+    also: tuple[int, ...] = ()
+    fixed: range | None = None
+
+    def refuse(self, value: object, limits: Mapping[str, range], where: str) -> str | None:
+        """What is wrong with ``value`` (None when it is in range or not an int)."""
+        if type(value) is not int or value in self.also:
+            return None
+        span = self.fixed if self.fixed is not None else limits[self.kind]
+        if value in span:
+            return None
+        extra = "".join(f" or {v}" for v in self.also)
+        return f"{where}: {self.kind} {value} is out of range ({span.start} to {span.stop - 1}{extra})"
+
+
+def _first(checks: tuple[_Check, ...]) -> _Check:
+    def check(value: Any, limits: Mapping[str, range], where: str) -> str | None:
+        for one in checks:
+            wrong = one(value, limits, where)
+            if wrong is not None:
+                return wrong
+        return None
+    return check
+
+
+def _each(member: _Check) -> _Check:
+    def check(value: Any, limits: Mapping[str, range], where: str) -> str | None:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            return None
+        items = value.items() if isinstance(value, PMap) else value
+        for item in items:
+            wrong = member(item, limits, where)
+            if wrong is not None:
+                return wrong
+        return None
+    return check
+
+
+def _positions(parts: tuple[_Check | None, ...]) -> _Check:
+    def check(value: Any, limits: Mapping[str, range], where: str) -> str | None:
+        if type(value) is not tuple:
+            return None
+        for part, item in zip(parts, value):
+            wrong = part(item, limits, where) if part is not None else None
+            if wrong is not None:
+                return wrong
+        return None
+    return check
+
+
+class Bounds:
+    """The check of every :class:`Within` field of a State read from a file: ``limits(state)``
+    gives the range of each kind that is not fixed, for that table (or view)."""
+
+    def __init__(self, limits: Callable[[Any], Mapping[str, range]]) -> None:
+        self.limits = limits
+        self._plans: dict[type, tuple[tuple[str, _Check], ...]] = {}
+
+    def check(self, state: object) -> None:
+        """ValueError naming the first field out of its range."""
+        wrong = self._record(state, self.limits(state), "")
+        if wrong is not None:
+            raise ValueError(wrong)
+
+    def _record(self, value: Any, limits: Mapping[str, range], where: str) -> str | None:
+        cls = type(value)
+        if not attrs.has(cls):
+            return None
+        plan = self._plans.get(cls)
+        if plan is None:
+            self._plans[cls] = ()  # a record that holds itself is walked by the plan being made
+            plan = self._plans[cls] = self._plan(cls)
+        for name, check in plan:
+            wrong = check(getattr(value, name), limits, f"{cls.__name__}.{name}")
+            if wrong is not None:
+                return wrong
+        return None
+
+    def _plan(self, cls: type) -> tuple[tuple[str, _Check], ...]:
+        try:
+            hints = typing.get_type_hints(cls, include_extras=True)
+        except Exception:  # noqa: BLE001 - a hint naming something only a type checker sees
+            return ()
+        plan = []
+        for field in attrs.fields(cls):
+            check = self._of(hints.get(field.name))
+            if check is not None:
+                plan.append((field.name, check))
+        return tuple(plan)
+
+    def _of(self, hint: object) -> _Check | None:
+        """The check of a value of type ``hint``, or None when nothing in it is bounded."""
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is Annotated:
+            marks = tuple(a.refuse for a in args[1:] if isinstance(a, Within))
+            inner = self._of(args[0])
+            checks = (*marks, *((inner,) if inner is not None else ()))
+            return _first(checks) if checks else None
+        if origin is typing.Union or origin is types.UnionType:
+            options: list[_Check] = []
+            for check in (self._of(a) for a in args):
+                if check is not None and check not in options:  # records of a union are walked once
+                    options.append(check)
+            return _first(tuple(options)) if options else None
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis) or origin is PMap:
+            places = tuple(self._of(a) for a in args)
+            if not any(p is not None for p in places):
+                return None
+            return _each(_positions(places)) if origin is PMap else _positions(places)
+        if origin is not None and args:  # tuple[X, ...], frozenset[X], PVector[X]...
+            member = self._of(args[0])
+            return _each(member) if member is not None else None
+        if isinstance(hint, type) and attrs.has(hint):
+            return self._record
+        return None
+
+
+def check_loaded(engine: Engine[Any, Any, Any, Any], *checks: Callable[[Any], None], bounds: Bounds | None = None,
+                 options: Callable[[Any], None] | None = None, answer: bool = True) -> None:
+    """Register with the codec the checks of ``engine``'s game on what a file holds, in order.
+
+    An Options record (the type of the State's ``options`` field) must read back as
+    ``make_options`` makes it from its own fields (``options(record)`` instead, for a game whose
+    options are not given back as they are kept); a State must hold its ``bounds``, pass each of
+    ``checks`` (each raises ValueError with what is wrong) and, unless the game is over, have a
+    legal action (``answer=False`` for a game whose views may list none for a seat that waits)."""
+    options_type = typing.get_type_hints(engine.state_type)["options"]
+
+    def read_back(record: Any) -> None:
+        again = engine.make_options(**{f.name: getattr(record, f.name) for f in attrs.fields(type(record))})
+        if again != record:
+            raise ValueError("the options do not read back as new_game would make them")
+
+    def answered(state: Any) -> None:
+        if not engine.over(state) and not engine.actions_of(state):
+            raise ValueError("the decision waiting has no legal answer")
+
+    add_check(options_type, options or read_back)
+    for check in (*((bounds.check,) if bounds is not None else ()), *checks, *((answered,) if answer else ())):
+        add_check(engine.state_type, check)
