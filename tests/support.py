@@ -57,6 +57,6 @@ def assert_load_refused(state: Any, change: Callable[[dict[str, Any]], None], me
 def load_changed(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
     """``state`` written as JSON, changed in place by ``change``, and read back by the codec (which
     may refuse it with CodecError)."""
-    doc = json.loads(codec.dumps(state))
+    doc = json.loads(codec.dumps(state, share=False))
     change(doc)
     return codec.loads(json.dumps(doc))

@@ -14,7 +14,7 @@ from wasteland.core.codec import CodecError
 
 
 def _tampered(change: Any, **options: Any) -> str:
-    doc = json.loads(codec.dumps(GAME.new_game(1, **options)))
+    doc = json.loads(codec.dumps(GAME.new_game(1, **options), share=False))
     change(doc)
     return json.dumps(doc)
 
@@ -82,7 +82,7 @@ def test_a_saved_card_set_says_what_read_card_set_makes_and_nothing_else() -> No
 
     cards = GAME.new_game(1, players=3, cards={"Brawler": {"fight": 3}}).options.cards
     assert cards is not None and cards.changed[0].provenance == USER_PROVENANCE
-    text = codec.dumps(cards)
+    text = codec.dumps(cards, share=False)
     assert codec.loads(text) == cards
     for field, value in [("provenance", "public [RB] card renders"), ("name", "Brawler\u202e"),
                          ("special", "snipe")]:

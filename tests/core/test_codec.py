@@ -91,6 +91,15 @@ class Picky:
     n: int = field(validator=_picky)
 
 
+@register("tests.Shelf", static=True)
+@frozen
+class Shelf:
+    """Static data: written once per text, named by its digest."""
+
+    title: str
+    items: tuple[int, ...] = ()
+
+
 @frozen
 class Unregistered:
     n: int
@@ -127,6 +136,7 @@ def _extend(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
         st.builds(Outcome, winners=st.frozensets(st.integers(0, 4)), reason=st.text(max_size=10),
                   code=st.from_regex(r"\A[a-z][a-z0-9_]{0,8}\Z")),
         st.builds(Rng, st.integers(0, 2**64 - 1), st.integers(0, 10_000)),
+        st.builds(Shelf, st.text(max_size=5), st.lists(st.integers(-3, 3), max_size=3).map(tuple)),
     )
 
 
@@ -474,7 +484,7 @@ def test_the_largest_real_state_is_read_with_ten_times_to_spare() -> None:
 def test_every_input_at_the_bounds_is_read_or_refused_within_two_cpu_seconds() -> None:
     """Just over each bound: refused before anything is built; just under: read, even when
     each part is a record with a costly check (a card set read again)."""
-    state = codec.dumps(_largest_real_state())
+    state = codec.dumps(_largest_real_state(), share=False)  # each copy holds the card set, read again
     copies = (codec.MAX_TEXT - 16) // (len(state) + 1)
     heavy = '{"$t":[' + ",".join([state] * copies) + "]}"
     assert len(heavy) <= codec.MAX_TEXT
@@ -580,3 +590,96 @@ def test_register_records_tags_every_record_a_state_names_and_no_other_package_s
     assert codec.loads(codec.dumps(desk)) == desk
     codec.register_records("derived", Bureau)  # again: nothing changes
     assert codec.registered() == tags
+
+
+# -- static records: written once per text, named by their digest ---------------------------------
+
+
+def _shelves() -> tuple[Any, ...]:
+    shelf = Shelf("tools", (1, 2, 3))
+    return (shelf, Node("a", (shelf, Shelf("tools", (1, 2, 3)))), pvector([shelf]), Shelf("food"))
+
+
+def test_a_static_record_is_written_once_per_text_and_read_back_as_one_object() -> None:
+    value = _shelves()
+    text = codec.dumps(value)
+    full = codec.dumps(Shelf("tools", (1, 2, 3)), share=False)
+    name = hashlib.sha256(full.encode()).hexdigest()
+    assert text.count('"tests.Shelf"') == 2 and text.count(f'"$d":"{name}"') == 4
+    doc = json.loads(text)
+    assert list(doc) == ["$static", "$value"] and doc["$static"][name] == json.loads(full)
+    assert json.dumps(doc, sort_keys=True, separators=(",", ":")) == text, "the text is canonical"
+    again = codec.loads(text)
+    assert again == value and codec.dumps(again) == text
+    assert again[0] is again[1].kids[0] is again[1].kids[1] is again[2][0], "one object for every reference"
+
+
+def test_the_digest_and_the_text_in_full_do_not_depend_on_the_table() -> None:
+    value = _shelves()
+    full = codec.dumps(value, share=False)
+    assert "$static" not in full and "$d" not in full and full.count('"tests.Shelf"') == 5
+    assert codec.digest(value) == hashlib.sha256(full.encode()).hexdigest()
+    assert codec.loads(full) == value and codec.dumps(codec.loads(full)) == codec.dumps(value)
+    assert codec.dumps(Leaf("a", 1)) == codec.dumps(Leaf("a", 1), share=False), "no static record, no table"
+
+
+def _table_text(change: Any) -> str:
+    doc = json.loads(codec.dumps(_shelves()))
+    change(doc)
+    return json.dumps(doc)
+
+
+def _rename(doc: dict[str, Any], old: str, new: str) -> None:
+    doc["$static"][new] = doc["$static"].pop(old)
+
+
+_TOOLS = hashlib.sha256(codec.dumps(Shelf("tools", (1, 2, 3)), share=False).encode()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["$static"][_TOOLS]["items"]["$t"].append(4), "does not match its digest"),
+        (lambda d: _rename(d, _TOOLS, "0" * 64), "does not match its digest"),
+        (lambda d: _rename(d, _TOOLS, _TOOLS.upper()), "named by its SHA-256"),
+        (lambda d: d["$static"].pop(_TOOLS), "which the text does not hold"),
+        (lambda d: d["$value"]["$t"].append({"$d": "1" * 64}), "which the text does not hold"),
+        (lambda d: d["$value"]["$t"].append({"$d": 5}), "which the text does not hold"),
+        (lambda d: d["$value"]["$t"].pop(0) and d["$value"]["$t"].pop(0) and d["$value"]["$t"].pop(0),
+         "is never referred to"),
+        (lambda d: d.__setitem__("extra", 1), "holds $static and $value, nothing else"),
+        (lambda d: d.pop("$value"), "holds $static and $value, nothing else"),
+        (lambda d: d.__setitem__("$static", []), "$static must hold a JSON object"),
+        (lambda d: d["$static"].__setitem__(
+            hashlib.sha256(b'{"$r":"tests.Leaf","n":1,"name":"a"}').hexdigest(),
+            {"$r": "tests.Leaf", "n": 1, "name": "a"}), "is not a static record"),
+        (lambda d: d["$static"].__setitem__(hashlib.sha256(b"5").hexdigest(), 5), "is not a static record"),
+        (lambda d: d["$static"].update({f"{i:064x}": {} for i in range(codec.MAX_STATIC)}), "at most"),
+    ],
+)
+def test_a_table_whose_entries_do_not_match_their_names_or_their_references_is_refused(
+        change: Any, message: str) -> None:
+    with pytest.raises(CodecError, match=re.escape(message)) as caught:
+        codec.loads(_table_text(change))
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_a_reference_outside_a_table_or_inside_an_entry_is_refused() -> None:
+    with pytest.raises(CodecError, match="which the text does not hold"):
+        codec.loads(json.dumps({"$t": [{"$d": _TOOLS}]}))
+    inner = {"$r": "tests.Shelf", "title": {"$d": _TOOLS}, "items": {"$t": []}}
+    name = hashlib.sha256(json.dumps(inner, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    tools = json.loads(codec.dumps(Shelf("tools", (1, 2, 3)), share=False))
+    text = json.dumps({"$static": {name: inner, _TOOLS: tools}, "$value": {"$t": [{"$d": name}, {"$d": _TOOLS}]}})
+    with pytest.raises(CodecError, match="which the text does not hold"):
+        codec.loads(text)
+
+
+@given(values, st.integers(0, 2**32))
+def test_any_change_to_a_text_with_a_table_loads_as_written_or_is_refused(value: Any, where: int) -> None:
+    text = codec.dumps((Shelf("x", (1,)), value))
+    changed = text[: where % len(text)] + text[where % len(text) + 1:]
+    try:
+        codec.loads(changed)
+    except CodecError:
+        pass

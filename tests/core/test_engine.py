@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from attrs import frozen
 
@@ -45,6 +46,27 @@ def test_a_working_copy_names_only_what_changes_and_keeps_the_record_s_other_fie
     assert {"a", "cards", "marks", "pairs"} <= set(RecordWork.__slots__)
     work = RecordWork(Record(1, (1, 2), frozenset(), ((1, 2),)))
     assert work.a == 1 and work.pairs == ((1, 2),) and type(work.cards) is list
+
+
+def test_a_finished_copy_keeps_the_tuples_and_sets_of_the_state_before_where_they_did_not_change() -> None:
+    before = Record(1, (1, 2), frozenset({3}), ((1, 2),))
+    work = RecordWork(before)
+    work.cards.append(9)
+    work.marks.discard(3)
+    work.marks.add(3)  # changed and changed back: equal, so shared
+    after = work.finish(before)
+    assert after == Record(1, (1, 2, 9), frozenset({3}), ((1, 2),))
+    assert after.marks is before.marks and after.pairs is before.pairs
+    assert after.cards is not before.cards and before.cards == (1, 2)
+    assert hash(after) == hash(Record(1, (1, 2, 9), frozenset({3}), ((1, 2),)))
+
+
+def test_a_state_played_from_another_shares_every_field_the_move_left_alone() -> None:
+    state = salvage.GAME.new_game(0)
+    after = salvage.GAME.apply(state, salvage.GAME.legal_actions(state)[0])
+    unchanged = [f.name for f in attrs.fields(type(state)) if getattr(after, f.name) == getattr(state, f.name)]
+    assert unchanged, "a move changes only part of the table"
+    assert all(getattr(after, name) is getattr(state, name) for name in unchanged)
 
 
 def test_a_working_copy_that_strays_from_its_record_is_refused_at_import() -> None:

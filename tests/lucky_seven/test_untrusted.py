@@ -13,7 +13,7 @@ from wasteland.lucky_seven import GAME
 
 
 def _tampered(change: Any, **options: Any) -> str:
-    doc = json.loads(codec.dumps(GAME.new_game(1, **options)))
+    doc = json.loads(codec.dumps(GAME.new_game(1, **options), share=False))
     change(doc)
     return json.dumps(doc)
 

@@ -16,7 +16,7 @@ from wasteland.raxxon.card_set import card_set_data, read_card_set
 
 
 def _tampered(change: Any, **options: Any) -> str:
-    doc = json.loads(codec.dumps(new_game(1, **options)))
+    doc = json.loads(codec.dumps(new_game(1, **options), share=False))
     change(doc)
     return json.dumps(doc)
 
@@ -137,7 +137,7 @@ def test_an_event_naming_what_does_not_exist_is_refused(change: Any, message: st
 
 def test_a_turn_for_a_player_who_passed_is_refused() -> None:
     state = new_game(3, players=2)
-    doc = json.loads(codec.dumps(state))
+    doc = json.loads(codec.dumps(state, share=False))
     doc["passed"] = {"$f": [0, 1]}
     with pytest.raises(CodecError, match="active player has passed"):
         codec.loads(json.dumps(doc))

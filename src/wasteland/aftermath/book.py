@@ -504,7 +504,7 @@ def step(travel_map: TravelMap, here: str, there: str) -> MapSpace:
     return b
 
 
-@register("aftermath.Book")
+@register("aftermath.Book", static=True)
 @frozen
 class Book:
     """A whole adventure book: title, provenance (``design`` for an original book), the missions
@@ -1117,7 +1117,7 @@ def read_book(data: object, names: Names, where: str = "book") -> Book:
     if travel_map is None:
         _no_map_travel(at(where, "pages"), pages)
     book = Book(title, provenance, missions, tuple(pages), travel_map, discovery, colony, overtime, goals)
-    weight = len(dumps(book))
+    weight = len(dumps(book, share=False))  # the record in full, as digest and a table in full write it
     if weight > MAX_BOOK_TEXT:
         raise _fail(where, f"the book weighs {weight // 1024} KB as a table holds it; at most "
                            f"{MAX_BOOK_TEXT // 1024} KB, so that every table, save and campaign of it can be read back")

@@ -31,7 +31,7 @@ from wasteland.aftermath.cards import (
 __all__ = ["CardSet", "DESIGNED", "read_card_set", "card_set_data", "card_table", "table_of"]
 
 
-@register("aftermath.CardSet")
+@register("aftermath.CardSet", static=True)
 @frozen
 class CardSet:
     """The cards of a game whose contents are not public (each family by id, in the designed order):

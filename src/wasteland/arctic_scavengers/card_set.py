@@ -59,7 +59,7 @@ _ALLOWED_NAMES = ", ".join(repr(name) for name, keys in _NAMES.items() if len(ke
 _CONTESTED_KEYS = {key: key for key in CONTESTED_TYPES}
 
 
-@register("arctic_scavengers.CardSet")
+@register("arctic_scavengers.CardSet", static=True)
 @frozen(cache_hash=True)
 class CardSet:
     """A card set that differs from the public one.

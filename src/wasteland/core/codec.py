@@ -18,9 +18,27 @@ pset / frozenset        ``{"$s": [...]}`` / ``{"$f": [...]}``, sorted by encodin
 pmap                    ``{"$m": [[k, v], ...]}``, sorted by key encoding
 Enum member             ``{"$e": "Tag", "v": value}``
 attrs record            ``{"$r": "Tag", "field": value, ...}``
+static record           ``{"$d": "<sha256 of its text>"}`` (in ``dumps``)
 ======================  ==============================================
 
 Plain lists and dicts are refused: they are mutable and have no place in a state.
+
+Static records (registered with ``static=True``: a book, a card set, a map) are data that
+every state of a game carries unchanged. :func:`dumps` writes each one once, in a table at the
+head of the text, named by the SHA-256 of its own canonical text, and writes a reference to
+it wherever it stands::
+
+    {"$static": {"<sha256>": {"$r": "aftermath.Book", ...}, ...}, "$value": <the value>}
+
+so a text of many states (a tuple of them: a history, a search tree) carries each book and
+card set once. :func:`loads` checks every entry against its name (an entry whose text does not
+hash to it is refused, as is a reference to an entry the table does not hold and an entry no
+reference uses), reads each entry once and gives every reference the same object, so that
+states read from one text share their static data in memory as the states of a game do.
+A text without ``$static`` (what ``dumps`` writes for a value without static records, and
+what it wrote for every value before static records) is read as it always was, so old files
+still load. :func:`encode` and :func:`digest` always write static records in full: a digest
+does not depend on the table.
 """
 
 from __future__ import annotations
@@ -31,6 +49,7 @@ import hashlib
 import json
 import math
 import re
+import sys
 import types
 import typing
 from typing import Any, Callable, TypeVar
@@ -61,13 +80,17 @@ class _RecordSpec:
     aliases: dict[str, str]  # field name -> __init__ argument, for init fields (read)
     required: frozenset[str]  # init fields without a default
     derived: frozenset[str]  # init=False fields: written, ignored on reading
+    static: bool = False  # written once per text by dumps, named by its digest
+    written: frozenset[str] = frozenset()  # the keys dumps writes: "$r" and every field
+    read: tuple[str, ...] = ()  # the fields read back (init fields), in declaration order
+    plain: bool = True  # every init field's argument has the field's name
 
 
 _RECORDS: dict[type, _RecordSpec] = {}
 _PVECTOR_TYPE: type = type(pvector())
 
 
-def _spec(cls: type, tag: str) -> _RecordSpec:
+def _spec(cls: type, tag: str, static: bool) -> _RecordSpec:
     fields = attrs.fields(cls)
     return _RecordSpec(
         tag=tag,
@@ -75,6 +98,10 @@ def _spec(cls: type, tag: str) -> _RecordSpec:
         aliases={f.name: f.alias or f.name for f in fields if f.init},
         required=frozenset(f.name for f in fields if f.init and f.default is attrs.NOTHING),
         derived=frozenset(f.name for f in fields if not f.init),
+        static=static,
+        written=frozenset(("$r", *(f.name for f in fields))),
+        read=tuple(f.name for f in fields if f.init),
+        plain=all((f.alias or f.name) == f.name for f in fields if f.init),
     )
 
 
@@ -95,7 +122,7 @@ def set_loader(loader: Callable[[str], bool] | None) -> None:
     _loader = loader
 
 
-def register(tag: str) -> Callable[[T], T]:
+def register(tag: str, *, static: bool = False) -> Callable[[T], T]:
     """Allow an attrs class or an Enum to be written and read under ``tag``. A decorator::
 
         @register("lucky_seven.State")
@@ -105,6 +132,10 @@ def register(tag: str) -> Callable[[T], T]:
     The tag is the class's stable name in every file ever written: ``<package>.<Name>``,
     where the package is a registered game's key or ``core``. Moving or renaming
     the class in the code keeps the tag, so saved games still load.
+
+    ``static=True`` (attrs classes only) marks data that states carry unchanged from move to
+    move, such as a book or a card set: :func:`dumps` writes it once per text, named by its
+    digest (see the module's docstring).
     """
     if not isinstance(tag, str) or not _TAG_SHAPE.fullmatch(tag):
         raise TypeError(f"a codec tag is '<package>.<Name>' such as 'lucky_seven.State', got {tag!r}")
@@ -123,7 +154,9 @@ def register(tag: str) -> Callable[[T], T]:
         if own is not None:
             _CONTENT_CHECKS[cls] = (own,)
         if attrs.has(cls):
-            _RECORDS[cls] = _spec(cls, tag)
+            _RECORDS[cls] = _spec(cls, tag, static)
+        elif static:
+            raise TypeError(f"{cls.__qualname__}: only attrs records can be static")
         return cls
 
     return decorate
@@ -188,11 +221,18 @@ def registered() -> dict[str, type]:
 
 
 def _key(encoded: Any) -> str:
-    return json.dumps(encoded, sort_keys=True, separators=(",", ":"))
+    """The canonical text of an encoded value (as :func:`dumps` writes it)."""
+    return json.dumps(encoded, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def encode(value: Any) -> Any:
-    """The JSON-ready form of ``value`` (see the module's table)."""
+#: The static records met while writing one text: id of the record -> (its digest, its canonical
+#: text, the record itself, held so that its id is not reused while the text is written).
+_Table = dict[int, tuple[str, str, Any]]
+
+
+def encode(value: Any, table: _Table | None = None) -> Any:
+    """The JSON-ready form of ``value`` (see the module's table). With a ``table`` (what
+    :func:`dumps` passes), a static record is written as a reference and its text kept there."""
     kind = type(value)
     if value is None or kind is bool or kind is str:
         return value
@@ -202,20 +242,32 @@ def encode(value: Any) -> Any:
         return value
     spec = _RECORDS.get(kind)
     if spec is not None:
+        if spec.static and table is not None:
+            return _reference(value, table)
         out: dict[str, Any] = {"$r": spec.tag}
         for name in spec.names:
-            out[name] = encode(getattr(value, name))
+            out[name] = encode(getattr(value, name), table)
         return out
     if kind is tuple:
-        return {"$t": [encode(v) for v in value]}
+        return {"$t": [encode(v, table) for v in value]}
     if kind is _PVECTOR_TYPE:
-        return {"$v": [encode(v) for v in value]}
+        return {"$v": [encode(v, table) for v in value]}
     if isinstance(value, enum.Enum):  # before str/int/float: str- and int-valued enums
         return _encode_enum(value)
-    return _encode_other(value)
+    return _encode_other(value, table)
 
 
-def _encode_other(value: Any) -> Any:
+def _reference(value: Any, table: _Table) -> dict[str, str]:
+    """``{"$d": digest}`` for the static record ``value``, its text kept in ``table`` (written in
+    full: an entry holds no reference, so that it reads alone)."""
+    known = table.get(id(value))
+    if known is None:
+        text = _key(encode(value))
+        known = table[id(value)] = (hashlib.sha256(text.encode("utf-8")).hexdigest(), text, value)
+    return {"$d": known[0]}
+
+
+def _encode_other(value: Any, table: _Table | None) -> Any:
     """``encode`` of the rarer kinds: subclasses of the plain types, floats and pyrsistent containers."""
     if isinstance(value, (bool, int, str)):
         return value
@@ -224,15 +276,15 @@ def _encode_other(value: Any) -> Any:
             raise CodecError(f"cannot encode non-finite float {value!r}")
         return value
     if isinstance(value, tuple):
-        return {"$t": [encode(v) for v in value]}
+        return {"$t": [encode(v, table) for v in value]}
     if isinstance(value, PVector):
-        return {"$v": [encode(v) for v in value]}
+        return {"$v": [encode(v, table) for v in value]}
     if isinstance(value, PMap):
-        items = [[encode(k), encode(v)] for k, v in value.items()]
+        items = [[encode(k, table), encode(v, table)] for k, v in value.items()]
         items.sort(key=lambda kv: _key(kv[0]))
         return {"$m": items}
     if isinstance(value, (PSet, frozenset)):
-        members = sorted((encode(v) for v in value), key=_key)
+        members = sorted((encode(v, table) for v in value), key=_key)
         return {"$s" if isinstance(value, PSet) else "$f": members}
     if isinstance(value, (list, dict, set, bytearray)):
         raise CodecError(
@@ -331,9 +383,15 @@ def _checker(hint: Any) -> _Check:
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         options = tuple(_checker(a) for a in args)
+        if len(args) == 2 and type(None) in args:  # X | None
+            other = options[1 - args.index(type(None))]
+            return lambda v: v is None or other(v)
         return lambda v: any(check(v) for check in options)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] in (int, str, bool):  # the common case, checked in C: the set of the members' types
+                kinds = frozenset({args[0]})
+                return lambda v: type(v) is tuple and kinds.issuperset(map(type, v))
             each = _checker(args[0])
             return lambda v: type(v) is tuple and all(each(x) for x in v)
         if args == ((),) or not args:
@@ -354,6 +412,26 @@ def _checker(hint: Any) -> _Check:
     return _accept
 
 
+#: Each record class's fields as read in one pass: (name, the plain type that needs no check (int,
+#: str or bool, when the field is annotated so) or None, the field's check or None).
+_PLANS: dict[type, tuple[tuple[str, type | None, _Check | None], ...]] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[str, type | None, _Check | None], ...]:
+    checks = dict(_field_checks(cls))
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - as in _field_checks
+        hints = {}
+    plan = tuple(
+        (name, hints.get(name) if hints.get(name) in (int, str, bool) else None,
+         None if checks.get(name, _accept) is _accept else checks[name])
+        for name in _RECORDS[cls].read
+    )
+    _PLANS[cls] = plan
+    return plan
+
+
 def _field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
     checks = _CHECKS.get(cls)
     if checks is None:
@@ -368,32 +446,99 @@ def _field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
 
 # -- decoding --------------------------------------------------------------------------------------
 
-def decode(obj: Any, depth: int = 0) -> Any:
+class _Static:
+    """The static entries of one text, read once each: digest -> record, and those referred to."""
+
+    __slots__ = ("entries", "used")
+
+    def __init__(self, entries: dict[str, Any]) -> None:
+        self.entries = entries
+        self.used: set[str] = set()
+
+    def get(self, name: Any) -> Any:
+        if not isinstance(name, str) or name not in self.entries:
+            raise CodecError(f"a reference to static entry {_short(name)}, which the text does not hold")
+        self.used.add(name)
+        return self.entries[name]
+
+
+#: The most static entries one text may hold (a state holds a few: a book, a card set, a map).
+MAX_STATIC = 64
+_DIGEST_SHAPE = re.compile(r"[0-9a-f]{64}")
+
+
+def decode(obj: Any, depth: int = 0, static: _Static | None = None) -> Any:
     """The value that :func:`encode` turned into ``obj``; CodecError for anything else.
 
     Records are checked as they are built: every field against the class's
     annotations, then the class's own ``__codec_check__`` (ranges, card sets),
-    when it has one.
+    when it has one. ``static``: the entries a reference ``{"$d": ...}`` may name
+    (:func:`loads` reads them from the text's table).
     """
-    if obj is None or isinstance(obj, (bool, str, int, float)):
-        return _decode_scalar(obj)
+    if type(obj) is not dict:
+        if obj is None or isinstance(obj, (bool, str, int, float)):
+            return _decode_scalar(obj)
+        if depth > MAX_DEPTH:
+            raise CodecError(f"values nest deeper than {MAX_DEPTH} levels")
+        if isinstance(obj, list):
+            raise CodecError("bare JSON arrays are not part of the format (tuples are {'$t': [...]})")
+        raise CodecError(f"unexpected JSON value of type {type(obj).__name__}")
     if depth > MAX_DEPTH:
         raise CodecError(f"values nest deeper than {MAX_DEPTH} levels")
-    if isinstance(obj, list):
-        raise CodecError("bare JSON arrays are not part of the format (tuples are {'$t': [...]})")
-    if not isinstance(obj, dict):
-        raise CodecError(f"unexpected JSON value of type {type(obj).__name__}")
     if "$r" in obj:
-        return _decode_record(obj, depth)
-    if len(obj) == 2 and "$e" in obj and "v" in obj:
-        return _decode_enum(obj, depth)
+        return _decode_record(obj, depth, static)
     if len(obj) == 1:
         (marker, payload), = obj.items()
         if marker in _CONTAINERS:
-            return _decode_container(marker, payload, depth)
+            return _decode_container(marker, payload, depth, static)
         if marker == "$m":
-            return _decode_map(payload, depth)
+            return _decode_map(payload, depth, static)
+        if marker == "$d":
+            if static is None:
+                raise CodecError(f"a reference to static entry {_short(payload)}, which the text does not hold")
+            return static.get(payload)
+    elif len(obj) == 2 and "$e" in obj and "v" in obj:
+        return _decode_enum(obj, depth)
     raise CodecError(f"unrecognised JSON object with keys {_short(sorted(obj)[:5])}")
+
+
+def _decode_static(table: Any) -> _Static:
+    """The entries of a text's ``$static`` table, each checked against its name and read once."""
+    if not isinstance(table, dict):
+        raise CodecError("$static must hold a JSON object of entries named by their digests")
+    if len(table) > MAX_STATIC:
+        raise CodecError(f"$static holds {len(table)} entries; at most {MAX_STATIC} are read")
+    entries: dict[str, Any] = {}
+    for name, entry in table.items():
+        if not isinstance(name, str) or not _DIGEST_SHAPE.fullmatch(name):
+            raise CodecError(f"a static entry is named by its SHA-256 in hex, not {_short(name)}")
+        try:
+            text = _key(entry)
+        except (ValueError, RecursionError):
+            raise CodecError(f"static entry {name[:12]}... is not a value of the format") from None
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != name:
+            raise CodecError(f"static entry {name[:12]}... does not match its digest: its content was changed")
+        tag = entry.get("$r") if isinstance(entry, dict) else None
+        cls = _class_for(tag)
+        spec = _RECORDS.get(cls) if cls is not None else None
+        if spec is None or not spec.static:
+            raise CodecError(f"static entry {name[:12]}... is not a static record ({_short(tag)})")
+        entries[name] = decode(entry, 1)
+    return _Static(entries)
+
+
+def _decode_text(obj: Any) -> Any:
+    """The value of a parsed text: ``{"$static": ..., "$value": ...}`` or a value alone."""
+    if type(obj) is not dict or "$static" not in obj:
+        return decode(obj)
+    if obj.keys() != {"$static", "$value"}:
+        raise CodecError("a text with a $static table holds $static and $value, nothing else")
+    static = _decode_static(obj["$static"])
+    value = decode(obj["$value"], 1, static)
+    unused = static.entries.keys() - static.used
+    if unused:
+        raise CodecError(f"static entry {min(unused)[:12]}... is never referred to")
+    return value
 
 
 def _decode_scalar(obj: Any) -> Any:
@@ -408,16 +553,30 @@ def _decode_enum(obj: dict[str, Any], depth: int) -> Any:
     cls = _class_for(obj["$e"])
     if cls is None or not issubclass(cls, enum.Enum):
         raise CodecError(f"unknown enum tag {_short(obj['$e'])}")
+    value = obj["v"]
+    if type(value) is str:  # a member's own value, looked up without the Enum's call
+        member = cls._value2member_map_.get(value)
+        if member is not None and type(member.value) is str:
+            return member
     try:
-        return cls(decode(obj["v"], depth + 1))
+        return cls(decode(value, depth + 1))
     except CodecError:
         raise
     except Exception as exc:  # ValueError, or whatever a custom _missing_ raises
         raise CodecError(f"{_short(obj['v'])} is not a member of {obj['$e']}") from exc
 
 
-def _decode_container(marker: str, payload: Any, depth: int) -> Any:
-    items = [decode(v, depth + 1) for v in _expect_list(payload, marker)]
+#: The members of a container that are read as they are when they are all of one of these types
+#: (checked in C); an int still within 64 bits.
+_AS_IS: tuple[frozenset[type], ...] = (frozenset({int}), frozenset({str}), frozenset())
+_INT_BOUND = 2**64
+
+
+def _decode_container(marker: str, payload: Any, depth: int, static: _Static | None) -> Any:
+    items = _expect_list(payload, marker)
+    kinds = frozenset(map(type, items))
+    if kinds not in _AS_IS or (kinds == _AS_IS[0] and not -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
+        items = [decode(v, depth + 1, static) for v in items]
     if marker in ("$s", "$f"):
         _hashable(items, marker)
     built = _CONTAINERS[marker](items)
@@ -426,13 +585,13 @@ def _decode_container(marker: str, payload: Any, depth: int) -> Any:
     return built
 
 
-def _decode_map(payload: Any, depth: int) -> Any:
+def _decode_map(payload: Any, depth: int, static: _Static | None) -> Any:
     keys, values = [], []
     for pair in _expect_list(payload, "$m"):
         if not isinstance(pair, list) or len(pair) != 2:
             raise CodecError("$m entries must be [key, value] pairs")
-        keys.append(decode(pair[0], depth + 1))
-        values.append(decode(pair[1], depth + 1))
+        keys.append(decode(pair[0], depth + 1, static))
+        values.append(decode(pair[1], depth + 1, static))
     _hashable(keys, "$m")
     out = dict(zip(keys, values))
     if len(out) != len(keys):
@@ -460,28 +619,21 @@ def _hashable(members: list[Any], marker: str) -> None:
         counts[h] = n
 
 
-def _decode_record(obj: dict[str, Any], depth: int) -> Any:
+def _decode_record(obj: dict[str, Any], depth: int, static: _Static | None) -> Any:
     tag = obj["$r"]
-    cls = _class_for(tag)
+    cls = _BY_TAG.get(tag) if type(tag) is str else None
+    if cls is None:
+        cls = _class_for(tag)
     spec = _RECORDS.get(cls) if cls is not None else None
     if cls is None or spec is None:
         raise CodecError(f"unknown record tag {_short(tag)}")
-    given = obj.keys() - {"$r"} - spec.derived  # derived fields are rebuilt by the class
-    missing = spec.required - given
-    extra = given - spec.aliases.keys()
-    if missing or extra:
-        raise CodecError(
-            f"{tag}: fields do not match"
-            + (f"; missing {sorted(missing)}" if missing else "")
-            + (f"; unknown {_short(sorted(extra))}" if extra else "")
-        )
-    values = {name: decode(obj[name], depth + 1) for name in given}
-    for name, check in _field_checks(cls):
-        if name in values and not check(values[name]):
-            raise CodecError(f"{tag}.{name}: {_short(values[name])} is not of the field's type")
-    aliases = spec.aliases
+    values = _fields(cls, spec, obj, depth, static)
     try:
-        built = cls(**{aliases[name]: value for name, value in values.items()})
+        if spec.plain:
+            built = cls(**values)
+        else:
+            aliases = spec.aliases
+            built = cls(**{aliases[name]: value for name, value in values.items()})
     except CodecError:
         raise
     except Exception as exc:  # converters and validators may raise anything
@@ -496,9 +648,55 @@ def _decode_record(obj: dict[str, Any], depth: int) -> Any:
     return built
 
 
-def dumps(value: Any) -> str:
-    """Canonical JSON text for a registered record (or any encodable value)."""
-    encoded = encode(value)
+def _fields(cls: type, spec: _RecordSpec, obj: dict[str, Any], depth: int, static: _Static | None) -> dict[str, Any]:
+    """The values of a record's fields read from ``obj``, each checked against its annotation."""
+    tag = spec.tag
+    values: dict[str, Any] = {}
+    if obj.keys() == spec.written:  # every field, as dumps writes them: read and checked in one pass
+        for name, plain, check in _PLANS.get(cls) or _plan(cls):
+            value = obj[name]
+            kind = type(value)
+            if kind is int:
+                if not -_INT_BOUND < value < _INT_BOUND:
+                    _decode_scalar(value)
+            elif kind is not str and kind is not bool and value is not None:
+                value = decode(value, depth + 1, static)
+            if kind is not plain and check is not None and not check(value):
+                raise CodecError(f"{tag}.{name}: {_short(value)} is not of the field's type")
+            values[name] = value
+    else:
+        given = obj.keys() - {"$r"} - spec.derived  # derived fields are rebuilt by the class
+        missing = spec.required - given
+        extra = given - spec.aliases.keys()
+        if missing or extra:
+            raise CodecError(
+                f"{tag}: fields do not match"
+                + (f"; missing {sorted(missing)}" if missing else "")
+                + (f"; unknown {_short(sorted(extra))}" if extra else "")
+            )
+        values = {name: decode(obj[name], depth + 1, static) for name in given}
+        for name, check_field in _field_checks(cls):
+            if name in values and not check_field(values[name]):
+                raise CodecError(f"{tag}.{name}: {_short(values[name])} is not of the field's type")
+    return values
+
+
+def dumps(value: Any, *, share: bool = True) -> str:
+    """Canonical JSON text for a registered record (or any encodable value); each static record
+    in it written once, in the ``$static`` table at its head (see the module's docstring).
+    ``share=False``: every static record written in full where it stands (the text :func:`digest`
+    hashes, and the only text there was before static records; :func:`loads` reads both)."""
+    if not share:
+        return _text(encode(value))
+    table: _Table = {}
+    body = _text(encode(value, table))
+    if not table:
+        return body
+    entries = sorted({name: text for name, text, _ in table.values()}.items())
+    return '{"$static":{' + ",".join(f'"{name}":{text}' for name, text in entries) + '},"$value":' + body + "}"
+
+
+def _text(encoded: Any) -> str:
     try:
         return json.dumps(encoded, sort_keys=True, separators=(",", ":"), allow_nan=False)
     except ValueError as exc:  # an int too long for Python's int-to-text limit
@@ -507,6 +705,12 @@ def dumps(value: Any) -> str:
 
 def _refuse_constant(name: str) -> Any:
     raise CodecError(f"non-finite number {name} is not part of the format")
+
+
+#: Python's own bound on the digits of a number read from text (``sys.get_int_max_str_digits``):
+#: while it is in force, no number takes long to read, and the numbers' digits need no check of
+#: their own (a number beyond 64 bits is refused as it is decoded).
+_PYTHON_DIGITS = 4300
 
 
 def _bounded_int(text: str) -> int:
@@ -543,17 +747,25 @@ def loads(text: str | bytes) -> Any:
         except UnicodeDecodeError as exc:
             raise CodecError(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        obj = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
-                         object_pairs_hook=_unique)
+        if 0 < sys.get_int_max_str_digits() <= _PYTHON_DIGITS:
+            try:  # Python bounds the digits of a number it reads: its C parser reads them all
+                obj = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique)
+            except ValueError:  # say why as the bounded parse says it
+                obj = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                                 object_pairs_hook=_unique)
+        else:
+            obj = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                             object_pairs_hook=_unique)
     except CodecError:
         raise
     except RecursionError:
         raise CodecError("JSON nested too deeply") from None
     except (ValueError, TypeError) as exc:
         raise CodecError(f"not valid JSON: {_short(str(exc))}") from None
-    return decode(obj)
+    return _decode_text(obj)
 
 
 def digest(value: Any) -> str:
-    """SHA-256 (hex) of the canonical JSON of ``value``."""
-    return hashlib.sha256(dumps(value).encode("utf-8")).hexdigest()
+    """SHA-256 (hex) of the canonical JSON of ``value``, static records written in full (so the
+    digest of a value is the same whatever shares its static data)."""
+    return hashlib.sha256(dumps(value, share=False).encode("utf-8")).hexdigest()

@@ -21,7 +21,9 @@ Speed lives here once, for every game:
 
 * the working copy is a mutable twin of the State with the same slots, and
   ``finish`` turns it into the State by converting its list fields back to
-  tuples and swapping its class: no frozen record is built field by field;
+  tuples and swapping its class: no frozen record is built field by field; a
+  field that did not change keeps the tuple of the State before, so a State kept
+  beside its predecessor adds only what changed;
 * each action type's door (the game is not over, the fields hold their types, then the rule's
   check) is one function compiled once per type (``_door``), and the games check the decisions
   their tables wait for most by looking at the one action, not by listing the legal actions
@@ -89,9 +91,10 @@ class WorkingCopy(Generic[R]):
 
     if TYPE_CHECKING:
         def __init__(self, record: R) -> None: ...
-        def finish(self) -> R:
+        def finish(self, before: R | None = None) -> R:
             """The State with this copy's values (this object, turned into it: do not use the copy
-            again)."""
+            again). ``before``: the State it was copied from, whose tuples and frozensets are kept
+            where the copy's are equal, so that the two share them."""
 
 
 def _plain(hint: object) -> tuple[object, tuple[object, ...]]:
@@ -150,14 +153,18 @@ def working_copy(record: type[R]) -> Callable[[type[W]], type[W]]:
         slots = tuple(s for s in record.__slots__ if s != "__weakref__")  # type: ignore[attr-defined]
         copy_in = [f"    self.{n} = {k}(record.{n})" if k else f"    self.{n} = record.{n}"
                    for n, k in zip(names, kinds)]
-        copy_out = [f"    self.{n} = {'tuple' if k == 'list' else 'frozenset'}(self.{n})"
-                    for n, k in zip(names, kinds) if k]
+        frozen_kinds = [(n, "tuple" if k == "list" else "frozenset") for n, k in zip(names, kinds) if k]
+        # A field that did not change keeps the value of the State it was copied from, so that a
+        # State kept beside its predecessor adds only what changed.
+        copy_out = ["    if before is None:", *(f"        self.{n} = {f}(self.{n})" for n, f in frozen_kinds),
+                    "    else:", *(f"        v = {f}(self.{n}); self.{n} = before.{n} if v == before.{n} else v"
+                                   for n, f in frozen_kinds)] if frozen_kinds else []
         if "_attrs_cached_hash" in slots:
             copy_out.append("    self._attrs_cached_hash = None")
         source = "\n".join([
             "def __init__(self, record):",
             *(copy_in or ["    pass"]),
-            "def finish(self):",
+            "def finish(self, before=None):",
             *copy_out,
             "    self.__class__ = RECORD",
             "    return self",
@@ -445,7 +452,7 @@ class Engine(Generic[S, A, W, Opt]):
         work.events = []
         self.dos[type(action)](work, action)
         self.driver.run(work)
-        finished: S = work.finish()
+        finished: S = work.finish(state)
         return finished
 
     def settle(self, state: S) -> S:
@@ -454,7 +461,7 @@ class Engine(Generic[S, A, W, Opt]):
             return state
         work: Any = self.work_type(state)  # type: ignore[call-arg]
         self.driver.run(work)
-        finished: S = work.finish()
+        finished: S = work.finish(state)
         return finished
 
     def outcome(self, state: S) -> Outcome | None:

@@ -150,7 +150,7 @@ def _check_graph(instance: SpaceGraph[N], _attribute: object, _value: object) ->
     _Index(instance.spaces, instance.borders)
 
 
-@register("core.SpaceGraph")
+@register("core.SpaceGraph", static=True)
 @frozen(cache_hash=True)
 class SpaceGraph(Generic[N]):
     """Spaces joined by typed borders. ``spaces`` order breaks every tie.

@@ -95,7 +95,7 @@ class MemberSpec:
     down: int
 
 
-@register("lucky_seven.CardSet")
+@register("lucky_seven.CardSet", static=True)
 @frozen(cache_hash=True)
 class CardSet:
     """A checked card set: the threat deck in id order, the eight members' strengths in squad

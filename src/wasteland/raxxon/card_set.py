@@ -67,7 +67,7 @@ register("raxxon.PopulationType")(PopulationType)
 register("raxxon.RaxxonCard")(RaxxonCard)
 
 
-@register("raxxon.CardSet")
+@register("raxxon.CardSet", static=True)
 @frozen(cache_hash=True)
 class CardSet:
     """A checked card set: the population types and the Raxxon deck (in id order)."""

@@ -42,7 +42,7 @@ from wasteland.terror_below.cards import (
 __all__ = ["CardSet", "DESIGNED", "read_card_set", "card_set_data", "card_table", "table_of"]
 
 
-@register("terror_below.CardSet")
+@register("terror_below.CardSet", static=True)
 @frozen
 class CardSet:
     """The Worms, Vehicles and Bounties of a game (by id, as the designed set numbers them)."""

@@ -1,11 +1,13 @@
 """A mutation fuzzer for states and views read from files.
 
-Take states and views from random play, write them with ``codec.dumps``, change the JSON
-tree (a number, two ids swapped, a card duplicated or moved between zones, an element dropped
-or added, an enum member, a field given another field's value, a view's viewer or hidden
-zones), read it back with ``codec.loads``; whatever loads must be answered by every contract
-function with a result or a ``RulesError``, and ``determinize`` of a loaded view must give a
-table that views back to it and survives a codec round trip.
+Take states and views from random play, write them with ``codec.dumps`` (``share=False``: books and
+card sets in full where they stand, so that a mutation reaches them; a changed entry of a
+``$static`` table is refused by its digest), change the JSON tree (a number, two ids swapped, a
+card duplicated or moved between zones, an element dropped or added, an enum member, a field given
+another field's value, a view's viewer or hidden zones), read it back with ``codec.loads``;
+whatever loads must be answered by every contract function with a result or a ``RulesError``, and
+``determinize`` of a loaded view must give a table that views back to it and survives a codec round
+trip.
 
 It starts from every registered game at each of its player counts and each of its
 ``option_sets`` (:func:`wasteland.testing.tables`): no game escapes it.
@@ -54,9 +56,9 @@ def corpus(key: str, option: int, seed: int) -> tuple[str, ...]:
     step = 0
     while True:
         if step % 17 == 0 or game.outcome(state) is not None:
-            texts.append(codec.dumps(state))
+            texts.append(codec.dumps(state, share=False))  # in full: a mutation may reach the book or cards
             for p in range(game.num_players(state)):
-                texts.append(codec.dumps(game.view(state, p)))
+                texts.append(codec.dumps(game.view(state, p), share=False))
         if game.outcome(state) is not None or step > 400:
             break
         action, pick = pick.choice(game.legal_actions(state))
