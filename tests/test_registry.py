@@ -12,7 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from wasteland_salvage.cards import VALUES
+
 from wasteland import registry
+from wasteland.agents import make_bot
+from wasteland.simulate import simulate
 
 ROOT = Path(__file__).parent.parent
 SOURCE = ROOT / "examples" / "salvage" / "src" / "wasteland_salvage"
@@ -134,3 +138,21 @@ def test_the_registry_lists_each_game_once_and_registered_ones_at_once() -> None
     else:
         raise AssertionError("another package took a registered key")
     assert registry.broken() == {}
+
+
+def test_a_game_of_another_package_brings_its_own_bots_from_its_agents_module() -> None:
+    """``bots_of`` finds ``<package>.agents`` beside a plugin game (``wasteland.agents.<key>`` for the
+    library's): ``heuristic`` is the example's own bot, which keeps its best cards, and the search
+    bots play out with it."""
+    assert registry.bots_of("salvage").__name__ == "wasteland_salvage.agents"
+    assert registry.bots_of("raxxon").__name__ == "wasteland.agents.raxxon"
+    game = registry.GAMES["salvage"]
+    state = game.new_game(5)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    bot = make_bot("heuristic", "salvage", seed=1)
+    choice = bot.choose(game, view, legal)
+    values = [VALUES[card] for card in view.hands[seat]]
+    assert type(bot).__module__ == "wasteland_salvage.agents" and VALUES[choice.card] == min(values)
+    summary = simulate("salvage", 2, ["ismcts:4:heuristic"], seed=3, options={"players": 2})
+    assert summary.games == 2

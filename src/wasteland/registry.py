@@ -16,12 +16,13 @@ from __future__ import annotations
 import importlib
 import re
 from importlib import metadata
+from types import ModuleType
 from typing import Any, Iterator, Mapping, Sequence, overload
 
 from wasteland.core import codec
 from wasteland.core.game import Game
 
-__all__ = ["ENTRY_POINTS", "GAME_KEYS", "GAMES", "get_game", "register", "package_of", "broken"]
+__all__ = ["ENTRY_POINTS", "GAME_KEYS", "GAMES", "get_game", "register", "package_of", "bots_of", "broken"]
 
 #: The entry-point group a package names its games in.
 ENTRY_POINTS = "wasteland.games"
@@ -155,6 +156,21 @@ def package_of(key: str) -> str:
     if key not in _REGISTRY.packages:
         _REGISTRY.load(key)
     return _REGISTRY.packages[key]
+
+
+def bots_of(key: str) -> ModuleType | None:
+    """The module of game ``key``'s own bots, or None if it has none: ``wasteland.agents.<key>`` for
+    a game of the library, ``<package>.agents`` for a game of another package. The tools read
+    from it the ``HeuristicBot`` class (the bot named ``heuristic``), and the search bots its
+    ``evaluate`` (a table's worth per seat) and ``SEARCH`` (their tuned settings) where it has them."""
+    package = package_of(key)
+    name = f"wasteland.agents.{key}" if package == f"wasteland.{key}" else f"{package}.agents"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the module is there and imports something missing: the game's bug, said as it is
+        return None
 
 
 def broken() -> dict[str, str]:

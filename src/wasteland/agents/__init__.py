@@ -22,13 +22,13 @@ See docs/agents.md.
 
 from __future__ import annotations
 
-import importlib
 import math
 from typing import Any, Protocol
 
 from wasteland.agents.search import ISMCTS, ROLLOUTS, FlatMonteCarlo, Oracle, tuned_settings
 from wasteland.core.game import Game, short
 from wasteland.core.rng import Rng
+from wasteland.registry import bots_of
 
 __all__ = ["Bot", "RandomBot", "BOT_NAMES", "BotSpec", "make_bot", "parse_bot", "reads_view", "sees_table",
            "is_fair", "bot_input", "FlatMonteCarlo", "ISMCTS", "Oracle", "UNFAIR"]
@@ -179,10 +179,10 @@ def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
 
 
 def _heuristic_module(game_key: str) -> Any:
-    try:
-        return importlib.import_module(f"wasteland.agents.{game_key}")
-    except ModuleNotFoundError:
-        raise ValueError(f"no heuristic bot for {short(game_key)}; try 'random'") from None
+    module = bots_of(game_key)
+    if module is None or not hasattr(module, "HeuristicBot"):
+        raise ValueError(f"no heuristic bot for {short(game_key)}; try 'random'")
+    return module
 
 
 def make_bot(name: str, game_key: str, seed: int = 0) -> Bot:

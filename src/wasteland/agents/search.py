@@ -54,13 +54,13 @@ upper bound of how winnable a deal is.
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from typing import Any, Callable, Literal, Sequence
 
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
+from wasteland.registry import bots_of
 
 __all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "game_evaluate", "tuned_settings",
            "share"]
@@ -171,24 +171,18 @@ class _Playout:
         return (0.5,) if self.players == 1 else (1.0 / self.players,) * self.players
 
 
-def _agents(key: str) -> Any:
-    try:
-        return importlib.import_module(f"wasteland.agents.{key}")
-    except ModuleNotFoundError:
-        return None
-
-
 def game_evaluate(key: str) -> Evaluator | None:
-    """Game ``key``'s evaluation of an unfinished table (``wasteland.agents.<key>.evaluate``), or None."""
-    module = _agents(key)
+    """Game ``key``'s evaluation of an unfinished table (the ``evaluate`` of its bots' module,
+    ``registry.bots_of``), or None."""
+    module = bots_of(key)
     found: Evaluator | None = getattr(module, "evaluate", None) if module is not None else None
     return found
 
 
 def tuned_settings(key: str) -> dict[str, Any]:
-    """The search settings found best for game ``key`` (``wasteland.agents.<key>.SEARCH``: ``rollout``,
+    """The search settings found best for game ``key`` (``SEARCH`` of its bots' module: ``rollout``,
     ``depth``, ``score_weight``); empty for a game without them."""
-    module = _agents(key)
+    module = bots_of(key)
     found: dict[str, Any] = dict(getattr(module, "SEARCH", {}) if module is not None else {})
     return found
 
@@ -208,10 +202,9 @@ def share(strength: Sequence[float], scale: float, alive: Sequence[bool] | None 
 
 def heuristic_class(key: str) -> type:
     """The ``HeuristicBot`` class of game ``key``; ValueError if the game has none."""
-    try:
-        module = importlib.import_module(f"wasteland.agents.{key}")
-    except ModuleNotFoundError:
-        raise ValueError(f"no heuristic bot for {key!r} to play out with; use rollout='random'") from None
+    module = bots_of(key)
+    if module is None or not hasattr(module, "HeuristicBot"):
+        raise ValueError(f"no heuristic bot for {key!r} to play out with; use rollout='random'")
     cls: type = module.HeuristicBot
     return cls
 

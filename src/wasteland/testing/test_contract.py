@@ -11,7 +11,6 @@ within ``max_decisions`` whatever the players do. The games are those of
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import re
 from typing import Any
 
@@ -25,7 +24,7 @@ from wasteland import GAMES, ConfigError, IllegalAction, Outcome
 from wasteland.core import codec
 from wasteland.core.game import Game, RulesError
 from wasteland.core.rng import Rng
-from wasteland.registry import GAME_KEYS, package_of
+from wasteland.registry import GAME_KEYS, bots_of, package_of
 from wasteland.testing import cases, keys, tables
 from wasteland.testing.support import check_decider, check_v2_step, random_playout
 
@@ -539,7 +538,7 @@ def test_every_game_ends_within_its_bound_under_any_policy(key: str, options: di
 
 
 #: The fast bots at every table; the search bots, with a tiny budget, at each game's smallest.
-HEURISTIC = {key for key in KEYS if importlib.util.find_spec(f"wasteland.agents.{key}") is not None}
+HEURISTIC = {key for key in KEYS if hasattr(bots_of(key), "HeuristicBot")}
 BOT_CASES = [(key, n, bot) for key, n in CASES for bot in ("random", "heuristic")
              if bot == "random" or key in HEURISTIC] + [
     (key, GAMES[key].player_counts[0], bot) for key in KEYS for bot in ("ismcts:3", "flat:3")]
