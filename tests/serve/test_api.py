@@ -71,7 +71,7 @@ def test_the_lobby_lists_every_registered_game_with_its_options_and_bots(client:
     lucky = games[0]
     assert lucky["players"] == [1, 2] and {"name": "variant", "default": "solo"} in lucky["options"]
     assert lucky["bots"] == ["random", "heuristic", "flat", "ismcts"]
-    assert games[-1]["bots"] == ["random", "flat", "ismcts"], "the example game has no heuristic bot"
+    assert games[-1]["bots"] == ["random", "heuristic", "flat", "ismcts"], "the example game brings its own"
 
 
 def test_a_seat_s_token_is_given_once_and_kept_only_as_its_hash(client: TestClient, tmp_path: Path) -> None:
@@ -117,7 +117,6 @@ BAD_MATCHES = [
     (b'{"game": "raxxon", "seats": ["human", "human"]}', "seats must be a list of 1"),
     (b'{"game": "raxxon", "seats": ["wizard"]}', "seat 0: unknown bot 'wizard'"),
     (b'{"game": "raxxon", "seats": [7]}', "seat 0 must be 'human' or a bot name"),
-    (b'{"game": "salvage", "seats": ["heuristic", "human"]}', "seat 0: no heuristic bot for 'salvage'"),
     (b"\xff\xfe", "not UTF-8"),
 ]
 
