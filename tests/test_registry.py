@@ -146,6 +146,7 @@ def test_a_game_of_another_package_brings_its_own_bots_from_its_agents_module() 
     bots play out with it."""
     assert registry.bots_of("salvage").__name__ == "wasteland_salvage.agents"
     assert registry.bots_of("raxxon").__name__ == "wasteland.agents.raxxon"
+    assert registry.bots_of("nothing") is None
     game = registry.GAMES["salvage"]
     state = game.new_game(5)
     seat = game.current_player(state)

@@ -159,10 +159,13 @@ def package_of(key: str) -> str:
 
 
 def bots_of(key: str) -> ModuleType | None:
-    """The module of game ``key``'s own bots, or None if it has none: ``wasteland.agents.<key>`` for
-    a game of the library, ``<package>.agents`` for a game of another package. The tools read
+    """The module of game ``key``'s own bots, or None if it has none (or there is no such game):
+    ``wasteland.agents.<key>`` for a game of the library, ``<package>.agents`` for a game of
+    another package. The tools read
     from it the ``HeuristicBot`` class (the bot named ``heuristic``), and the search bots its
     ``evaluate`` (a table's worth per seat) and ``SEARCH`` (their tuned settings) where it has them."""
+    if not isinstance(key, str) or not _REGISTRY.known(key):
+        return None
     package = package_of(key)
     name = f"wasteland.agents.{key}" if package == f"wasteland.{key}" else f"{package}.agents"
     try:
