@@ -47,6 +47,13 @@ HARD = 0.0
 KEEP = {7: 0, 6: 1, 5: 2, 4: 2, 1: 3, 3: 3, 0: 4, 2: 5}
 
 
+#: The cells of the same grid at most two steps away (rows and columns each within two), by cell.
+WITHIN_TWO: tuple[frozenset[int], ...] = tuple(
+    frozenset(side * GRID + r * COLUMNS + c for r in range(GRID // COLUMNS) for c in range(COLUMNS)
+              if abs(r - cell % GRID // COLUMNS) <= 2 and abs(c - cell % COLUMNS) <= 2)
+    for side in range(2) for cell in range(side * GRID, side * GRID + GRID))
+
+
 def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
     """Each member of the grid in play that can attack, its cell and the threats it reaches
     (``attack.can_attack`` and ``attack.reach``, read once for the whole grid)."""
@@ -198,14 +205,10 @@ def _reachers(state: State, t: int, cells: list[int]) -> tuple[int, list[tuple[i
     squad = state.squad
     table = table_of(state)
     up = table.up
-    tr, tc = divmod(t % GRID, COLUMNS)
-    side = t // GRID
+    around = WITHIN_TWO[t]
     near = []
     for c in cells:
-        if c // GRID != side:
-            continue
-        r, col = divmod(c % GRID, COLUMNS)
-        if max(abs(r - tr), abs(col - tc)) > 2:
+        if c not in around:
             continue
         kind = squad[c] % SQUAD_SIZE
         if kind == JOKER:
@@ -304,20 +307,21 @@ class HeuristicBot:
 
 
 def plan_maneuver(state: State, width: int) -> list[Any]:
-    """A beam search over whole maneuvers: the best sequence of member actions found."""
+    """A beam search over whole maneuvers: the best sequence of member actions found. A member's
+    action is closed (``Stop``) only on the tables the beam keeps."""
     root_score = table_score(state)
     best_score, best_plan = root_score, []
     beam: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
     seen: set[tuple[tuple[int, ...], frozenset[int]]] = {(state.squad, state.down)}
     while beam:
-        children: list[tuple[float, State, list[Any]]] = []
+        children: list[tuple[float, State, list[Any], bool]] = []
         for _, node, plan in beam:
             for _target, steps in _assaults(node):
                 after = _play(node, steps)
                 key = (after.squad, after.down)
                 if key not in seen:
                     seen.add(key)
-                    children.append((table_score(after), after, plan + steps))
+                    children.append((table_score(after), after, plan + steps, False))
             for member in man.actors(node):
                 selected = _do(node, SELECT[member])
                 for steps, after in _member_sequences(selected):
@@ -325,9 +329,9 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((table_score(after), _do(after, STOP), plan + [SELECT[member], *steps]))
+                    children.append((table_score(after), after, plan + [SELECT[member], *steps], True))
         children.sort(key=lambda c: -c[0])
-        beam = children[:width]
+        beam = [(score, _do(after, STOP) if stop else after, plan) for score, after, plan, stop in children[:width]]
         if beam and beam[0][0] > best_score + 0.01:
             best_score, best_plan = beam[0][0], beam[0][2]
     return best_plan
