@@ -40,3 +40,17 @@ def test_the_goal_is_the_nearest_unread_entry_a_token_s_first() -> None:
     from wasteland.core.records import replace
     assert goal_of(replace(s, tokens=(Token("F", "objective"),))) == "F"
     assert goal_of(replace(s, read=("begin", "1-1"))) is None
+
+
+def test_evaluate_weighs_the_best_off_character_s_life_progress_and_danger() -> None:
+    from wasteland.agents.aftermath import evaluate
+    fresh = table(spaces=("A", "A"))
+    (value,) = evaluate(fresh)
+    assert 0.0 < value < 1.0
+    one_hurt = table(spaces=("A", "A"), wounds=(3, 0))
+    both_hurt = table(spaces=("A", "A"), wounds=(3, 3))
+    fled = table(spaces=("", "A"), fled=(True, False))
+    assert evaluate(both_hurt)[0] < evaluate(one_hurt)[0] < value
+    assert evaluate(fled)[0] < value
+    assert evaluate(table(spaces=("A", "A"), read=("1-1", "1-2")))[0] > value
+    assert evaluate(table(spaces=("A", "A"), hostile=True))[0] < value

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from itertools import product
-from typing import Any
+from typing import Any, Callable
 
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
@@ -28,7 +28,7 @@ from wasteland.lucky_seven.actions import (
 from wasteland.lucky_seven.board import COLUMNS, GRID, geometry, squad_eliminated, threats_left
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
-    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
+    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.rules import RULES
@@ -47,15 +47,40 @@ HARD = 0.0
 KEEP = {7: 0, 6: 1, 5: 2, 4: 2, 1: 3, 3: 3, 0: 4, 2: 5}
 
 
+#: The cells of the same grid at most two steps away (rows and columns each within two), by cell.
+WITHIN_TWO: tuple[frozenset[int], ...] = tuple(
+    frozenset(side * GRID + r * COLUMNS + c for r in range(GRID // COLUMNS) for c in range(COLUMNS)
+              if abs(r - cell % GRID // COLUMNS) <= 2 and abs(c - cell % COLUMNS) <= 2)
+    for side in range(2) for cell in range(side * GRID, side * GRID + GRID))
+
+
 def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
-    squad = state.squad
+    """Each member of the grid in play that can attack, its cell and the threats it reaches
+    (``attack.can_attack`` and ``attack.reach``, read once for the whole grid)."""
+    squad, threats, down = state.squad, state.threats, state.down
+    table = table_of(state)
+    attackable, up, down_strength = table.attackable, table.up, table.down
+    tables = geometry(state)
+    adjacent, diagonal = tables.adjacent, tables.diagonal
     out = []
-    for cell in geometry(state).map_cells[state.active]:
+    for cell in tables.map_cells[state.active]:
         member = squad[cell]
-        if member >= 0 and atk.can_attack(state, member):
-            targets = atk.reach(state, member, cell)
-            if targets:
-                out.append((member, cell, targets))
+        if member < 0:
+            continue
+        kind = member % SQUAD_SIZE
+        if kind == JOKER or kind == PACIFIST:
+            continue
+        if member in down:
+            if kind != MOUSE or down_strength[member] <= 0:
+                continue
+            near = adjacent[cell]
+        else:
+            if up[member] <= 0:
+                continue
+            near = adjacent[cell] + diagonal[cell] if kind == NATURAL else adjacent[cell]
+        targets = [n for n in near if threats[n] >= 0 and attackable[threats[n]]]
+        if targets:
+            out.append((member, cell, targets))
     return out
 
 
@@ -88,37 +113,114 @@ def _blows(state: State) -> tuple[set[int], dict[int, frozenset[int]], list[int]
     return always, if_alive, lasting
 
 
-def _after_attack(
-    state: State, totals: dict[int, int], blows: tuple[set[int], dict[int, frozenset[int]], list[int]],
-) -> float:
-    """The score of the table after an attack that brings ``totals`` against the threats."""
-    always, if_alive, lasting = blows
+def _scorer(state: State) -> Callable[[frozenset[int]], float]:
+    """The score of the table after an attack that kills the threats in the given cells,
+    counter-attack included. What every attack from ``state`` shares is read once (the
+    counter-attack's blows, who could reach each threat next turn, the formations), and a set
+    of killed threats is scored once however many assignments kill it."""
+    always, if_alive, lasting = _blows(state)
     squad, threats, down = state.squad, state.threats, state.down
-    strength = table_of(state).strength
-    victims = set(always)
-    remaining = 0
-    weighted = 0.0
-    for cell in lasting:
-        if cell not in totals:
-            remaining += 1
-            weighted += 1.0 + HARD * (strength[threats[cell]] - 1)
-            hit = if_alive.get(cell)
-            if hit:
-                victims |= hit
-    alive = [c for c, m in enumerate(squad) if m >= 0 and c not in victims]
-    if state.final and state.active == len(state.decks) - 1:
-        return (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
-    if len({c // GRID for c in alive}) < len(state.decks):
-        return -1000.0
-    potential = _potential(state, [c for c in lasting if c not in totals], alive) if remaining else 0.0
-    return (ALIVE * len(alive) - (THREAT + LATE * state.turn) * weighted
-            - DOWN * sum(1 for c in alive if squad[c] in down) + PRESSURE * potential
-            + FORMATION * _formation(state, alive))
+    table = table_of(state)
+    strength = table.strength
+    cells = [c for c, m in enumerate(squad) if m >= 0]
+    members = frozenset(cells)
+    final = state.final and state.active == len(state.decks) - 1
+    grids = len(state.decks)
+    late = THREAT + LATE * state.turn
+    weight = {cell: 1.0 + HARD * (strength[threats[cell]] - 1) for cell in lasting}
+    downed = frozenset(c for c in cells if squad[c] in down)
+    pacifists = [c for c in cells if squad[c] % SQUAD_SIZE == PACIFIST]
+    pairs = []  # Hammers and Anvils up, with the up Pacifists beside them
+    if pacifists:
+        adjacent = geometry(state).adjacent
+        for c in cells:
+            member = squad[c]
+            if member % SQUAD_SIZE in (HAMMER, ANVIL) and member not in down:
+                beside = tuple(n for n in adjacent[c] if n in pacifists and squad[n] not in down)
+                if beside:
+                    pairs.append((c, beside))
+    reachers: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
+    memo: dict[frozenset[int], float] = {}
+
+    def score(killed: frozenset[int]) -> float:
+        known = memo.get(killed)
+        if known is not None:
+            return known
+        victims = set(always)
+        remaining = 0
+        weighted = 0.0
+        staying = []
+        for cell in lasting:
+            if cell not in killed:
+                remaining += 1
+                weighted += weight[cell]
+                staying.append(cell)
+                hit = if_alive.get(cell)
+                if hit:
+                    victims |= hit
+        alive = members - victims
+        if final:
+            value = (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
+        elif len({c // GRID for c in alive}) < grids:
+            value = -1000.0
+        else:
+            value = (ALIVE * len(alive) - late * weighted - DOWN * len(alive & downed)
+                     + PRESSURE * (_potential(state, reachers, staying, alive, cells, pacifists) if remaining else 0.0)
+                     + FORMATION * sum(1 for c, beside in pairs if c in alive and any(n in alive for n in beside)))
+        memo[killed] = value
+        return value
+    return score
+
+
+def _potential(state: State, reachers: dict[int, tuple[int, list[tuple[int, int, int]]]], staying: list[int],
+               alive: frozenset[int], cells: list[int], pacifists: list[int]) -> float:
+    """How well the survivors stand to kill the threats that stay next turn (0 to 1 each):
+    attack-capable members within two steps, the Joker's help (one less to reach), the up
+    Pacifist's (one more for a Hammer or an Anvil). ``reachers`` keeps, for each threat met, its
+    printed strength and the members of its grid within two steps (a Joker, a Hammer or an
+    Anvil, another attacker) with their up strength."""
+    squad, down = state.squad, state.down
+    last = next((c for c in reversed(pacifists) if c in alive), -1)
+    pacifist = last >= 0 and squad[last] not in down
+    total = 0.0
+    for t in staying:
+        known = reachers.get(t)
+        if known is None:
+            known = reachers[t] = _reachers(state, t, cells)
+        need, near = known
+        have = 0
+        for c, role, value in near:
+            if c in alive:
+                if role == 0:
+                    need -= 1
+                else:
+                    have += value + (1 if role == 2 and pacifist else 0)
+        total += min(have / max(need, 1), 1.0)
+    return total
+
+
+def _reachers(state: State, t: int, cells: list[int]) -> tuple[int, list[tuple[int, int, int]]]:
+    """The threat in ``t``'s printed strength and the members within two steps of it in its grid:
+    (cell, 0 for a Joker, 2 for a Hammer or an Anvil, 1 for another attacker, up strength)."""
+    squad = state.squad
+    table = table_of(state)
+    up = table.up
+    around = WITHIN_TWO[t]
+    near = []
+    for c in cells:
+        if c not in around:
+            continue
+        kind = squad[c] % SQUAD_SIZE
+        if kind == JOKER:
+            near.append((c, 0, 0))
+        elif kind != PACIFIST:
+            near.append((c, 2 if kind in (HAMMER, ANVIL) else 1, up[squad[c]]))
+    return table.strength[state.threats[t]], near
 
 
 def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
     """The best score reachable by an attack from ``state`` and the assignments that reach it."""
-    blows = _blows(state)
+    score = _scorer(state)
     attackers = _attackers(state)
     strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
     needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
@@ -134,54 +236,11 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
                 totals[target] = totals.get(target, 0) + strength
         if any(total < needs[t] for t, total in totals.items()):
             continue  # an attack that kills nothing only wastes the attackers
-        score = _after_attack(state, totals, blows)
-        if score > best_score:
-            best_score = score
+        value = score(frozenset(totals))
+        if value > best_score:
+            best_score = value
             best = tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0)
     return best_score, best
-
-
-def _potential(state: State, threats: list[int], alive: list[int]) -> float:
-    """How well the survivors stand to kill the remaining threats next turn (0 to 1 each):
-    attack-capable members within two steps, the Joker's help, the Pacifist's."""
-    squad, down = state.squad, state.down
-    kinds = {squad[c] % SQUAD_SIZE: c for c in alive}
-    pacifist = PACIFIST in kinds and squad[kinds[PACIFIST]] not in down
-    table = table_of(state)
-    total = 0.0
-    for t in threats:
-        need = table.strength[state.threats[t]]
-        tr, tc = divmod(t % GRID, COLUMNS)
-        have = 0
-        for c in alive:
-            if c // GRID != t // GRID:
-                continue
-            kind = squad[c] % SQUAD_SIZE
-            r, col = divmod(c % GRID, COLUMNS)
-            if max(abs(r - tr), abs(col - tc)) > 2:
-                continue
-            if kind == JOKER:
-                need -= 1
-            elif kind != PACIFIST:
-                have += table.up[squad[c]] + (1 if kind in (HAMMER, ANVIL) and pacifist else 0)
-        total += min(have / max(need, 1), 1.0)
-    return total
-
-
-def _formation(state: State, alive: list[int]) -> int:
-    """Hammer and Anvil standing next to an up Pacifist (strength 2 each)."""
-    squad, down = state.squad, state.down
-    adjacent = geometry(state).adjacent
-    count = 0
-    for cell in alive:
-        member = squad[cell]
-        if member % SQUAD_SIZE in (HAMMER, ANVIL) and member not in down:
-            for near in adjacent[cell]:
-                other = squad[near]
-                if other >= 0 and other % SQUAD_SIZE == PACIFIST and other not in down and near in alive:
-                    count += 1
-                    break
-    return count
 
 
 def table_score(state: State) -> float:
@@ -248,33 +307,31 @@ class HeuristicBot:
 
 
 def plan_maneuver(state: State, width: int) -> list[Any]:
-    """A beam search over whole maneuvers: the best sequence of member actions found."""
+    """A beam search over whole maneuvers: the best sequence of member actions found. A member's
+    action is closed (``Stop``) only on the tables the beam keeps."""
     root_score = table_score(state)
     best_score, best_plan = root_score, []
     beam: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
     seen: set[tuple[tuple[int, ...], frozenset[int]]] = {(state.squad, state.down)}
     while beam:
-        children: list[tuple[float, State, list[Any]]] = []
+        children: list[tuple[float, State, list[Any], bool]] = []
         for _, node, plan in beam:
             for _target, steps in _assaults(node):
                 after = _play(node, steps)
                 key = (after.squad, after.down)
                 if key not in seen:
                     seen.add(key)
-                    children.append((table_score(after), after, plan + steps))
+                    children.append((table_score(after), after, plan + steps, False))
             for member in man.actors(node):
                 selected = _do(node, SELECT[member])
-                for steps in _member_sequences(selected):
-                    after = selected
-                    for step in steps:
-                        after = _do(after, step)
+                for steps, after in _member_sequences(selected):
                     key = (after.squad, after.down)
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((table_score(after), _do(after, STOP), plan + [SELECT[member], *steps]))
+                    children.append((table_score(after), after, plan + [SELECT[member], *steps], True))
         children.sort(key=lambda c: -c[0])
-        beam = children[:width]
+        beam = [(score, _do(after, STOP) if stop else after, plan) for score, after, plan, stop in children[:width]]
         if beam and beam[0][0] > best_score + 0.01:
             best_score, best_plan = beam[0][0], beam[0][2]
     return best_plan
@@ -379,17 +436,19 @@ def _play(state: State, steps: list[Any]) -> State:
     return _do(state, STOP)
 
 
-def _member_sequences(state: State) -> list[list[Any]]:
-    out: list[list[Any]] = []
+def _member_sequences(state: State) -> list[tuple[list[Any], State]]:
+    """Every way the selected member can act (one step, or a step and its follow-up), each with
+    the table it leaves."""
+    out: list[tuple[list[Any], State]] = []
     for action in man.member_actions(state):
         after = _do(state, action)
         if after.selected >= 0 and after.moved:
-            out.append([action, STOP])
+            out.append(([action, STOP], _do(after, STOP)))
             for second in man.member_actions(after):
                 if second is not STOP:
-                    out.append([action, second])
+                    out.append(([action, second], _do(after, second)))
         else:
-            out.append([action])
+            out.append(([action], after))
     return out
 
 
