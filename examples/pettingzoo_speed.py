@@ -26,7 +26,9 @@ of a decision: the bare rules', PettingZoo's, and of PettingZoo's the part that 
 observation (the loop run a third time on the same game with a writer that writes nothing,
 in turn with the others) and the rest; and, last, what the loop alone costs: the same loop
 on an environment that does nothing (the table's spaces, a fresh zero observation and a mask
-of three ids at each step, no game), the least any environment of that size pays; with
+of three ids at each step, no game), the least any environment of that size pays; then the
+environment's own cost beyond that loop (the rest less the loop alone), and the observation's
+and the environment's costs as fractions of a bare decision (the targets: at most 0.5 and 1); with
 ``--writers-from SRC``, also the observation of the game's writer in another source tree (the
 code before a change, say), timed in turn with the others, e.g.::
 
@@ -331,13 +333,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--writers-from goes with --breakdown")
     if args.breakdown:
         print(f"{'table (µs a decision)':<40} {'bare rules':>11} {'PettingZoo':>11} {'observation':>12} "
-              f"{'the rest':>9} {'loop alone':>11}" + (f" {'SRC observation':>16}" if args.writers_from else ""))
+              f"{'the rest':>9} {'loop alone':>11} {'environment':>12} {'observation/bare':>17} "
+              f"{'environment/bare':>17}" + (f" {'SRC observation':>16}" if args.writers_from else ""))
         for key, options in chosen:
             other = writer_from(args.writers_from, key) if args.writers_from else None
             bare_us, zoo_us, empty_us, *before = breakdown(key, options, args.seconds, args.seed, other)
             alone_us = idle(key, options, args.seconds / 3, args.seed)
-            print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {zoo_us - empty_us:>12.1f} "
-                  f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f}"
+            observation_us, own_us = zoo_us - empty_us, empty_us - bare_us - alone_us
+            print(f"{label(key, options):<40} {bare_us:>11.1f} {zoo_us:>11.1f} {observation_us:>12.1f} "
+                  f"{empty_us - bare_us:>9.1f} {alone_us:>11.1f} {own_us:>12.1f} {observation_us / bare_us:>17.2f} "
+                  f"{own_us / bare_us:>17.2f}"
                   + "".join(f" {us - empty_us:>16.1f}" for us in before), flush=True)
         return 0
     loop = "Gymnasium" if args.gymnasium else "OpenSpiel" if args.open_spiel else "PettingZoo"

@@ -252,21 +252,25 @@ def _work_of_strings(key: str, players: int, every: int, seed: int) -> tuple[lis
     return calls, replayed
 
 
-def test_a_string_asked_late_costs_what_the_seat_missed_not_the_whole_game() -> None:
-    """A seat asked every 10 steps (more than RECENT_TABLES) needs the views of tables let go:
-    they are made again from the nearest checkpoint, not from the deal, so a string in the
+@pytest.mark.parametrize(("key", "players", "seed"), [
+    ("arctic_scavengers", 5, 4), ("terror_below", 2, 1), ("aftermath", 4, 1)])
+def test_a_string_asked_late_costs_what_the_seat_missed_not_the_whole_game(key: str, players: int, seed: int) -> None:
+    """A seat asked every 9 or 10 steps (more than RECENT_TABLES) needs the views of tables let
+    go: they are made again from the nearest checkpoint, not from the deal, so a string in the
     last fifth of a long game costs about what one in the first fifth does (within 1.5x, in
-    Python calls, which the machine's load does not change: 1.08x here, 4.7x when they were
-    made from the deal), and replays at most the steps missed and a checkpoint's distance."""
-    every = 10
+    Python calls, which the machine's load does not change: 1.08x on Arctic Scavengers, 4.7x
+    when they were made from the deal), and replays at most the steps missed and a checkpoint's
+    distance. The games the growth was found in (Terror Below with two players, Aftermath with
+    four) besides the longest of Arctic Scavengers."""
+    every = 10 if key == "arctic_scavengers" else 9
     assert every > open_spiel.RECENT_TABLES
-    calls, replayed = _work_of_strings("arctic_scavengers", 5, every, 4)
+    calls, replayed = _work_of_strings(key, players, every, seed)
     fifth = len(calls) // 5
-    assert fifth >= 8, "a long game"
+    assert fifth >= 6, "a long game"
     first, last = sum(calls[:fifth]), sum(calls[-fifth:])
     assert last <= 1.5 * first, (first, last)
     assert max(replayed) <= every + open_spiel.CHECKPOINT_EVERY
-    kept = [node.table is not None for node in _played("arctic_scavengers", 5, 4).node.chain()]
+    kept = [node.table is not None for node in _played(key, players, seed).node.chain()]
     assert sum(kept) <= open_spiel.RECENT_TABLES + 1 + len(kept) // open_spiel.CHECKPOINT_EVERY + 1
 
 

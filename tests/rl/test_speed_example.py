@@ -46,10 +46,14 @@ def test_the_speed_example_breaks_a_decision_down() -> None:
     done = _run("raxxon", "--players", "1", "--seconds", "0.05", "--breakdown")
     assert done.returncode == 0, done.stderr
     header, row = done.stdout.splitlines()
-    assert header.split()[-8:] == ["bare", "rules", "PettingZoo", "observation", "the", "rest", "loop", "alone"]
-    bare, zoo, observation, rest, alone = (float(x) for x in row.split()[-5:])
+    assert header.split()[-11:] == ["bare", "rules", "PettingZoo", "observation", "the", "rest", "loop", "alone",
+                                    "environment", "observation/bare", "environment/bare"]
+    bare, zoo, observation, rest, alone, own, observation_share, own_share = (float(x) for x in row.split()[-8:])
     assert bare > 0 and zoo > 0 and observation + rest == pytest.approx(zoo - bare, abs=0.2)
     assert 0 < alone < zoo, "the loop on an environment that does nothing costs less than on the game"
+    assert own == pytest.approx(rest - alone, abs=0.2), "the environment's own: the rest beyond the loop alone"
+    assert observation_share == pytest.approx(observation / bare, abs=0.02)
+    assert own_share == pytest.approx(own / bare, abs=0.02)
 
 
 def test_the_speed_example_measures_gymnasium_s_loop_on_the_tables_of_one_seat() -> None:
@@ -80,7 +84,7 @@ def test_the_speed_example_times_another_source_tree_s_writer_beside_the_install
     assert done.returncode == 0, done.stderr
     header, row = done.stdout.splitlines()
     assert header.split()[-2:] == ["SRC", "observation"]
-    observation, before = float(row.split()[-5]), float(row.split()[-1])
+    observation, before = float(row.split()[-8]), float(row.split()[-1])
     assert observation > 0 and before > 0
     refused = _run("lucky_seven", "--writers-from", str(source))
     assert refused.returncode == 2 and "goes with --breakdown" in refused.stderr
