@@ -22,6 +22,7 @@ from wasteland.aftermath.book import (
 from wasteland.aftermath.cards import (
     BLACK_DIE, CACHES, ENCOUNTER_CARDS, ENEMY_NAMES, ITEM_NAMES, ITEMS, NONE, STATUS_NAMES, WHITE_DIE,
 )
+from wasteland.aftermath import mission
 from wasteland.aftermath.mission import hurt_foe, life_of
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Phase, Resume, State, Work
@@ -190,6 +191,23 @@ def test_an_enemy_moves_toward_the_nearest_character_through_a_double_line() -> 
     s = apply(s, End())
     assert s.foes[0].spaces == ("C",)
     assert "attacks Grumple" in texts(s) and s.wounds == (1, 0) and threat in s.discard
+
+
+def test_an_enemy_s_way_is_the_core_s_cheapest_path_at_an_enemy_s_cost_on_every_page_of_the_book() -> None:
+    """The enemy turn counts crossings (every line an enemy may cross costs it 1) instead of the
+    core's weighted searches: the same distances, and the same first steps, ties and all."""
+    pages = (*ENGINE.new_game(0).book.pages, page())  # the starter book's and the tests' map
+    graphs = [mission._graph(p) for p in pages]  # each page's own graph
+    assert graphs
+    for graph in graphs:
+        for here in graph.spaces:
+            costs = graph.costs_from(here, cost=mission.enemy_cost)
+            assert dict(graph.hops_from(here, through=mission._passable)) == dict(costs)
+            for goal in costs:
+                path = graph.shortest_path(here, goal, cost=mission.enemy_cost)
+                assert path is not None
+                for speed in (1, 2, 3, len(graph.spaces)):
+                    assert mission._enemy_path(graph, here, goal, speed) == list(path[0][1:1 + speed])
 
 
 def test_no_enemy_turn_while_threat_cards_are_fewer_than_enemies() -> None:

@@ -962,14 +962,13 @@ def _activate(work: Work, effect: Activate) -> None:
     if effect.stage == 0:
         occupied = {work.spaces[c] for c in targets}
         if here not in occupied and action.speed > 0:
-            costs = graph.costs_from(here, cost=enemy_cost)
+            costs = graph.hops_from(here, through=_passable)  # = costs_from(here, cost=enemy_cost)
             reach = {c: costs[work.spaces[c]] for c in targets if work.spaces[c] in costs}
             goal = _nearest(work, effect, reach)
             if goal == NONE:
                 return  # the bookkeeper chooses first
             if goal >= 0:
-                path = graph.shortest_path(here, work.spaces[goal], cost=enemy_cost)
-                for sp in (path[0][1:1 + action.speed] if path else ()):
+                for sp in _enemy_path(graph, here, work.spaces[goal], action.speed):
                     here = sp
                     if sp in occupied:
                         break
@@ -986,6 +985,32 @@ def _activate(work: Work, effect: Activate) -> None:
     if who >= 0:
         say(work, f"the {info.title} attacks {character(work, who).title} (strength {action.strength})")
         work.stack.append(Attack(who, action.strength, action.toxic))
+
+
+def _passable(kind: BorderKind) -> bool:
+    return kind.passable
+
+
+def _enemy_path(graph: SpaceGraph[str], here: str, goal: str, speed: int) -> list[str]:
+    """The first ``speed`` spaces after ``here`` of ``graph.shortest_path(here, goal,
+    cost=enemy_cost)``: every line an enemy crosses costs 1, so the cheapest way is the one of
+    fewest crossings, counted back from the goal; each step goes to the first space, in the graph's
+    order, one crossing nearer the goal, as ``shortest_path`` breaks ties."""
+    back = graph.hops_from(goal, through=_passable)
+    out: list[str] = []
+    u = here
+    if u not in back:
+        return out
+    while u != goal and len(out) < speed:
+        want = back[u] - 1
+        for v in graph.adjacent(u):
+            if back.get(v) == want:
+                kind = graph.border_kind(u, v)
+                if kind is not None and kind.passable:
+                    u = v
+                    break
+        out.append(u)
+    return out
 
 
 def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:

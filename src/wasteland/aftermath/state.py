@@ -421,7 +421,7 @@ class State:
     viewer: int | None
 
 
-@working_copy(State)
+@working_copy(State, eager=("stack", "events", "spaces", "hands", "played", "deck"))
 class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place."""
 

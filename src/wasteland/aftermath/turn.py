@@ -45,6 +45,9 @@ _MOVES = tuple(Move(k) for k in range(len(ACTION_CARDS)))
 _CARDS = tuple(Card(k) for k in range(len(ACTION_CARDS)))
 _EQUIPS = tuple(Equip(k) for k in range(len(ACTION_CARDS)))
 _DONE = Done()
+#: Every Cheer of a card to one of the four characters a table seats at most (``Options``).
+_SEATED = 4
+_CHEERS = tuple(tuple(Cheer(k, to) for to in range(_SEATED)) for k in range(len(ACTION_CARDS)))
 
 
 def _made(table: tuple[Action, ...], make: Callable[[int], Action], k: int) -> Action:
@@ -76,7 +79,10 @@ def _follows(card: int, first: int) -> bool:
 
 
 def _has_start(s: Table, c: int, attribute: str) -> bool:
-    return any(_starts(card, attribute) for card in s.hands[c])
+    for card in s.hands[c]:
+        if _starts(card, attribute):
+            return True
+    return False
 
 
 def line_cost(kind: str, played: list[int] | tuple[int, ...]) -> int | None:
@@ -126,8 +132,7 @@ def ranged_reach(s: Table, c: int) -> int:
 
 
 def _ranged_targets(s: Table, c: int) -> list[int]:
-    page = page_of(s)
-    if page is None or not s.spaces[c] or not any(foe.spaces for foe in s.foes):
+    if not s.spaces[c] or not any(foe.spaces for foe in s.foes) or page_of(s) is None:
         return []  # no figure on the map: no line of sight to trace
     sight = s.graph.in_sight_of(s.spaces[c], ranged_reach(s, c))
     return sorted(k * MAX_FIGURES + f for k, foe in enumerate(s.foes) for f, sp in enumerate(foe.spaces) if sp in sight)
@@ -201,8 +206,28 @@ def trades(s: Table, c: int) -> list[Action]:
 
 
 def _can_trade(s: Table, c: int) -> bool:
-    """``trades(s, c)`` is not empty (found without listing them all)."""
-    return any(found for found in _trading(s, c))
+    """``trades(s, c)`` is not empty: the conditions of ``_trading`` and ``_places``, read without
+    making an action (a property test holds the two together)."""
+    others = _companions(s, c)
+    moved, packs = s.moved, s.pack
+    for holder in (c, *others):
+        gear, pack = s.gear[holder], packs[holder]
+        for item in (*(i for i in gear if i != NONE), *pack):
+            if item in moved:
+                continue
+            if holder != c:
+                if free_slot(s, c, item) != NONE or len(packs[c]) < PACK:
+                    return True
+                continue
+            if item in gear:
+                if len(pack) < PACK:
+                    return True
+            elif free_slot(s, c, item) != NONE:
+                return True
+            for o in others:
+                if free_slot(s, o, item) != NONE or len(packs[o]) < PACK:
+                    return True
+    return bool(s.batteries[c]) and any(i != NONE and ITEMS[i].battery for i in s.gear[c])
 
 
 def _trading(s: Table, c: int) -> Iterator[list[Action]]:
@@ -261,10 +286,10 @@ def _leave_entry(s: Table) -> str | None:
     page = page_of(s)
     if page is None:
         return None
-    entry = next((e for e in page.entries if e.trigger is Trigger.LEAVE), None)
-    if entry is None or f"{s.page}:{entry.id}" in s.this_turn:
-        return None
-    return entry.id
+    for entry in page.entries:
+        if entry.trigger is Trigger.LEAVE:
+            return None if f"{s.page}:{entry.id}" in s.this_turn else entry.id
+    return None
 
 
 def _moves(s: Table) -> list[Action]:
@@ -293,8 +318,8 @@ def _shots(s: Table) -> list[Action]:
 
 def _scavenges(s: Table) -> list[Action]:
     here = s.spaces[s.active]
-    found: list[Action] = [Scavenge(k) for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
-    return found if found and _has_start(s, s.active, SCAVENGE) else []
+    found = [k for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
+    return [Scavenge(k) for k in found] if found and _has_start(s, s.active, SCAVENGE) else []
 
 
 def _recoveries(s: Table) -> list[Action]:
@@ -339,8 +364,12 @@ def _influences(s: Table) -> list[Action]:
 
 def _cheers(s: Table) -> list[Action]:
     c = s.active
-    n = len(s.options.characters)
-    return [Cheer(k, to) for k in sorted(s.hands[c]) for to in range(n) if to != c and len(s.hands[to]) <= 2]
+    hands = s.hands
+    tos = [to for to in range(len(s.options.characters)) if to != c and len(hands[to]) <= 2]
+    if not tos:
+        return []
+    return [_CHEERS[k][to] if 0 <= k < len(_CHEERS) and to < _SEATED else Cheer(k, to)
+            for k in sorted(hands[c]) for to in tos]
 
 
 def _equips(s: Table) -> list[Action]:

@@ -211,7 +211,7 @@ class State:
     viewer: Seat | None
 
 
-@working_copy(State)
+@working_copy(State, eager=("stack", "events", "worms", "pawns", "under", "targets", "hands"))
 class Work(WorkingCopy[State]):
     """The mutable working copy of a State that the rules change in place."""
 
