@@ -83,9 +83,12 @@ PLAIN_WIDTH = 100
 #: The command's name, at the start of every error it prints.
 PROG = "wasteland"
 
-#: What ``wasteland --help`` says first: the games there are today.
-DESCRIPTION = (f"Rules engines for survival board games ({', '.join(GAMES[key].title for key in GAME_KEYS)}): "
-               "play them, let bots play them, check replays.")
+
+def description() -> str:
+    """What ``wasteland --help`` says first: the games there are today (each game is imported to
+    give its title, so it is asked for only when the help is printed)."""
+    return (f"Rules engines for survival board games ({', '.join(GAMES[key].title for key in GAME_KEYS)}): "
+            "play them, let bots play them, check replays.")
 
 NEEDS_MATPLOTLIB = f"--plot needs matplotlib: {INSTALL_PLOT}"
 
@@ -1227,9 +1230,28 @@ def _version() -> str:
     return f"{PROG} {__version__} (rules versions: {rules})"
 
 
+class _Version(argparse._VersionAction):
+    """``--version``: argparse's own version action, with the text made when it is asked for
+    (it imports every game for its rules version, which no other command needs)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        self.version = _version()
+        super().__call__(parser, namespace, values, option_string)
+
+
+class _TopParser(_Parser):
+    """The parser of ``wasteland`` itself: its description (:func:`description`, which imports
+    every game for its title) is made when its help is printed, not when a command is parsed."""
+
+    def format_help(self) -> str:
+        self.description = description()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=_version(),
+    parser = _TopParser(prog=PROG)
+    parser.add_argument("--version", action=_Version,
                         help="the version of wasteland and of each game's rules, then exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
