@@ -34,7 +34,11 @@ so a text of many states (a tuple of them: a history, a search tree) carries eac
 card set once. :func:`loads` checks every entry against its name (an entry whose text does not
 hash to it is refused, as is a reference to an entry the table does not hold and an entry no
 reference uses), reads each entry once and gives every reference the same object, so that
-states read from one text share their static data in memory as the states of a game do.
+states read from one text share their static data in memory as the states of a game do. An
+entry is read from its own text: one whose text is, character for character, the text of an
+entry read lately (a book every state of a game carries) is the record read then, not parsed,
+hashed or checked again (:class:`_Entries`, a cache of a pure function), so that texts of one
+game share their static data too and a book is read once however many texts carry it.
 A text without ``$static`` (what ``dumps`` writes for a value without static records, and
 what it wrote for every value before static records) is read as it always was, so old files
 still load. :func:`encode` and :func:`digest` always write static records in full: a digest
@@ -58,7 +62,7 @@ import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
 __all__ = ["CodecError", "register", "register_records", "add_check", "set_loader", "registered", "dumps", "loads",
-           "digest", "encode", "decode"]
+           "digest", "encode", "decode", "forget_static"]
 
 T = TypeVar("T", bound=type)
 
@@ -213,6 +217,7 @@ def add_check(cls: type, check: Callable[[Any], None]) -> None:
         raise TypeError(f"{getattr(cls, '__qualname__', cls)!r} is not registered with the codec")
     if check not in _CONTENT_CHECKS.get(cls, ()):
         _CONTENT_CHECKS[cls] = (*_CONTENT_CHECKS.get(cls, ()), check)
+        _ENTRIES.read.clear()  # a record read before was not checked by it
 
 
 def registered() -> dict[str, type]:
@@ -527,6 +532,97 @@ def _decode_static(table: Any) -> _Static:
     return _Static(entries)
 
 
+class _Entries:
+    """The static entries read lately: digest -> (the entry's text, the record it reads as). A
+    cache of a pure function (what an entry's text reads as, checks and all), as
+    :class:`wasteland.core.data.DerivedCache` is: an entry whose text is character for character
+    the text of one read before is that record again, so a book is read and checked once however
+    many texts carry it. At most ``size`` entries are kept; a check added to the codec empties it."""
+
+    __slots__ = ("read", "size")
+
+    def __init__(self, size: int) -> None:
+        self.read: dict[str, tuple[str, Any]] = {}
+        self.size = size
+
+    def find(self, name: str, text: str, start: int) -> tuple[Any, int] | None:
+        """The record and the end of its text, if the entry ``name`` at ``start`` is one read before."""
+        known = self.read.get(name)
+        if known is None or not text.startswith(known[0], start):
+            return None
+        return known[1], start + len(known[0])
+
+    def keep(self, name: str, text: str, record: Any) -> None:
+        if len(self.read) >= self.size:
+            self.read.clear()
+        self.read[name] = (text, record)
+
+
+_ENTRIES = _Entries(32)
+
+
+def forget_static() -> None:
+    """Forget the static entries read lately: the next text that holds one reads it afresh (as a
+    new process would; :mod:`wasteland.weight` does so to measure a state that shares nothing)."""
+    _ENTRIES.read.clear()
+
+#: How :func:`dumps` lays out a text with a ``$static`` table (see :func:`_read_shared`).
+_HEAD = '{"$static":{'
+_VALUE = ',"$value":'
+
+
+def _read_shared(text: str, decoder: json.JSONDecoder) -> Any:
+    """The value of a text with a ``$static`` table laid out exactly as :func:`dumps` writes it,
+    each entry read from its own text: an entry whose text is one read lately (:data:`_ENTRIES`)
+    is not parsed, hashed or checked again; another is parsed and its text must be its canonical
+    text (what :func:`_decode_static` hashes), hashed and read. Every check of
+    :func:`_decode_text` is made; a text laid out otherwise, or refused, raises ``_Other``, and
+    :func:`loads` reads it the general way (which says what is wrong)."""
+    pos = len(_HEAD)
+    entries: dict[str, Any] = {}
+    new: list[tuple[str, str, Any]] = []
+    while True:
+        name = text[pos + 1:pos + 65]
+        if (len(entries) >= MAX_STATIC or text[pos:pos + 1] != '"' or text[pos + 65:pos + 67] != '":'
+                or not _DIGEST_SHAPE.fullmatch(name) or name in entries):
+            raise _Other
+        pos += 67
+        found = _ENTRIES.find(name, text, pos)
+        if found is None:
+            entry, end = decoder.raw_decode(text, pos)
+            canonical = _key(entry)
+            if canonical != text[pos:end] or hashlib.sha256(canonical.encode("utf-8")).hexdigest() != name:
+                raise _Other
+            cls = _class_for(entry.get("$r") if isinstance(entry, dict) else None)
+            spec = _RECORDS.get(cls) if cls is not None else None
+            if spec is None or not spec.static:
+                raise _Other
+            found = decode(entry, 1), end
+            new.append((name, canonical, found[0]))
+        entries[name], pos = found
+        pos += 1
+        if text[pos - 1:pos] == "}":
+            break
+        if text[pos - 1:pos] != ",":
+            raise _Other
+    if not text.startswith(_VALUE, pos):
+        raise _Other
+    obj, end = decoder.raw_decode(text, pos + len(_VALUE))
+    if end != len(text) - 1 or text[end] != "}":
+        raise _Other
+    static = _Static(entries)
+    value = decode(obj, 1, static)
+    if static.entries.keys() - static.used:
+        raise _Other
+    for name, canonical, record in new:
+        _ENTRIES.keep(name, canonical, record)
+    return value
+
+
+class _Other(Exception):
+    """A text :func:`_read_shared` leaves to the general reading."""
+
+
 def _decode_text(obj: Any) -> Any:
     """The value of a parsed text: ``{"$static": ..., "$value": ...}`` or a value alone."""
     if type(obj) is not dict or "$static" not in obj:
@@ -730,6 +826,13 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+#: The parsers of :func:`_read_shared`, as :func:`loads` parses (Python bounding the digits of a
+#: number, or not).
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique)
+_BOUNDED_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_bounded_int,
+                                    object_pairs_hook=_unique)
+
+
 def loads(text: str | bytes) -> Any:
     """The value written by :func:`dumps`; anything else raises CodecError (one short line).
 
@@ -746,8 +849,14 @@ def loads(text: str | bytes) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CodecError(f"not UTF-8 text (byte {exc.start})") from None
+    python_bounds = 0 < sys.get_int_max_str_digits() <= _PYTHON_DIGITS
+    if text.startswith(_HEAD):
+        try:
+            return _read_shared(text, _DECODER if python_bounds else _BOUNDED_DECODER)
+        except (_Other, ValueError, RecursionError):  # CodecError too: said as the general reading says it
+            pass
     try:
-        if 0 < sys.get_int_max_str_digits() <= _PYTHON_DIGITS:
+        if python_bounds:
             try:  # Python bounds the digits of a number it reads: its C parser reads them all
                 obj = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique)
             except ValueError:  # say why as the bounded parse says it
