@@ -417,12 +417,17 @@ def _checker(hint: Any) -> _Check:
     return _accept
 
 
-#: Each record class's fields as read in one pass: (name, the plain type that needs no check (int,
-#: str or bool, when the field is annotated so) or None, the field's check or None).
-_PLANS: dict[type, tuple[tuple[str, type | None, _Check | None], ...]] = {}
+#: One field of a record as read in one pass: its name, the plain type that needs no check (int, str
+#: or bool, when the field is annotated so) or None, the field's check or None, and the type of the
+#: members of a field annotated ``tuple[int, ...]`` or ``tuple[str, ...]`` (read without a call, see
+#: :func:`_fields`) or None.
+_Step = tuple[str, "type | None", "_Check | None", "frozenset[type] | None"]
+#: Each record class's fields as read in one pass.
+_PLANS: dict[type, tuple[_Step, ...]] = {}
+_FLAT_TUPLES: dict[Any, frozenset[type]] = {tuple[int, ...]: frozenset({int}), tuple[str, ...]: frozenset({str})}
 
 
-def _plan(cls: type) -> tuple[tuple[str, type | None, _Check | None], ...]:
+def _plan(cls: type) -> tuple[_Step, ...]:
     checks = dict(_field_checks(cls))
     try:
         hints = typing.get_type_hints(cls)
@@ -430,7 +435,7 @@ def _plan(cls: type) -> tuple[tuple[str, type | None, _Check | None], ...]:
         hints = {}
     plan = tuple(
         (name, hints.get(name) if hints.get(name) in (int, str, bool) else None,
-         None if checks.get(name, _accept) is _accept else checks[name])
+         None if checks.get(name, _accept) is _accept else checks[name], _FLAT_TUPLES.get(hints.get(name)))
         for name in _RECORDS[cls].read
     )
     _PLANS[cls] = plan
@@ -672,13 +677,28 @@ def _decode_container(marker: str, payload: Any, depth: int, static: _Static | N
     items = _expect_list(payload, marker)
     kinds = frozenset(map(type, items))
     if kinds not in _AS_IS or (kinds == _AS_IS[0] and not -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
-        items = [decode(v, depth + 1, static) for v in items]
+        items = [_decode_plain_sequence(v, depth + 1) or decode(v, depth + 1, static) for v in items]
     if marker in ("$s", "$f"):
         _hashable(items, marker)
     built = _CONTAINERS[marker](items)
     if marker in ("$s", "$f") and len(built) != len(items):
         raise CodecError(f"{marker} lists a member twice")
     return built
+
+
+def _decode_plain_sequence(obj: Any, depth: int) -> Any:
+    """``decode(obj, depth)`` when ``obj`` is a non-empty tuple or pvector of ints (within 64 bits)
+    or of strs (a hand in a tuple of hands), read without a call of its own; None otherwise (and
+    ``decode`` reads it)."""
+    if type(obj) is not dict or len(obj) != 1 or depth > MAX_DEPTH:
+        return None
+    (marker, items), = obj.items()
+    if marker != "$t" and marker != "$v" or type(items) is not list or not items or len(items) > MAX_ITEMS:
+        return None
+    kinds = frozenset(map(type, items))
+    if kinds == _AS_IS[1] or kinds == _AS_IS[0] and -_INT_BOUND < min(items) <= max(items) < _INT_BOUND:
+        return tuple(items) if marker == "$t" else pvector(items)
+    return None
 
 
 def _decode_map(payload: Any, depth: int, static: _Static | None) -> Any:
@@ -749,9 +769,18 @@ def _fields(cls: type, spec: _RecordSpec, obj: dict[str, Any], depth: int, stati
     tag = spec.tag
     values: dict[str, Any] = {}
     if obj.keys() == spec.written:  # every field, as dumps writes them: read and checked in one pass
-        for name, plain, check in _PLANS.get(cls) or _plan(cls):
+        plan = _PLANS.get(cls)
+        for name, plain, check, flat in _plan(cls) if plan is None else plan:
             value = obj[name]
             kind = type(value)
+            if flat is not None and kind is dict and depth < MAX_DEPTH and len(value) == 1:
+                # {"$t": [...]} of ints or strs for a tuple[int, ...] or tuple[str, ...] field: what
+                # decode and the field's check would do, in C (anything else goes their way)
+                items = value.get("$t")
+                if type(items) is list and len(items) <= MAX_ITEMS and flat.issuperset(map(type, items)) and (
+                        int not in flat or not items or -_INT_BOUND < min(items) and max(items) < _INT_BOUND):
+                    values[name] = tuple(items)
+                    continue
             if kind is int:
                 if not -_INT_BOUND < value < _INT_BOUND:
                     _decode_scalar(value)
