@@ -1,5 +1,6 @@
 """What the ``wasteland`` command imports to start: a command imports the games it is asked about,
-not every game there is (each game's package is most of a start's time)."""
+not every game there is (each game's package is most of a start's time), and rich only to draw
+on a terminal."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import sys
 
 from wasteland.registry import BUILT_IN
 
-#: Runs ``wasteland.cli.main`` on the arguments given and prints, as JSON, the exit code and the
-#: library's games whose package the run imported.
+#: Runs ``wasteland.cli.main`` on the arguments given (standard error not a terminal) and prints,
+#: as JSON, the exit code and the library's games whose package the run imported.
 _PROBE = """
 import contextlib, io, json, sys
 from wasteland.cli import main
@@ -19,16 +20,26 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
         code = main(sys.argv[1:])
     except SystemExit as exc:
         code = exc.code
-games = sorted(key for key in {games!r} if "wasteland." + key in sys.modules)
-print(json.dumps([code, games]))
+found = sorted(name.removeprefix("wasteland.") for name in {modules!r} if name in sys.modules)
+print(json.dumps([code, found]))
 """
 
 
-def _games_imported(*argv: str) -> tuple[int, list[str]]:
-    done = subprocess.run([sys.executable, "-c", _PROBE.format(games=BUILT_IN), *argv], capture_output=True,
+def _run(argv: tuple[str, ...], modules: tuple[str, ...]) -> tuple[int, list[str]]:
+    done = subprocess.run([sys.executable, "-c", _PROBE.format(modules=modules), *argv], capture_output=True,
                           text=True, timeout=300, check=True)
-    code, games = json.loads(done.stdout)
-    return code, games
+    code, found = json.loads(done.stdout)
+    return code, found
+
+
+def _games_imported(*argv: str) -> tuple[int, list[str]]:
+    return _run(argv, tuple(f"wasteland.{key}" for key in BUILT_IN))
+
+
+def _imported(*argv: str, modules: tuple[str, ...]) -> list[str]:
+    code, found = _run(argv, modules)
+    assert code == 0
+    return found
 
 
 def test_a_command_s_help_imports_no_game() -> None:
@@ -38,6 +49,12 @@ def test_a_command_s_help_imports_no_game() -> None:
 
 def test_simulate_imports_the_game_it_plays_and_no_other() -> None:
     assert _games_imported("simulate", "raxxon", "-n", "1", "--bot", "random", "--quiet") == (0, ["raxxon"])
+
+
+def test_a_run_that_draws_nothing_on_a_terminal_does_not_import_rich() -> None:
+    for argv in (("simulate", "--help"), ("simulate", "lucky_seven", "-n", "2", "--bot", "random"),
+                 ("tournament", "lucky_seven", "--bots", "random,random", "-n", "2"), ("games",)):
+        assert _imported(*argv, modules=("rich",)) == [], argv
 
 
 def test_a_usage_error_imports_no_game() -> None:
