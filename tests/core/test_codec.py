@@ -706,6 +706,18 @@ def test_an_entry_read_before_is_that_object_again_and_only_for_its_very_text() 
     assert codec.loads(other) == first, "laid out otherwise, the text is read the general way"
 
 
+def test_the_entries_kept_are_bounded_in_number_and_in_text() -> None:
+    for i in range(80):
+        codec.loads(codec.dumps(Shelf(f"shelf {i}", tuple(range(i)))))
+    kept = codec._ENTRIES.read
+    assert 0 < len(kept) <= codec._ENTRIES.size
+    assert sum(len(text) for text, _ in kept.values()) <= codec._ENTRIES.chars
+    for letter in "abcdef":  # entries of 0.9 MB each: a few of them fill the text kept
+        big = Shelf(letter * 900_000, ())
+        assert codec.loads(codec.dumps((big, 1))) == (big, 1)
+        assert sum(len(text) for text, _ in kept.values()) <= codec._ENTRIES.chars
+
+
 def test_a_check_added_to_the_codec_is_run_on_entries_read_before() -> None:
     @register("tests.Crate", static=True)
     @frozen

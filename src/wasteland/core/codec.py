@@ -542,13 +542,16 @@ class _Entries:
     cache of a pure function (what an entry's text reads as, checks and all), as
     :class:`wasteland.core.data.DerivedCache` is: an entry whose text is character for character
     the text of one read before is that record again, so a book is read and checked once however
-    many texts carry it. At most ``size`` entries are kept; a check added to the codec empties it."""
+    many texts carry it. At most ``size`` entries of at most ``chars`` characters in all are kept
+    (a server reading strangers' texts keeps a few megabytes at most); a check added to the codec
+    empties it."""
 
-    __slots__ = ("read", "size")
+    __slots__ = ("read", "size", "chars")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, chars: int) -> None:
         self.read: dict[str, tuple[str, Any]] = {}
         self.size = size
+        self.chars = chars
 
     def find(self, name: str, text: str, start: int) -> tuple[Any, int] | None:
         """The record and the end of its text, if the entry ``name`` at ``start`` is one read before."""
@@ -558,12 +561,15 @@ class _Entries:
         return known[1], start + len(known[0])
 
     def keep(self, name: str, text: str, record: Any) -> None:
-        if len(self.read) >= self.size:
+        if len(text) > self.chars:
+            return
+        if len(self.read) >= self.size or sum(len(kept) for kept, _ in self.read.values()) + len(text) > self.chars:
             self.read.clear()
         self.read[name] = (text, record)
 
 
-_ENTRIES = _Entries(32)
+#: The static entries read lately: 32 of them, 4 MiB of text in all (Aftermath's book is 19 KiB).
+_ENTRIES = _Entries(32, 4 * 1024 * 1024)
 
 
 def forget_static() -> None:
