@@ -683,7 +683,7 @@ def _decode_container(marker: str, payload: Any, depth: int, static: _Static | N
     items = _expect_list(payload, marker)
     kinds = frozenset(map(type, items))
     if kinds not in _AS_IS or (kinds == _AS_IS[0] and not -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
-        items = [_decode_plain_sequence(v, depth + 1) or decode(v, depth + 1, static) for v in items]
+        items = [_decode_member(v, depth + 1, static) for v in items]
     if marker in ("$s", "$f"):
         _hashable(items, marker)
     built = _CONTAINERS[marker](items)
@@ -692,19 +692,17 @@ def _decode_container(marker: str, payload: Any, depth: int, static: _Static | N
     return built
 
 
-def _decode_plain_sequence(obj: Any, depth: int) -> Any:
-    """``decode(obj, depth)`` when ``obj`` is a non-empty tuple or pvector of ints (within 64 bits)
-    or of strs (a hand in a tuple of hands), read without a call of its own; None otherwise (and
-    ``decode`` reads it)."""
-    if type(obj) is not dict or len(obj) != 1 or depth > MAX_DEPTH:
-        return None
-    (marker, items), = obj.items()
-    if marker != "$t" and marker != "$v" or type(items) is not list or not items or len(items) > MAX_ITEMS:
-        return None
-    kinds = frozenset(map(type, items))
-    if kinds == _AS_IS[1] or kinds == _AS_IS[0] and -_INT_BOUND < min(items) <= max(items) < _INT_BOUND:
-        return tuple(items) if marker == "$t" else pvector(items)
-    return None
+def _decode_member(obj: Any, depth: int, static: _Static | None) -> Any:
+    """``decode(obj, depth, static)``, a tuple or pvector of ints (within 64 bits) or of strs (a hand
+    in a tuple of hands) read without a call of its own."""
+    if type(obj) is dict and len(obj) == 1 and depth <= MAX_DEPTH:
+        (marker, items), = obj.items()
+        if (marker == "$t" or marker == "$v") and type(items) is list and len(items) <= MAX_ITEMS:
+            kinds = frozenset(map(type, items))
+            if kinds == _AS_IS[1] or kinds == _AS_IS[2] or (
+                    kinds == _AS_IS[0] and -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
+                return tuple(items) if marker == "$t" else pvector(items)
+    return decode(obj, depth, static)
 
 
 def _decode_map(payload: Any, depth: int, static: _Static | None) -> Any:
