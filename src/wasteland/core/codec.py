@@ -563,7 +563,8 @@ class _Entries:
     def keep(self, name: str, text: str, record: Any) -> None:
         if len(text) > self.chars:
             return
-        if len(self.read) >= self.size or sum(len(kept) for kept, _ in self.read.values()) + len(text) > self.chars:
+        kept = list(self.read.values())  # copied at once: another thread may read a text meanwhile
+        if len(kept) >= self.size or sum(len(one) for one, _ in kept) + len(text) > self.chars:
             self.read.clear()
         self.read[name] = (text, record)
 
