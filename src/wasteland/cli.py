@@ -37,22 +37,13 @@ import textwrap
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, TextIO
 
 import attrs
 from attrs import frozen
-from rich import box
-from rich.console import Console
-from rich.errors import StyleSyntaxError
-from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
-from rich.style import Style
-from rich.table import Table
-from rich.text import Text
 
 from wasteland import __version__
 from wasteland import replay as replays
-from wasteland import viewer
 from wasteland.agents import BOT_NAMES, Bot, bot_input, make_bot, parse_bot
 from wasteland.bench import bench_game
 from wasteland.core.codec import CodecError
@@ -60,10 +51,17 @@ from wasteland.core.data import MAX_JSON_BYTES, read_json
 from wasteland.core.game import ConfigError, Game, Outcome, RulesError, short
 from wasteland.core.words import plural
 from wasteland.parallel import BACKENDS
-from wasteland.plot import INSTALL as INSTALL_PLOT
 from wasteland.registry import GAME_KEYS, GAMES, broken, get_game
 from wasteland.simulate import Summary, bot_seed, seat_roles, simulate
 from wasteland.tournament import MODES, tournament
+
+if TYPE_CHECKING:  # rich is imported when something is drawn (wasteland.terminal), not at start
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.progress import Progress, TaskID
+    from rich.table import Table
+
+    from wasteland.terminal import Highlight
 
 __all__ = ["main", "parse_options", "UsageError", "ProgressBar", "console_for", "EXIT_FAILED", "EXIT_USAGE",
            "EXIT_INTERNAL"]
@@ -83,11 +81,19 @@ PLAIN_WIDTH = 100
 #: The command's name, at the start of every error it prints.
 PROG = "wasteland"
 
-#: What ``wasteland --help`` says first: the games there are today.
-DESCRIPTION = (f"Rules engines for survival board games ({', '.join(GAMES[key].title for key in GAME_KEYS)}): "
-               "play them, let bots play them, check replays.")
 
-NEEDS_MATPLOTLIB = f"--plot needs matplotlib: {INSTALL_PLOT}"
+def description() -> str:
+    """What ``wasteland --help`` says first: the games there are today (each game is imported to
+    give its title, so it is asked for only when the help is printed)."""
+    return (f"Rules engines for survival board games ({', '.join(GAMES[key].title for key in GAME_KEYS)}): "
+            "play them, let bots play them, check replays.")
+
+
+def _needs_matplotlib() -> str:
+    """What ``--plot`` says without matplotlib (how to install the plot extra)."""
+    from wasteland.plot import INSTALL  # only a run asked to plot imports the plots
+
+    return f"--plot needs matplotlib: {INSTALL}"
 
 
 def _cut(text: str, limit: int) -> str:
@@ -273,50 +279,12 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-class _Console(Console):
-    def on_broken_pipe(self) -> None:
-        """A closed pipe ends the command as everywhere else here (rich's own way exits with 1)."""
-        self.quiet = True
-        raise BrokenPipeError
-
-
 def console_for(stream: TextIO) -> Console:
     """A rich console writing to ``stream``: colour and the terminal's width on a terminal;
     elsewhere plain text (no escape codes whatever the environment says) at ``PLAIN_WIDTH``."""
-    tty = _isatty(stream)
-    return _Console(file=stream, force_terminal=tty, force_interactive=tty, force_jupyter=False,
-                    color_system="auto" if tty else None, no_color=None if tty else True,
-                    width=None if tty else PLAIN_WIDTH, markup=False, emoji=False, highlight=False)
+    from wasteland import terminal  # rich: only a command that draws imports it (see terminal)
 
-
-class _Rate(ProgressColumn):
-    """Games per second since the bar was made (the run's start)."""
-
-    def render(self, task: Task) -> Text:
-        elapsed = task.elapsed
-        if not task.completed or not elapsed:
-            return Text("? games/s", style="progress.data.speed")
-        rate = task.completed / elapsed
-        shown = f"{rate:.2f}" if rate < 10 else f"{rate:.1f}" if rate < 100 else f"{rate:.0f}"
-        return Text(f"{shown} games/s", style="progress.data.speed")
-
-
-class _Time(ProgressColumn):
-    """The time left at the rate so far; once done, the time the run took."""
-
-    def render(self, task: Task) -> Text:
-        elapsed = task.elapsed or 0.0
-        if task.finished:
-            return Text(f"took {_clock(elapsed)}", style="progress.elapsed")
-        if not task.completed or task.total is None:
-            return Text("left -:--:--", style="progress.remaining")
-        left = (task.total - task.completed) * elapsed / task.completed
-        return Text(f"left {_clock(left)}", style="progress.remaining")
-
-
-def _clock(seconds: float) -> str:
-    whole = int(seconds + 0.5)
-    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+    return terminal.console(stream, _isatty(stream), PLAIN_WIDTH)
 
 
 class ProgressBar:
@@ -330,23 +298,24 @@ class ProgressBar:
     """
 
     def __init__(self, label: str, *, quiet: bool = False, console: Console | None = None) -> None:
-        self.console = console if console is not None else console_for(sys.stderr)
-        self.shown = not quiet and self.console.is_terminal
-        self._progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _Rate(), _Time(),
-            console=self.console, redirect_stdout=False, redirect_stderr=False, transient=False,
-        )
-        self._task = self._progress.add_task(label, total=None)
+        self.shown = not quiet and (console.is_terminal if console is not None else _isatty(sys.stderr))
+        #: The bar and its task, made only to be shown (rich is not imported for a bar never drawn).
+        self._bar: tuple[Progress, TaskID] | None = None
+        if self.shown:
+            from wasteland import terminal  # rich: only a bar on a terminal imports it (see terminal)
+
+            self._bar = terminal.progress(label, console if console is not None else console_for(sys.stderr))
         self._live = False
         self._closed = False
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.shown or self._closed:
+        if self._bar is None or self._closed:
             return
-        self._progress.update(self._task, completed=done, total=total)
+        bar, task = self._bar
+        bar.update(task, completed=done, total=total)
         if not self._live:
             self._live = True
-            self._progress.start()
+            bar.start()
         if done >= total:
             self.close()
 
@@ -355,9 +324,11 @@ class ProgressBar:
         if self._closed:
             return
         self._closed = True
-        self._progress.stop_task(self._task)
-        if self._live:
-            self._progress.stop()
+        if self._bar is not None:
+            bar, task = self._bar
+            bar.stop_task(task)
+            if self._live:
+                bar.stop()
 
     def __enter__(self) -> ProgressBar:
         return self
@@ -367,18 +338,13 @@ class ProgressBar:
         self.close()
 
 
-def _highlights(game: Game[Any, Any]) -> tuple[tuple[re.Pattern[str], Style], ...]:
+def _highlights(game: Game[Any, Any]) -> tuple[Highlight, ...]:
     """The game's ``HIGHLIGHTS`` (in its render module), compiled; a pair that does not compile
     is left out rather than stopping the game."""
+    from wasteland import terminal  # rich: only play imports it (see terminal)
+
     module = sys.modules.get(getattr(game.render, "__module__", "") or "")
-    found: list[tuple[re.Pattern[str], Style]] = []
-    for pair in getattr(module, "HIGHLIGHTS", ()) or ():
-        try:
-            pattern, style = pair
-            found.append((re.compile(pattern, re.M), Style.parse(style)))
-        except (TypeError, ValueError, re.error, StyleSyntaxError):
-            continue
-    return tuple(found)
+    return terminal.highlights(getattr(module, "HIGHLIGHTS", ()) or ())
 
 
 def _fold(text: str, width: int) -> str:
@@ -394,21 +360,17 @@ def _fold(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-def _board(text: str, highlights: Sequence[tuple[re.Pattern[str], Style]], width: int) -> Panel:
-    board = Text(_fold(text.expandtabs(), max(20, width - 4)))  # the frame takes two columns a side
-    for pattern, style in highlights:
-        board.highlight_regex(pattern, style)
-    return Panel(board, box=box.ROUNDED, expand=False, border_style="bright_black")
+def _board(text: str, highlights: Sequence[Highlight], width: int) -> Panel:
+    from wasteland import terminal  # rich: only play imports it (see terminal)
+
+    # the frame takes two columns a side
+    return terminal.board(_fold(text.expandtabs(), max(20, width - 4)), highlights)
 
 
 def _choices(game: Game[Any, Any], state: Any, legal: Sequence[Any]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("#", justify="right", style="cyan")
-    table.add_column("move", style="bold")
-    table.add_column("what it does")
-    for i, action in enumerate(legal, 1):
-        table.add_row(str(i), Text(game.notation(state, action)), Text(game.describe(state, action)))
-    return table
+    from wasteland import terminal  # rich: only play imports it (see terminal)
+
+    return terminal.choices(game, state, legal)
 
 
 def _start_game(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> Any:
@@ -427,7 +389,7 @@ def _check_plot_path(path: str | None) -> Path | None:
     if path is None:
         return None
     if importlib.util.find_spec("matplotlib") is None:
-        raise UsageError(NEEDS_MATPLOTLIB)
+        raise UsageError(_needs_matplotlib())
     if path == replays.STDOUT:
         raise UsageError("--plot -: a plot is written to a file, not to standard output")
     target = Path(path)
@@ -453,7 +415,7 @@ def _write_plot(draw: Callable[[Any, Path], None], result: Any, target: Path) ->
     try:
         draw(result, target)
     except ImportError:
-        raise UsageError(NEEDS_MATPLOTLIB) from None
+        raise UsageError(_needs_matplotlib()) from None
     except OSError as exc:
         raise UsageError(f"cannot write the plot {short(str(target), 80)}: {_cut(str(exc.strerror or exc), 100)}") \
             from None
@@ -724,6 +686,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.steps:
             print(game.render(final, None), file=report)
         if page_for is not None:
+            from wasteland import viewer  # only --html imports the replay page's writer
+
             try:
                 written = viewer.write(replay, page_for(path))
             except (ValueError, OSError) as exc:
@@ -836,7 +800,9 @@ class _Screen:
             self._held.append(lambda: self.say(text, style))
             return
         # On a terminal rich wraps at word boundaries; elsewhere a line stays one line.
-        self.console.print(Text(text, style=style or ""), soft_wrap=not self.tty)
+        from wasteland import terminal  # rich: only play imports it (see terminal)
+
+        self.console.print(terminal.text(text, style), soft_wrap=not self.tty)
 
     def show(self, thing: Panel | Table) -> None:
         if self._held is not None:
@@ -1227,9 +1193,28 @@ def _version() -> str:
     return f"{PROG} {__version__} (rules versions: {rules})"
 
 
+class _Version(argparse._VersionAction):
+    """``--version``: argparse's own version action, with the text made when it is asked for
+    (it imports every game for its rules version, which no other command needs)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        self.version = _version()
+        super().__call__(parser, namespace, values, option_string)
+
+
+class _TopParser(_Parser):
+    """The parser of ``wasteland`` itself: its description (:func:`description`, which imports
+    every game for its title) is made when its help is printed, not when a command is parsed."""
+
+    def format_help(self) -> str:
+        self.description = description()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=_version(),
+    parser = _TopParser(prog=PROG)
+    parser.add_argument("--version", action=_Version,
                         help="the version of wasteland and of each game's rules, then exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 

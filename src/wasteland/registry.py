@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import importlib
 import re
-from importlib import metadata
 from types import ModuleType
-from typing import Any, Iterator, Mapping, Sequence, overload
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, overload
 
 from wasteland.core import codec
 from wasteland.core.game import Game
+
+if TYPE_CHECKING:  # importlib.metadata is imported when the plugins are looked for, not at start
+    from importlib import metadata
 
 __all__ = ["ENTRY_POINTS", "GAME_KEYS", "GAMES", "get_game", "register", "package_of", "bots_of", "broken"]
 
@@ -51,6 +53,11 @@ class _Registry:
     def plugins(self) -> dict[str, metadata.EntryPoint]:
         """The installed plugins not yet imported, by key (found on the first call)."""
         if self._plugins is None:
+            # the entry points are read on the first question about plugins only: reading them
+            # (importlib.metadata and the email package it parses the metadata with) is a good
+            # part of a start, and a command about one of the library's games asks none
+            from importlib import metadata
+
             self._plugins = {}
             for point in sorted(metadata.entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
                 self._found(point)
@@ -88,7 +95,9 @@ class _Registry:
         game = self.loaded.get(key)
         if game is not None:
             return game
-        point = self.plugins().pop(key, None)
+        # a key of the library's or registered with register() names no plugin (one of the same key
+        # is refused as it is found): the plugins are looked for only for another key
+        point = self.plugins().pop(key, None) if key not in self.packages else None
         if point is not None:
             try:
                 found = point.load()

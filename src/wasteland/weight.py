@@ -103,7 +103,9 @@ def kept_bytes(game: Game[Any, Any], seed: int, players: int) -> tuple[float, in
 
 
 def unshared_bytes(text: str) -> int:
-    """The memory of the value ``codec.loads(text)`` builds, sharing nothing."""
+    """The memory of the value ``codec.loads(text)`` builds, sharing nothing (not even the static
+    records the codec read lately, nor counting the texts it keeps of them)."""
+    codec.forget_static()
     gc.collect()
     started = tracemalloc.is_tracing()
     if not started:
@@ -111,6 +113,7 @@ def unshared_bytes(text: str) -> int:
     try:
         base = tracemalloc.get_traced_memory()[0]
         value = codec.loads(text)
+        codec.forget_static()
         gc.collect()
         grown = tracemalloc.get_traced_memory()[0] - base
         del value

@@ -666,6 +666,76 @@ def test_a_table_whose_entries_do_not_match_their_names_or_their_references_is_r
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
 
 
+def _canonical(doc: Any) -> str:
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["$static"][_TOOLS]["items"]["$t"].append(4), "does not match its digest"),
+        (lambda d: _rename(d, _TOOLS, "0" * 64), "does not match its digest"),
+        (lambda d: d["$value"]["$t"].append({"$d": "1" * 64}), "which the text does not hold"),
+        (lambda d: d["$value"]["$t"].pop(0) and d["$value"]["$t"].pop(0) and d["$value"]["$t"].pop(0),
+         "is never referred to"),
+        (lambda d: d["$value"]["$t"].append(2**70), "out of range"),
+    ],
+)
+def test_a_text_laid_out_as_dumps_writes_it_is_refused_as_any_other_after_its_entries_were_read(
+        change: Any, message: str) -> None:
+    text = codec.dumps(_shelves())
+    assert codec.loads(text) == _shelves()  # its entries now read once already
+    doc = json.loads(text)
+    change(doc)
+    with pytest.raises(CodecError, match=re.escape(message)):
+        codec.loads(_canonical(doc))
+
+
+def test_an_entry_read_before_is_that_object_again_and_only_for_its_very_text() -> None:
+    text = codec.dumps((Shelf("nails", (4, 5)), 1))
+    first, second = codec.loads(text), codec.loads(text)
+    assert first == second == (Shelf("nails", (4, 5)), 1) and first[0] is second[0]
+    doc = json.loads(text)
+    (name, entry), = doc["$static"].items()
+    spaced = json.dumps(entry)  # the same value, not the canonical text: named by its own text, refused
+    assert spaced != _canonical(entry)
+    other = _canonical({"$static": {name: entry}, "$value": doc["$value"]}).replace(_canonical(entry), spaced)
+    renamed = other.replace(name, hashlib.sha256(spaced.encode()).hexdigest())
+    with pytest.raises(CodecError, match="does not match its digest"):
+        codec.loads(renamed)
+    assert codec.loads(other) == first, "laid out otherwise, the text is read the general way"
+
+
+def test_the_entries_kept_are_bounded_in_number_and_in_text() -> None:
+    for i in range(80):
+        codec.loads(codec.dumps(Shelf(f"shelf {i}", tuple(range(i)))))
+    kept = codec._ENTRIES.read
+    assert 0 < len(kept) <= codec._ENTRIES.size
+    assert sum(len(text) for text, _ in kept.values()) <= codec._ENTRIES.chars
+    for letter in "abcdef":  # entries of 0.9 MB each: a few of them fill the text kept
+        big = Shelf(letter * 900_000, ())
+        assert codec.loads(codec.dumps((big, 1))) == (big, 1)
+        assert sum(len(text) for text, _ in kept.values()) <= codec._ENTRIES.chars
+
+
+def test_a_check_added_to_the_codec_is_run_on_entries_read_before() -> None:
+    @register("tests.Crate", static=True)
+    @frozen
+    class Crate:
+        label: str
+
+    text = codec.dumps(Crate("empty"))
+    assert codec.loads(text) == Crate("empty")
+
+    def no_empty_crates(crate: Crate) -> None:
+        if crate.label == "empty":
+            raise ValueError("a crate holds something")
+
+    codec.add_check(Crate, no_empty_crates)
+    with pytest.raises(CodecError, match="a crate holds something"):
+        codec.loads(text)
+
+
 def test_a_reference_outside_a_table_or_inside_an_entry_is_refused() -> None:
     with pytest.raises(CodecError, match="which the text does not hold"):
         codec.loads(json.dumps({"$t": [{"$d": _TOOLS}]}))

@@ -32,7 +32,7 @@ from typing import Any, Annotated, Callable, Mapping
 
 import attrs
 from attrs import frozen
-from pyrsistent import PMap
+from pyrsistent import PMap, pset, pvector
 
 from wasteland.core.codec import add_check
 from wasteland.core.engine import Engine
@@ -65,6 +65,9 @@ class Within:
 
 
 def _first(checks: tuple[_Check, ...]) -> _Check:
+    if len(checks) == 1:  # the check itself, without a call around it
+        return checks[0]
+
     def check(value: Any, limits: Mapping[str, range], where: str) -> str | None:
         for one in checks:
             wrong = one(value, limits, where)
@@ -87,6 +90,26 @@ def _each(member: _Check) -> _Check:
     return check
 
 
+def _each_within(within: Within, member: _Check) -> _Check:
+    """``_each(member)`` of a collection of ints that are each ``within`` a kind's range: the
+    common case (every member an int between the range's ends) is checked in C, by the members'
+    types, least and greatest; anything else is walked member by member, which names the first
+    one out of range exactly as ``_each`` does."""
+    each = _each(member)
+
+    def check(value: Any, limits: Mapping[str, range], where: str) -> str | None:
+        if value and type(value) in _FLAT:
+            span = within.fixed if within.fixed is not None else limits[within.kind]
+            if span.step == 1 and _INTS.issuperset(map(type, value)):
+                if span.start <= min(value) and max(value) < span.stop:
+                    return None
+                rest = set(value).difference(within.also)  # the members that are not a "none" value
+                if not rest or span.start <= min(rest) and max(rest) < span.stop:
+                    return None
+        return each(value, limits, where)
+    return check
+
+
 def _positions(parts: tuple[_Check | None, ...]) -> _Check:
     def check(value: Any, limits: Mapping[str, range], where: str) -> str | None:
         if type(value) is not tuple:
@@ -97,6 +120,12 @@ def _positions(parts: tuple[_Check | None, ...]) -> _Check:
                 return wrong
         return None
     return check
+
+
+#: The collections whose members :func:`_each_within` reads directly, and the type of their members it
+#: checks in C.
+_FLAT: frozenset[type] = frozenset({tuple, frozenset, type(pvector()), type(pset())})
+_INTS: frozenset[type] = frozenset({int})
 
 
 class Bounds:
@@ -160,7 +189,12 @@ class Bounds:
             return _each(_positions(places)) if origin is PMap else _positions(places)
         if origin is not None and args:  # tuple[X, ...], frozenset[X], PVector[X]...
             member = self._of(args[0])
-            return _each(member) if member is not None else None
+            if member is None:
+                return None
+            within = [a for a in typing.get_args(args[0])[1:] if isinstance(a, Within)]
+            if typing.get_origin(args[0]) is Annotated and typing.get_args(args[0])[0] is int and len(within) == 1:
+                return _each_within(within[0], member)
+            return _each(member)
         if isinstance(hint, type) and attrs.has(hint):
             return self._record
         return None

@@ -34,7 +34,11 @@ so a text of many states (a tuple of them: a history, a search tree) carries eac
 card set once. :func:`loads` checks every entry against its name (an entry whose text does not
 hash to it is refused, as is a reference to an entry the table does not hold and an entry no
 reference uses), reads each entry once and gives every reference the same object, so that
-states read from one text share their static data in memory as the states of a game do.
+states read from one text share their static data in memory as the states of a game do. An
+entry is read from its own text: one whose text is, character for character, the text of an
+entry read lately (a book every state of a game carries) is the record read then, not parsed,
+hashed or checked again (:class:`_Entries`, a cache of a pure function), so that texts of one
+game share their static data too and a book is read once however many texts carry it.
 A text without ``$static`` (what ``dumps`` writes for a value without static records, and
 what it wrote for every value before static records) is read as it always was, so old files
 still load. :func:`encode` and :func:`digest` always write static records in full: a digest
@@ -58,7 +62,7 @@ import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
 __all__ = ["CodecError", "register", "register_records", "add_check", "set_loader", "registered", "dumps", "loads",
-           "digest", "encode", "decode"]
+           "digest", "encode", "decode", "forget_static"]
 
 T = TypeVar("T", bound=type)
 
@@ -213,6 +217,7 @@ def add_check(cls: type, check: Callable[[Any], None]) -> None:
         raise TypeError(f"{getattr(cls, '__qualname__', cls)!r} is not registered with the codec")
     if check not in _CONTENT_CHECKS.get(cls, ()):
         _CONTENT_CHECKS[cls] = (*_CONTENT_CHECKS.get(cls, ()), check)
+        _ENTRIES.read.clear()  # a record read before was not checked by it
 
 
 def registered() -> dict[str, type]:
@@ -412,12 +417,17 @@ def _checker(hint: Any) -> _Check:
     return _accept
 
 
-#: Each record class's fields as read in one pass: (name, the plain type that needs no check (int,
-#: str or bool, when the field is annotated so) or None, the field's check or None).
-_PLANS: dict[type, tuple[tuple[str, type | None, _Check | None], ...]] = {}
+#: One field of a record as read in one pass: its name, the plain type that needs no check (int, str
+#: or bool, when the field is annotated so) or None, the field's check or None, and the type of the
+#: members of a field annotated ``tuple[int, ...]`` or ``tuple[str, ...]`` (read without a call, see
+#: :func:`_fields`) or None.
+_Step = tuple[str, "type | None", "_Check | None", "frozenset[type] | None"]
+#: Each record class's fields as read in one pass.
+_PLANS: dict[type, tuple[_Step, ...]] = {}
+_FLAT_TUPLES: dict[Any, frozenset[type]] = {tuple[int, ...]: frozenset({int}), tuple[str, ...]: frozenset({str})}
 
 
-def _plan(cls: type) -> tuple[tuple[str, type | None, _Check | None], ...]:
+def _plan(cls: type) -> tuple[_Step, ...]:
     checks = dict(_field_checks(cls))
     try:
         hints = typing.get_type_hints(cls)
@@ -425,7 +435,7 @@ def _plan(cls: type) -> tuple[tuple[str, type | None, _Check | None], ...]:
         hints = {}
     plan = tuple(
         (name, hints.get(name) if hints.get(name) in (int, str, bool) else None,
-         None if checks.get(name, _accept) is _accept else checks[name])
+         None if checks.get(name, _accept) is _accept else checks[name], _FLAT_TUPLES.get(hints.get(name)))
         for name in _RECORDS[cls].read
     )
     _PLANS[cls] = plan
@@ -527,6 +537,104 @@ def _decode_static(table: Any) -> _Static:
     return _Static(entries)
 
 
+class _Entries:
+    """The static entries read lately: digest -> (the entry's text, the record it reads as). A
+    cache of a pure function (what an entry's text reads as, checks and all), as
+    :class:`wasteland.core.data.DerivedCache` is: an entry whose text is character for character
+    the text of one read before is that record again, so a book is read and checked once however
+    many texts carry it. At most ``size`` entries of at most ``chars`` characters in all are kept
+    (a server reading strangers' texts keeps a few megabytes at most); a check added to the codec
+    empties it."""
+
+    __slots__ = ("read", "size", "chars")
+
+    def __init__(self, size: int, chars: int) -> None:
+        self.read: dict[str, tuple[str, Any]] = {}
+        self.size = size
+        self.chars = chars
+
+    def find(self, name: str, text: str, start: int) -> tuple[Any, int] | None:
+        """The record and the end of its text, if the entry ``name`` at ``start`` is one read before."""
+        known = self.read.get(name)
+        if known is None or not text.startswith(known[0], start):
+            return None
+        return known[1], start + len(known[0])
+
+    def keep(self, name: str, text: str, record: Any) -> None:
+        if len(text) > self.chars:
+            return
+        kept = list(self.read.values())  # copied at once: another thread may read a text meanwhile
+        if len(kept) >= self.size or sum(len(one) for one, _ in kept) + len(text) > self.chars:
+            self.read.clear()
+        self.read[name] = (text, record)
+
+
+#: The static entries read lately: 32 of them, 4 MiB of text in all (Aftermath's book is 19 KiB).
+_ENTRIES = _Entries(32, 4 * 1024 * 1024)
+
+
+def forget_static() -> None:
+    """Forget the static entries read lately: the next text that holds one reads it afresh (as a
+    new process would; :mod:`wasteland.weight` does so to measure a state that shares nothing)."""
+    _ENTRIES.read.clear()
+
+#: How :func:`dumps` lays out a text with a ``$static`` table (see :func:`_read_shared`).
+_HEAD = '{"$static":{'
+_VALUE = ',"$value":'
+
+
+def _read_shared(text: str, decoder: json.JSONDecoder) -> Any:
+    """The value of a text with a ``$static`` table laid out exactly as :func:`dumps` writes it,
+    each entry read from its own text: an entry whose text is one read lately (:data:`_ENTRIES`)
+    is not parsed, hashed or checked again; another is parsed and its text must be its canonical
+    text (what :func:`_decode_static` hashes), hashed and read. Every check of
+    :func:`_decode_text` is made; a text laid out otherwise, or refused, raises ``_Other``, and
+    :func:`loads` reads it the general way (which says what is wrong)."""
+    pos = len(_HEAD)
+    entries: dict[str, Any] = {}
+    new: list[tuple[str, str, Any]] = []
+    while True:
+        name = text[pos + 1:pos + 65]
+        if (len(entries) >= MAX_STATIC or text[pos:pos + 1] != '"' or text[pos + 65:pos + 67] != '":'
+                or not _DIGEST_SHAPE.fullmatch(name) or name in entries):
+            raise _Other
+        pos += 67
+        found = _ENTRIES.find(name, text, pos)
+        if found is None:
+            entry, end = decoder.raw_decode(text, pos)
+            canonical = _key(entry)
+            if canonical != text[pos:end] or hashlib.sha256(canonical.encode("utf-8")).hexdigest() != name:
+                raise _Other
+            cls = _class_for(entry.get("$r") if isinstance(entry, dict) else None)
+            spec = _RECORDS.get(cls) if cls is not None else None
+            if spec is None or not spec.static:
+                raise _Other
+            found = decode(entry, 1), end
+            new.append((name, canonical, found[0]))
+        entries[name], pos = found
+        pos += 1
+        if text[pos - 1:pos] == "}":
+            break
+        if text[pos - 1:pos] != ",":
+            raise _Other
+    if not text.startswith(_VALUE, pos):
+        raise _Other
+    obj, end = decoder.raw_decode(text, pos + len(_VALUE))
+    if end != len(text) - 1 or text[end] != "}":
+        raise _Other
+    static = _Static(entries)
+    value = decode(obj, 1, static)
+    if static.entries.keys() - static.used:
+        raise _Other
+    for name, canonical, record in new:
+        _ENTRIES.keep(name, canonical, record)
+    return value
+
+
+class _Other(Exception):
+    """A text :func:`_read_shared` leaves to the general reading."""
+
+
 def _decode_text(obj: Any) -> Any:
     """The value of a parsed text: ``{"$static": ..., "$value": ...}`` or a value alone."""
     if type(obj) is not dict or "$static" not in obj:
@@ -576,13 +684,26 @@ def _decode_container(marker: str, payload: Any, depth: int, static: _Static | N
     items = _expect_list(payload, marker)
     kinds = frozenset(map(type, items))
     if kinds not in _AS_IS or (kinds == _AS_IS[0] and not -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
-        items = [decode(v, depth + 1, static) for v in items]
+        items = [_decode_member(v, depth + 1, static) for v in items]
     if marker in ("$s", "$f"):
         _hashable(items, marker)
     built = _CONTAINERS[marker](items)
     if marker in ("$s", "$f") and len(built) != len(items):
         raise CodecError(f"{marker} lists a member twice")
     return built
+
+
+def _decode_member(obj: Any, depth: int, static: _Static | None) -> Any:
+    """``decode(obj, depth, static)``, a tuple or pvector of ints (within 64 bits) or of strs (a hand
+    in a tuple of hands) read without a call of its own."""
+    if type(obj) is dict and len(obj) == 1 and depth <= MAX_DEPTH:
+        (marker, items), = obj.items()
+        if (marker == "$t" or marker == "$v") and type(items) is list and len(items) <= MAX_ITEMS:
+            kinds = frozenset(map(type, items))
+            if kinds == _AS_IS[1] or kinds == _AS_IS[2] or (
+                    kinds == _AS_IS[0] and -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
+                return tuple(items) if marker == "$t" else pvector(items)
+    return decode(obj, depth, static)
 
 
 def _decode_map(payload: Any, depth: int, static: _Static | None) -> Any:
@@ -653,9 +774,18 @@ def _fields(cls: type, spec: _RecordSpec, obj: dict[str, Any], depth: int, stati
     tag = spec.tag
     values: dict[str, Any] = {}
     if obj.keys() == spec.written:  # every field, as dumps writes them: read and checked in one pass
-        for name, plain, check in _PLANS.get(cls) or _plan(cls):
+        plan = _PLANS.get(cls)
+        for name, plain, check, flat in _plan(cls) if plan is None else plan:
             value = obj[name]
             kind = type(value)
+            if flat is not None and kind is dict and depth < MAX_DEPTH and len(value) == 1:
+                # {"$t": [...]} of ints or strs for a tuple[int, ...] or tuple[str, ...] field: what
+                # decode and the field's check would do, in C (anything else goes their way)
+                items = value.get("$t")
+                if type(items) is list and len(items) <= MAX_ITEMS and flat.issuperset(map(type, items)) and (
+                        int not in flat or not items or -_INT_BOUND < min(items) and max(items) < _INT_BOUND):
+                    values[name] = tuple(items)
+                    continue
             if kind is int:
                 if not -_INT_BOUND < value < _INT_BOUND:
                     _decode_scalar(value)
@@ -730,6 +860,13 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+#: The parsers of :func:`_read_shared`, as :func:`loads` parses (Python bounding the digits of a
+#: number, or not).
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique)
+_BOUNDED_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_bounded_int,
+                                    object_pairs_hook=_unique)
+
+
 def loads(text: str | bytes) -> Any:
     """The value written by :func:`dumps`; anything else raises CodecError (one short line).
 
@@ -746,8 +883,14 @@ def loads(text: str | bytes) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CodecError(f"not UTF-8 text (byte {exc.start})") from None
+    python_bounds = 0 < sys.get_int_max_str_digits() <= _PYTHON_DIGITS
+    if text.startswith(_HEAD):
+        try:
+            return _read_shared(text, _DECODER if python_bounds else _BOUNDED_DECODER)
+        except (_Other, ValueError, RecursionError):  # CodecError too: said as the general reading says it
+            pass
     try:
-        if 0 < sys.get_int_max_str_digits() <= _PYTHON_DIGITS:
+        if python_bounds:
             try:  # Python bounds the digits of a number it reads: its C parser reads them all
                 obj = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique)
             except ValueError:  # say why as the bounded parse says it

@@ -49,36 +49,37 @@ def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
 def _once(cards: Iterable[int], ids: Iterable[int], what: str, *, view: bool) -> None:
     """``cards`` (HIDDEN allowed in a view) are ``ids`` each exactly once."""
     placed = list(cards)
-    known = [c for c in placed if not (view and c == HIDDEN)]
-    if len(set(known)) != len(known) or not set(known) <= set(ids):
+    known = [c for c in placed if c != HIDDEN] if view else placed
+    seen, allowed = set(known), set(ids)
+    if len(seen) != len(known) or not seen <= allowed:
         raise ValueError(f"{what} ids are those of the game, each in one place")
-    if len(placed) != len(set(ids)):
+    if len(placed) != len(allowed):
         raise ValueError(f"every {what} card is in exactly one place")
 
 
 def _counts(values: tuple[int, ...], size: int, high: int, what: str) -> None:
-    if len(values) != size or not all(0 <= v <= high for v in values):
+    if len(values) != size or values and not (0 <= min(values) and max(values) <= high):
         raise ValueError(f"{what} holds {size} counts from 0 to {high}")
 
 
 def check_state(state: State) -> None:
     """ValueError naming the first thing wrong with a table or view read from a file."""
-    _check_worms(state)
+    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
+    _check_worms(state, worm_ids)
     _check_vehicles(state)
-    _check_items_and_weapons(state)
+    _check_items_and_weapons(state, gear_ids)
     _check_bounties(state)
-    _check_characters(state)
+    _check_characters(state, character_ids)
     _check_board(state)
     _check_scores(state)
     _check_attack(state)
-    _check_waiting(state)
+    _check_waiting(state, worm_ids)
 
 
-def _check_worms(state: State) -> None:
+def _check_worms(state: State, worm_ids: tuple[int, ...]) -> None:
     """Each Worm of the game once (deck, zone, discard, a setup strike); Targets on the board; no more
     Vehicles under a Worm than its limit."""
     view = state.viewer is not None
-    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     worms = table_of(state).worms
     if len(state.worms) != 3 or len(state.targets) != 3 or len(state.under) != 3 or len(state.owners) != 3:
         raise ValueError("the Terror zone has 3 slots: worms, targets, under and owners hold 3 each")
@@ -114,11 +115,10 @@ def _check_vehicles(state: State) -> None:
                 raise ValueError("a view hides only the face-down Vehicles others placed")
 
 
-def _check_items_and_weapons(state: State) -> None:
+def _check_items_and_weapons(state: State, gear_ids: tuple[int, ...]) -> None:
     """Each Item and Weapon of the game once (decks, held, worn, discard); the gear new this turn the
     last a seat drew."""
     view = state.viewer is not None
-    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     for what, rows in (("gear", state.gear), ("worn", state.worn), ("fresh", state.fresh)):
         _per_seat(state, rows, what)
     _once((*state.item_deck, *state.weapon_deck, *(g for h in state.gear for g in h),
@@ -147,10 +147,9 @@ def _check_bounties(state: State) -> None:
         raise ValueError("the bounty line and the completed bounties are face up")
 
 
-def _check_characters(state: State) -> None:
+def _check_characters(state: State, character_ids: tuple[int, ...]) -> None:
     """Each Character of the game once (squads, dead, box)."""
     view = state.viewer is not None
-    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     for what, rows in (("squads", state.squads), ("dead", state.dead)):
         _per_seat(state, rows, what)
     _once((*(c for s in state.squads for c in s), *(c for d in state.dead for c in d), *state.box), character_ids,
@@ -210,10 +209,9 @@ def _check_attack(state: State) -> None:
     _check_turn(state)
 
 
-def _check_waiting(state: State) -> None:
+def _check_waiting(state: State, worm_ids: tuple[int, ...]) -> None:
     """The stack (a Wait on top while the game runs) and, in a view, what it hides."""
     view = state.viewer is not None
-    worm_ids, gear_ids, character_ids, _ = in_play(state.options)
     _check_stack(state, worm_ids)
     if view:
         check_view(state)
