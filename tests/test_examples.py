@@ -113,3 +113,9 @@ def test_search_settings_example_compares_reuse_and_a_pool_with_a_reference() ->
     assert "8 decisions" in out and "reuse found its tree at" in out
     assert out.count("agreed with the reference at") == 3 and "reuse agreed where fresh did not" in out
     assert _run(*args) == out  # budgets in iterations, fixed seeds: the same every time
+
+
+def test_search_settings_example_times_root_parallelism() -> None:
+    out = _run(str(EXAMPLES / "search_settings.py"), "raxxon", "--settings", "random:d4", "--budget", "2",
+               "--seeds", "7", "--positions", "1", "--time-processes")
+    assert "median wall-time ratio" in out and out.count(" with p2") == 2
