@@ -7,7 +7,8 @@ with many more iterations (each seeded by the game and the decision). How often 
 reference's action is a cheap proxy for strength (a wider search agrees more with a deeper
 one); the paired counts say how often one of two agreed where the other did not. The script
 also says at how many decisions reuse found its tree again and how many iterations it carried
-over. Reproducible: every bot has a budget in iterations and a fixed seed.
+over (``--reference 0``: that alone, without the other searches). Reproducible: every bot has
+a budget in iterations and a fixed seed.
 
 With ``--time-processes``, it instead times root parallelism: at the decisions of a game
 played by the heuristic bot (one in seven with a choice, ``--positions`` of them), a search of
@@ -40,7 +41,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--settings", default="random", help="the playout settings of every search (heuristic:d30)")
     parser.add_argument("--budget", type=int, default=20, help="iterations of the searches compared (default 20)")
-    parser.add_argument("--reference", type=int, default=400, help="iterations of the reference (default 400)")
+    parser.add_argument("--reference", type=int, default=400,
+                        help="iterations of the reference (default 400; 0: only how often reuse finds its tree)")
     parser.add_argument("--seeds", default="0-3", help="the games' seeds, FIRST-LAST (default 0-3)")
     parser.add_argument("--positions", type=int, help="at most this many decisions of each game")
     parser.add_argument("--time-processes", action="store_true", help="time p2 against one process instead")
@@ -66,7 +68,12 @@ def main() -> None:
             bot = bots[player]
             assert isinstance(bot, ISMCTS)
             action = bot.choose(game, view, legal)
-            if len(legal) > 1:
+            if len(legal) > 1 and not args.reference:
+                i += 1
+                decisions += 1
+                found += bot.last_reused > 0
+                carried += bot.last_reused
+            elif len(legal) > 1:
                 i += 1
                 reference = make_bot(f"ismcts:{args.reference}:{args.settings}", args.game, 7 * seed + i).choose(
                     game, view, legal)
@@ -87,9 +94,9 @@ def main() -> None:
           f"reference of {args.reference}: {decisions} decisions")
     print(f"  reuse found its tree at {found} ({found / max(decisions, 1):.0%}), carrying "
           f"{carried / max(found, 1):.1f} iterations on average")
-    for k, name in names.items():
+    for k, name in names.items() if args.reference else ():
         print(f"  {name:<40} agreed with the reference at {agree[k]:4d} ({agree[k] / max(decisions, 1):.1%})")
-    for (a, b), n in only.items():
+    for (a, b), n in only.items() if args.reference else ():
         print(f"  {a} agreed where {b} did not: {n}")
 
 

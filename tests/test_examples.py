@@ -113,6 +113,8 @@ def test_search_settings_example_compares_reuse_and_a_pool_with_a_reference() ->
     assert "8 decisions" in out and "reuse found its tree at" in out
     assert out.count("agreed with the reference at") == 3 and "reuse agreed where fresh did not" in out
     assert _run(*args) == out  # budgets in iterations, fixed seeds: the same every time
+    alone = _run(*args[:7], "0", *args[8:])
+    assert "reuse found its tree at" in alone and "agreed" not in alone
 
 
 def test_search_settings_example_times_root_parallelism() -> None:
