@@ -9,6 +9,7 @@ import pytest
 from wasteland import GAMES
 from wasteland.balance import DEFAULT_BOTS, balance, balance_tables
 from wasteland.cli import EXIT_USAGE, main
+from wasteland.plot import _balance_title
 from wasteland.tournament import wilson
 
 TINY = ["ismcts:2:d2", "oracle:2:d2"]
@@ -80,3 +81,10 @@ def test_the_balance_command_draws_the_table(tmp_path: Path, capsys: pytest.Capt
                  "--workers", "1", "--quiet", "--plot", str(target)]) == 0
     assert target.read_bytes().startswith(b"\x89PNG")
     assert "plot:" in capsys.readouterr().out
+
+
+def test_the_plot_s_title_names_the_players_only_when_every_table_has_the_same() -> None:
+    mixed = balance("raxxon", ["random"], 1, vary={"players": [1, 2]})
+    assert _balance_title(mixed) == "Raxxon: balance, 1 deal a table"
+    solo = balance("raxxon", ["random"], 2, vary={"difficulty": ["intro", "hard"]})
+    assert _balance_title(solo) == "Raxxon, 1 player: balance, 2 deals a table"

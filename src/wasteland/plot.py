@@ -124,8 +124,7 @@ def plot_balance_table(result: Balance, path: str | os.PathLike[str]) -> None:
         series.append(([rows[t].wins for t in tables], [rows[t].games for t in tables], name))
     with _figure(1) as (fig, axes):
         fig.set_size_inches(max(5.0, 1.6 * len(tables) + 2.0), 4.8)
-        first = result.rows[0].summary
-        fig.suptitle(f"{first.table()}: balance, {plural(result.games, 'deal')} a table", fontsize=11)
+        fig.suptitle(_balance_title(result), fontsize=11)
         _rate_panel(axes[0], [t.replace(" ", "\n") for t in tables], series)
         axes[0].set_title("games won (95% Wilson interval)", fontsize=10)
         _save(fig, path)
@@ -264,6 +263,14 @@ def _bot(bots: Sequence[str], seat: int) -> str:
 
 def _summary_title(s: Summary) -> str:
     return f"{s.table()}: {plural(s.games, 'game')}, bots {', '.join(s.bots)}, seeds {s.seed}-{s.seed + s.games - 1}"
+
+
+def _balance_title(result: Balance) -> str:
+    """The game (and its players, when every table has the same number) and the deals a table."""
+    first = result.rows[0].summary
+    same = len({r.summary.players for r in result.rows}) == 1  # else the tables' labels say the players
+    where = first.table() if same else first.table().split(",")[0]
+    return f"{where}: balance, {plural(result.games, 'deal')} a table"
 
 
 def _tournament_title(t: Tournament) -> str:
