@@ -27,6 +27,7 @@ import pytest
 import uvicorn
 
 from tests.test_docs import run_blocks
+from wasteland import balance as balance_module
 from wasteland import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +41,7 @@ _COMMAND = re.compile(r"^(?:\.venv/bin/)?wasteland(?:\s|$)|^python3? -m wastelan
 #: Commands printed as a pattern to fill in, not to run as they stand.
 SYNOPSES = {
     "wasteland tournament GAME --bots ismcts:200,heuristic,random -n 400 [--players N] [--seed S]",
+    "wasteland balance GAME [--bots BOT,BOT,...] [-n DEALS] [--players N] [--option NAME=VALUE]",
 }
 #: Commands that need what a test cannot have.
 ELSEWHERE = {
@@ -80,7 +82,7 @@ def test_the_pages_have_the_commands_a_reader_meets() -> None:
 def _one_simulation_a_decision(bot: str) -> str:
     """A search bot's name (read and checked as written by then) with a budget of one simulation
     a decision: ``ismcts:50:heuristic:w0.5`` plays as ``ismcts:1:heuristic:w0.5``."""
-    return re.sub(r"^(ismcts|flat):(\d+(?:\.\d+)?s|\d+)", r"\1:1", bot)
+    return re.sub(r"^(ismcts|flat|oracle):(\d+(?:\.\d+)?s|\d+)", r"\1:1", bot)
 
 
 class Bounded:
@@ -128,6 +130,7 @@ class Bounded:
         self.served = 0
         monkeypatch.setattr(uvicorn, "run", serve_a_moment)
         monkeypatch.setattr(cli, "simulate", one_simulation)
+        monkeypatch.setattr(balance_module, "simulate", one_simulation)
         monkeypatch.setattr(cli, "tournament", one_tournament)
         monkeypatch.setattr(cli, "bench_game", a_moment)
         self.answers: Iterator[str] = iter(())

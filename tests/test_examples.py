@@ -104,3 +104,20 @@ def test_chess_speed_example_times_both_paths_beside_python_chess() -> None:
     done = subprocess.run([sys.executable, str(EXAMPLES / "chess_speed.py"), "chess"], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and "unknown game 'chess'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_search_settings_example_compares_reuse_and_a_pool_with_a_reference() -> None:
+    args = [str(EXAMPLES / "search_settings.py"), "lucky_seven", "--settings", "random:d4", "--budget", "3",
+            "--reference", "6", "--seeds", "0-1", "--positions", "4"]
+    out = _run(*args)
+    assert "8 decisions" in out and "reuse found its tree at" in out
+    assert out.count("agreed with the reference at") == 3 and "reuse agreed where fresh did not" in out
+    assert _run(*args) == out  # budgets in iterations, fixed seeds: the same every time
+    alone = _run(*args[:7], "0", *args[8:])
+    assert "reuse found its tree at" in alone and "agreed" not in alone
+
+
+def test_search_settings_example_times_root_parallelism() -> None:
+    out = _run(str(EXAMPLES / "search_settings.py"), "raxxon", "--settings", "random:d4", "--budget", "2",
+               "--seeds", "7", "--positions", "1", "--time-processes")
+    assert "median wall-time ratio" in out and out.count(" with p2") == 2

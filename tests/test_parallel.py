@@ -3,6 +3,7 @@ wrong backend said in one line. Ray is started once for this module (it takes se
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -206,3 +207,21 @@ def test_a_signal_during_a_ray_start_ends_the_command_promptly(sig: str) -> None
                 child.wait()
     assert child.returncode == 130 and err.strip() == "wasteland: interrupted"
     assert took < parallel.SIGNAL_GRACE_SECONDS + 8
+
+
+def _square_and_pid(job: int) -> tuple[int, int]:
+    return job * job, os.getpid()
+
+
+def test_workers_keep_their_processes_between_batches_and_give_results_in_order() -> None:
+    workers = parallel.Workers(2)
+    first = workers.map(_square_and_pid, [3, 1, 2])
+    second = workers.map(_square_and_pid, [5, 4])
+    assert [r for r, _ in first] == [9, 1, 4] and [r for r, _ in second] == [25, 16]
+    used = {pid for _, pid in first + second}
+    assert os.getpid() not in used and len(used) <= 2  # the same two processes served both batches
+    workers.close()
+    assert workers.map(_square_and_pid, [2]) == [(4, os.getpid())]  # one job: here
+    assert parallel.Workers(1).map(_square_and_pid, [1, 2]) == [(1, os.getpid()), (4, os.getpid())]
+    with pytest.raises(ValueError, match="count"):
+        parallel.Workers(0)

@@ -582,6 +582,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """``wasteland balance``: the table of :func:`wasteland.balance.balance`, and its plot."""
+    from wasteland.balance import DEFAULT_BOTS, balance
+
+    options = parse_options(args.option, args.players)
+    plot_path = _check_plot_path(args.plot)
+    names = check_bots(args.bots or list(DEFAULT_BOTS), args.game)
+    vary: dict[str, list[Any]] = {}
+    for pair in args.vary:
+        name, sep, values = pair.partition("=")
+        if not sep or not name.strip() or not all(v.strip() for v in values.split(",")):
+            raise UsageError(f"--vary takes NAME=V1,V2,..., got {short(pair)}")
+        vary[name.strip()] = [_parse_value(v.strip()) for v in values.split(",")]
+    args.address = None  # this machine's cores only
+    _cap_workers(args)
+    bars: list[ProgressBar] = []
+
+    def bar(label: str) -> ProgressBar:
+        bars.append(ProgressBar(label, quiet=args.quiet))
+        return bars[-1]
+    try:
+        result = balance(args.game, names, args.n, seed=args.seed, options=options, vary=vary, workers=args.workers,
+                         progress=bar)
+    except (RulesError, ValueError, TypeError) as exc:
+        raise UsageError(_cut(str(exc), 300)) from None
+    finally:
+        for each in bars:
+            each.close()
+    print(result.format())
+    if plot_path is not None:
+        from wasteland.plot import plot_balance_table
+
+        _write_plot(plot_balance_table, result, plot_path)
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
@@ -1292,6 +1328,23 @@ def build_parser() -> argparse.ArgumentParser:
     _games_out_arguments(p)
     _batch_arguments(p)
     p.set_defaults(run=cmd_tournament)
+
+    p = _command(sub, "balance", "the best fair bot and the oracle at each difficulty: win rates with 95% intervals")
+    p.add_argument("game", choices=GAME_KEYS)
+    p.add_argument("--bots", type=_bot_names, metavar="BOT,BOT,...", default=None,
+                   help="the bots (default ismcts:200:best,oracle:200:best: the best fair bot and the oracle)")
+    p.add_argument("-n", type=_positive_int, default=20, help="deals each bot plays at each table (default 20)")
+    p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
+    p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the deals"))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option of every table (VALUE @FILE reads JSON)")
+    p.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
+                   help="one table per value of this option (repeat for every combination; default: the game's "
+                        "default table and its typical tables)")
+    p.add_argument("--workers", type=_positive_int, help="games at once (default and most: every core)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _plot_argument(p)
+    p.set_defaults(run=cmd_balance)
 
     p = _command(sub, "book", "tools for Aftermath's adventure books")
     books = p.add_subparsers(dest="book_command", metavar="COMMAND", required=True, parser_class=_Parser)

@@ -45,13 +45,14 @@ import socket
 import sys
 import threading
 import time
+import weakref
 from collections import deque
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Generator, Iterator, Sequence, TextIO, TypeVar
 
-__all__ = ["run_jobs", "BACKENDS", "BackendError", "check_backend", "default_workers"]
+__all__ = ["run_jobs", "Workers", "BACKENDS", "BackendError", "check_backend", "default_workers"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -172,6 +173,39 @@ def _process_jobs(function: Callable[[J], R], jobs: Sequence[J], count: int) -> 
         return
     with multiprocessing.Pool(min(count, len(jobs)), initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         yield from pool.imap(function, jobs)
+
+
+class Workers:
+    """A pool of ``count`` processes kept for many small batches (a search bot's root searches, one
+    batch a decision), so that each batch does not pay for starting processes.
+
+    ``map(function, jobs)`` gives ``function(job)`` for every job, in job order, whichever process
+    ran it. The processes start at the first ``map``, stop with ``close()`` or when the owner
+    drops the pool (a finalizer), and exit by themselves if this process dies. In a process that
+    may not have children (a worker of another pool), or with one job, the jobs run here.
+    """
+
+    def __init__(self, count: int) -> None:
+        if type(count) is not int or count < 1:
+            raise ValueError(f"count must be a whole number of at least 1, got {count!r}")
+        self.count = count
+        self._pool: Any = None
+        self._finalizer: weakref.finalize[[], Workers] | None = None
+
+    def map(self, function: Callable[[J], R], jobs: Sequence[J]) -> list[R]:
+        if self.count == 1 or len(jobs) <= 1 or multiprocessing.current_process().daemon:
+            return [function(job) for job in jobs]
+        if self._pool is None:
+            pool = multiprocessing.Pool(self.count, initializer=_worker_start, initargs=(os.getpid(),))
+            self._pool = pool
+            self._finalizer = weakref.finalize(self, pool.terminate)
+        return list(self._pool.map(function, jobs, chunksize=1))
+
+    def close(self) -> None:
+        """Stop the processes (a later ``map`` starts new ones)."""
+        if self._finalizer is not None:
+            self._finalizer()
+        self._pool = self._finalizer = None
 
 
 # -- the Ray backend ---------------------------------------------------------------------------

@@ -7,6 +7,8 @@
   with its interval (best rating first), game lengths and endings (per bot in the paired format).
 * :func:`plot_balance`: summaries of the same seeds side by side (one per card set, as in
   ``examples/balance.py``): win rates by seat, game lengths and the mix of endings.
+* :func:`plot_balance_table`: a :class:`~wasteland.balance.Balance` (``wasteland balance``): the win
+  rate of each bot at each table (difficulty) with its 95% interval, the oracle's marked as not fair.
 
 matplotlib is imported when a plot is drawn, never at import, and only through its
 Agg canvas: no window opens, and the global pyplot state and backend are left alone. Drawings
@@ -33,9 +35,11 @@ from wasteland.tournament import Tournament, wilson
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+    from wasteland.balance import Balance
     from matplotlib.figure import Figure
 
-__all__ = ["plot_summary", "plot_tournament", "plot_balance", "MISSING", "INSTALL"]
+__all__ = ["plot_summary", "plot_tournament", "plot_balance", "plot_balance_table", "MISSING", "INSTALL"]
 
 #: How to install matplotlib: from a package index, or into a checkout of the source.
 INSTALL = """pip install 'wasteland[plot]' (in a checkout of the source: pip install -e ".[plot]")"""
@@ -104,6 +108,25 @@ def plot_balance(rows: Sequence[tuple[str, Summary]], path: str | os.PathLike[st
         axes[0].set_title("win rate by seat (95% Wilson interval)", fontsize=10)
         _length_panel(axes[1], [(label, _lengths(s)) for label, s in rows])
         _ending_panel(axes[2], [(label, _endings(s)) for label, s in rows])
+        _save(fig, path)
+
+
+def plot_balance_table(result: Balance, path: str | os.PathLike[str]) -> None:
+    """Draw a balance table to ``path``: one group of bars per table (difficulty), one bar per bot,
+    each its win rate with the 95% Wilson interval; a bot that is not fair says so in the legend."""
+    if not result.rows:
+        raise ValueError("a balance table with no rows has nothing to draw")
+    tables = result.tables()
+    series = []
+    for bot in result.bots:
+        rows = {r.table: r for r in result.rows if r.bot == bot}
+        name = bot if rows[tables[0]].fair else f"{bot} (not fair: sees the table)"
+        series.append(([rows[t].wins for t in tables], [rows[t].games for t in tables], name))
+    with _figure(1) as (fig, axes):
+        fig.set_size_inches(max(5.0, 1.6 * len(tables) + 2.0), 4.8)
+        fig.suptitle(_balance_title(result), fontsize=11)
+        _rate_panel(axes[0], [t.replace(" ", "\n") for t in tables], series)
+        axes[0].set_title("games won (95% Wilson interval)", fontsize=10)
         _save(fig, path)
 
 
@@ -240,6 +263,14 @@ def _bot(bots: Sequence[str], seat: int) -> str:
 
 def _summary_title(s: Summary) -> str:
     return f"{s.table()}: {plural(s.games, 'game')}, bots {', '.join(s.bots)}, seeds {s.seed}-{s.seed + s.games - 1}"
+
+
+def _balance_title(result: Balance) -> str:
+    """The game (and its players, when every table has the same number) and the deals a table."""
+    first = result.rows[0].summary
+    same = len({r.summary.players for r in result.rows}) == 1  # else the tables' labels say the players
+    where = first.table() if same else first.table().split(",")[0]
+    return f"{where}: balance, {plural(result.games, 'deal')} a table"
 
 
 def _tournament_title(t: Tournament) -> str:

@@ -14,7 +14,10 @@ game plus bot seeds is fully reproducible.
 A name may carry settings after colons, in any order: a number of iterations
 (``ismcts:400``), a time in seconds (``ismcts:0.5s``), the playout policy
 (``ismcts:200:heuristic``), a playout depth (``flat:100:d30``) and the weight
-of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``).
+of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``); ISMCTS and the
+oracle also take ``reuse`` (keep the tree between decisions where the view allows), ``p`` and a
+number (that many root searches on as many processes, their statistics summed: ``ismcts:200:p2``)
+and ``k`` and a number (a fixed pool of that many determinizations instead of one per iteration).
 A search bot's name with a budget in seconds and nothing else (``ismcts:0.5s``), or with
 ``best``, plays with the settings found best for its game (``wasteland.agents.<key>.SEARCH``).
 See docs/agents.md.
@@ -25,7 +28,15 @@ from __future__ import annotations
 import math
 from typing import Any, Protocol
 
-from wasteland.agents.search import ISMCTS, ROLLOUTS, FlatMonteCarlo, Oracle, tuned_settings
+from wasteland.agents.search import (
+    ISMCTS,
+    MAX_DETERMINIZATIONS,
+    MAX_PROCESSES,
+    ROLLOUTS,
+    FlatMonteCarlo,
+    Oracle,
+    tuned_settings,
+)
 from wasteland.core.game import Game, short
 from wasteland.core.rng import Rng
 from wasteland.registry import bots_of
@@ -106,10 +117,18 @@ class BotSpec:
         self.depth: int | None = None
         self.score_weight: float | None = None
         self.best = False
+        self.reuse: bool | None = None
+        self.processes = 1
+        self.determinizations: int | None = None
         if parts and kind in ("random", "heuristic"):
             raise ValueError(f"the {kind} bot takes no settings, got {short(text)}")
         for part in parts:
             self._read(part, text)
+        searched = self.reuse is not None or self.processes > 1 or self.determinizations is not None
+        if searched and kind not in ("ismcts", "oracle"):
+            raise ValueError(f"reuse, p and k are settings of ismcts and oracle, not of {kind}: {short(text)}")
+        if self.reuse and self.processes > 1:
+            raise ValueError(f"bot {short(text)} asks for reuse and root parallelism: give one or the other")
         given = self.rollout != "random" or self.depth is not None or self.score_weight is not None
         if self.best and (given or "random" in parts):
             raise ValueError(f"bot {short(text)} asks for the best settings and gives some: give one or the other")
@@ -123,6 +142,19 @@ class BotSpec:
             return (str(found.get("rollout", "random")), found.get("depth"), float(found.get("score_weight", 0.0)))
         return self.rollout, self.depth, self.score_weight or 0.0
 
+    def tree_settings(self, game_key: str) -> tuple[bool, int, int | None]:
+        """Whether the tree is reused, the root searches (processes) and the pool of determinizations
+        (None: one a iteration) this name means at game ``game_key``; the game's tuned ``reuse`` and
+        ``determinizations`` apply where the name takes the tuned settings and says nothing of them."""
+        reuse, pool = self.reuse, self.determinizations
+        if self.tuned and self.processes == 1:
+            found = tuned_settings(game_key)
+            if reuse is None:
+                reuse = bool(found.get("reuse", False))
+            if pool is None:
+                pool = found.get("determinizations")
+        return bool(reuse), self.processes, pool
+
     def spelled(self, game_key: str) -> str:
         """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``)."""
         if self.kind in ("random", "heuristic"):
@@ -131,6 +163,10 @@ class BotSpec:
         budget = (f"{self.seconds:g}s" if self.seconds is not None else
                   str(self.iterations) if self.iterations is not None else "")
         parts = [self.kind, budget, rollout, f"d{depth}" if depth is not None else "", f"w{weight:g}" if weight else ""]
+        if self.kind in ("ismcts", "oracle"):
+            reuse, processes, pool = self.tree_settings(game_key)
+            parts += ["reuse" if reuse else "", f"p{processes}" if processes > 1 else "",
+                      f"k{pool}" if pool is not None else ""]
         return ":".join(p for p in parts if p)
 
     def _read(self, part: str, text: str) -> None:
@@ -142,6 +178,12 @@ class BotSpec:
             self.rollout = part
         elif part == "best":
             self.best = True
+        elif part == "reuse":
+            self.reuse = True
+        elif part.startswith("p") and _whole(part[1:], 2, MAX_PROCESSES) is not None:
+            self.processes = int(part[1:])
+        elif part.startswith("k") and _whole(part[1:], 1, MAX_DETERMINIZATIONS) is not None:
+            self.determinizations = int(part[1:])
         elif part.startswith("d") and part[1:].isascii() and part[1:].isdigit() and len(part) <= 10:
             self.depth = int(part[1:])
         elif part.startswith("w") and _number(part[1:], 1.0) is not None:
@@ -150,10 +192,20 @@ class BotSpec:
             raise ValueError(
                 f"cannot read {short(part)} in bot {short(text)}: after a colon come a number of iterations "
                 f"(ismcts:200), seconds (ismcts:0.5s), a playout policy ({' or '.join(ROLLOUTS)}), "
-                "a playout depth (d30), the weight of the score share (w0.5) or best (the game's tuned settings)"
+                "a playout depth (d30), the weight of the score share (w0.5), best (the game's tuned settings), "
+                f"reuse (keep the tree), p2 to p{MAX_PROCESSES} (root searches on processes) or k and a number "
+                "(a pool of determinizations)"
             )
         if self.iterations is not None and self.seconds is not None:
             raise ValueError(f"bot {short(text)} has a budget in iterations and in seconds: give one")
+
+
+def _whole(text: str, least: int, most: int) -> int | None:
+    """A whole number from ``least`` to ``most`` written in digits, or None."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        return None
+    value = int(text)
+    return value if least <= value <= most else None
 
 
 def _number(text: str, most: float = 3600.0) -> float | None:
@@ -200,7 +252,8 @@ def make_bot(name: str, game_key: str, seed: int = 0) -> Bot:
                                 score_weight=weight)
     else:
         cls = Oracle if spec.kind == "oracle" else ISMCTS
+        reuse, processes, pool = spec.tree_settings(game_key)
         search = cls(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
-                     score_weight=weight)
+                     score_weight=weight, reuse=reuse, processes=processes, determinizations=pool)
     search.name = spec.text
     return search

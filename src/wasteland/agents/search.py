@@ -58,9 +58,10 @@ import math
 import time
 from typing import Any, Callable, Literal, Sequence
 
-from wasteland.core.game import Game
+from wasteland.core.game import Game, RulesError
 from wasteland.core.rng import Rng
-from wasteland.registry import bots_of
+from wasteland.parallel import Workers
+from wasteland.registry import bots_of, get_game
 
 __all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "game_evaluate", "tuned_settings",
            "share"]
@@ -78,6 +79,14 @@ GAME: Literal["game"] = "game"
 EXPLORATION = 0.7
 #: The progressive bias toward the heuristic's choice, with heuristic playouts.
 BIAS = 1.0
+#: Reuse: how many determinizations of the last view are tried to find the new one in the kept tree.
+FOLLOW_TRIES = 4
+#: Reuse: how many edges of the kept tree are played, at most, on each of those tables.
+FOLLOW_STEPS = 400
+#: Root parallelism: the most searches (and processes) one decision may run.
+MAX_PROCESSES = 64
+#: The largest fixed pool of determinizations.
+MAX_DETERMINIZATIONS = 100_000
 
 
 class _Budget:
@@ -309,9 +318,23 @@ class ISMCTS:
     def __init__(self, seed: int = 0, iterations: int | None = None, *, seconds: float | None = None,
                  rollout: str = "random", rollout_depth: int | None = None,
                  evaluate: Evaluator | Literal["game"] | None = GAME, exploration: float = EXPLORATION,
-                 score_weight: float = 0.0, bias: float | None = None) -> None:
+                 score_weight: float = 0.0, bias: float | None = None, reuse: bool = False,
+                 processes: int = 1, determinizations: int | None = None) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
+        if not isinstance(reuse, bool):
+            raise ValueError(f"reuse is True or False, got {reuse!r}")
+        if type(processes) is not int or not 1 <= processes <= MAX_PROCESSES:
+            raise ValueError(f"processes must be a whole number from 1 to {MAX_PROCESSES}, got {processes!r}")
+        if reuse and processes > 1:
+            raise ValueError("reuse keeps one tree and root parallelism builds several: give one or the other")
+        if determinizations is not None and (type(determinizations) is not int
+                                             or not 1 <= determinizations <= MAX_DETERMINIZATIONS):
+            raise ValueError(f"determinizations must be a whole number from 1 to {MAX_DETERMINIZATIONS} or None, "
+                             f"got {determinizations!r}")
+        self.reuse = reuse
+        self.processes = processes
+        self.determinizations = determinizations
         if bias is None:
             bias = BIAS if rollout == "heuristic" else 0.0
         if not (isinstance(bias, (int, float)) and math.isfinite(bias) and bias >= 0):
@@ -327,30 +350,130 @@ class ISMCTS:
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
         self.exploration = float(exploration)
-        #: The iterations of the last search (0 when the decision needed none).
+        #: The iterations of the last search (0 when the decision needed none; summed over the processes).
         self.last_iterations = 0
+        #: The iterations that the last search found in the tree kept from the decision before (reuse).
+        self.last_reused = 0
         self.last_root: _Node | None = None
+        # Reuse: the game, the view, the seat and the action of the last decision, and the subtree below it.
+        self._kept: tuple[Game[Any, Any], Any, int, Any, _Node] | None = None
+        # Root parallelism: the processes, started at the first search that needs them.
+        self._workers: Workers | None = None
+
+    def close(self) -> None:
+        """Stop the processes of root parallelism (they also stop when the bot is dropped)."""
+        if self._workers is not None:
+            self._workers.close()
 
     def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
         self.last_iterations = 0
+        self.last_reused = 0
+        found: _Node | None = None
+        me: int | None = None
+        if self.reuse:
+            me = game.current_player(view)
+            assert me is not None, "nobody decides in a finished game"
+            found = self._follow(game, view, me)
         if len(legal) == 1:
+            if self.reuse:
+                assert me is not None
+                self._keep(game, view, me, legal[0], found)
             return legal[0]
-        me = game.current_player(view)
-        assert me is not None, "nobody decides in a finished game"
+        if me is None:
+            me = game.current_player(view)
+            assert me is not None, "nobody decides in a finished game"
         seed, self.rng = self.rng.next64()
-        root = self.search(game, view, me, Rng.from_seed(seed))
+        if self.processes > 1:
+            root = self._root_parallel(game, view, me, seed)
+        else:
+            if found is not None:
+                self.last_reused = sum(child.visits for child in found.children.values())
+            root = self.search(game, view, me, Rng.from_seed(seed), found)
         self.last_root = root
         order = {a: i for i, a in enumerate(legal)}
         ranked = [(a, n) for a, n in root.children.items() if a in order]
         if not ranked:  # cannot happen when the game lists the same actions on the view's tables
-            return legal[0]
-        best, _ = max(ranked, key=lambda an: (an[1].visits, an[1].total, -order[an[0]]))
+            best = legal[0]
+        else:
+            best, _ = max(ranked, key=lambda an: (an[1].visits, an[1].total, -order[an[0]]))
+        if self.reuse:
+            self._keep(game, view, me, best, root)
         return best
 
-    def search(self, game: Game[Any, Any], view: Any, me: int, rng: Rng) -> _Node:
-        """The tree of one decision: ``self.budget`` iterations from ``view`` for player ``me``."""
+    # -- reuse of the tree between decisions ------------------------------------------------------
+
+    def _keep(self, game: Game[Any, Any], view: Any, me: int, action: Any, node: _Node | None) -> None:
+        """After deciding ``action`` at ``view``: keep the subtree below it for the next decision."""
+        child = node.children.get(action) if node is not None else None
+        self._kept = (game, view, me, action, child) if child is not None and child.children else None
+
+    def _follow(self, game: Game[Any, Any], view: Any, me: int) -> _Node | None:
+        """The kept subtree's node for ``view``, or None (start afresh).
+
+        The last decision's view is determinized (``FOLLOW_TRIES`` times at most, keys from the
+        bot's Rng), the action taken is played on it, and the kept tree is walked down, every
+        edge played on that table where it is legal, to the next table where this seat decides;
+        a node whose table shows this seat exactly ``view`` is the new root. What the seat could
+        not see (another seat's hidden cards, a shuffle or a roll between) makes the drawn table
+        show something else, and the tree is dropped. A game or a seat that is not the last
+        decision's, or a view that does not follow it, finds nothing.
+        """
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        was_game, before, was_me, action, node = kept
+        if was_game is not game or was_me != me:
+            return None
+        for _ in range(FOLLOW_TRIES):
+            key, self.rng = self.rng.next64()
+            try:
+                table = game.apply(self._tables(game)(before, me, key), action)
+            except RulesError:  # the view is not the last one's game: nothing follows
+                return None
+            found = _match(game, table, node, me, view, self._shown)
+            if found is not None:
+                return found
+        return None
+
+    # -- root parallelism ----------------------------------------------------------------------
+
+    def _root_parallel(self, game: Game[Any, Any], view: Any, me: int, seed: int) -> _Node:
+        """``self.processes`` independent searches, seeded from ``seed``, their root statistics summed."""
+        base = Rng.from_seed(seed)
+        settings = self._settings()
+        jobs = [(game.key, view, me, base.fork(i + 1).key, settings) for i in range(self.processes)]
+        here = _registered(game) is not game or not (self.evaluate is None or self.evaluate == GAME)
+        if here:  # a game or an evaluation another process cannot look up: one after another, here
+            results = [_root_statistics(job, game) for job in jobs]
+        else:  # (in a process that may not have children, Workers runs them here too)
+            if self._workers is None:
+                self._workers = Workers(self.processes)
+            results = self._workers.map(_root_job, jobs)
+        root = _Node()
+        for stats, iterations in results:
+            self.last_iterations += iterations
+            root.visits += iterations
+            for action, visits, total, available in stats:
+                child = root.children.get(action)
+                if child is None:
+                    child = root.children[action] = _Node()
+                child.visits += visits
+                child.total += total
+                child.available += available
+        return root
+
+    def _settings(self) -> dict[str, Any]:
+        """What a process needs to run the same search as this bot (the budget and the settings)."""
+        return {"oracle": isinstance(self, Oracle), "iterations": self.budget.iterations,
+                "seconds": self.budget.seconds, "rollout": self.rollout, "rollout_depth": self.rollout_depth,
+                "evaluate": self.evaluate, "exploration": self.exploration, "score_weight": self.score_weight,
+                "bias": self.bias, "determinizations": self.determinizations}
+
+    def search(self, game: Game[Any, Any], view: Any, me: int, rng: Rng, root: _Node | None = None) -> _Node:
+        """The tree of one decision: ``self.budget`` iterations from ``view`` for player ``me``, added
+        to ``root`` (a tree kept from the last decision) or to a new one."""
         current, listed_moves = game.current_player, game.moves
-        determinize = self._tables(game)
+        draw = self._draws(game, view, me)
         playout = _Playout(game, self.rollout, self.rollout_depth, self.evaluate, game.num_players(view),
                            self.score_weight)
         c = self.exploration
@@ -358,12 +481,13 @@ class ISMCTS:
         guide = playout.heuristic if bias else None
         log = math.log
         sqrt = math.sqrt
-        root = _Node()
+        if root is None:
+            root = _Node()
         started = time.perf_counter()
         done = 0
         while self.budget.more(done, started):
             key, rng = rng.next64()
-            state = determinize(view, me, key)
+            state = draw(key, done)
             node = root
             path: list[tuple[_Node, int]] = []
             guides: dict[int, Any] = {}
@@ -429,6 +553,84 @@ class ISMCTS:
         """Where the iterations start: a fresh determinization of the view each time."""
         return game.determinize
 
+    def _draws(self, game: Game[Any, Any], view: Any, me: int) -> Callable[[int, int], Any]:
+        """The table an iteration starts from, given its key and the iterations done: a fresh one
+        each time, or with ``determinizations`` a fixed pool (the first tables drawn, then each in
+        turn)."""
+        determinize = self._tables(game)
+        pool = self.determinizations
+        if pool is None:
+            return lambda key, done: determinize(view, me, key)
+        tables: list[Any] = []
+
+        def draw(key: int, done: int) -> Any:
+            if len(tables) < pool:
+                tables.append(determinize(view, me, key))
+                return tables[-1]
+            return tables[done % pool]
+        return draw
+
+    @staticmethod
+    def _shown(game: Game[Any, Any], table: Any, me: int) -> Any:
+        """What this bot is handed at ``table`` when seat ``me`` decides: the seat's view."""
+        return game.view(table, me)
+
+
+def _match(game: Game[Any, Any], table: Any, node: _Node, me: int, view: Any,
+           shown: Callable[[Game[Any, Any], Any, int], Any]) -> _Node | None:
+    """The node below ``node`` (``table`` being one of its tables) where seat ``me`` is shown
+    ``view`` next, walking the tree's edges that are legal on the way (``FOLLOW_STEPS`` at most,
+    depth first in the tree's order), or None."""
+    steps = FOLLOW_STEPS
+    stack = [(table, node)]
+    while stack:
+        table, node = stack.pop()
+        player = game.current_player(table)
+        if player is None:
+            continue
+        if player == me:  # the seat's next decision: this one, or a line that did not happen
+            if shown(game, table, me) == view:
+                return node
+            continue
+        for action, child in reversed(node.children.items()):
+            if steps <= 0:
+                return None
+            steps -= 1
+            try:
+                stack.append((game.apply(table, action), child))
+            except RulesError:  # not legal on this table
+                continue
+    return None
+
+
+def _registered(game: Game[Any, Any]) -> Game[Any, Any] | None:
+    """The game the registry knows by ``game``'s key, or None."""
+    try:
+        return get_game(game.key)
+    except ValueError:
+        return None
+
+
+#: One root search of root parallelism: game key, view, seat, seed, the bot's settings.
+_RootJob = tuple[str, Any, int, int, dict[str, Any]]
+#: What it gives back: (action, visits, total, availability) of each child of the root, and its iterations.
+_RootStats = tuple[list[tuple[Any, int, float, int]], int]
+
+
+def _root_statistics(job: _RootJob, game: Game[Any, Any]) -> _RootStats:
+    """One root search of :meth:`ISMCTS._root_parallel`, on ``game``."""
+    _, view, me, seed, settings = job
+    options = dict(settings)
+    cls = Oracle if options.pop("oracle") else ISMCTS
+    bot = cls(0, **options)
+    root = bot.search(game, view, me, Rng.from_seed(seed))
+    return [(a, n.visits, n.total, n.available) for a, n in root.children.items()], bot.last_iterations
+
+
+def _root_job(job: _RootJob) -> _RootStats:
+    """What a process of root parallelism runs: one root search, the game looked up by its key."""
+    return _root_statistics(job, get_game(job[0]))
+
 
 class Oracle(ISMCTS):
     """ISMCTS on the referee's table: **not a fair player** (see the module's text).
@@ -447,4 +649,9 @@ class Oracle(ISMCTS):
     def _tables(self, game: Game[Any, Any]) -> Callable[[Any, int, int], Any]:
         def table(state: Any, player: int, key: int) -> Any:
             return state
+        return table
+
+    @staticmethod
+    def _shown(game: Game[Any, Any], table: Any, me: int) -> Any:
+        """The oracle is handed the whole table."""
         return table

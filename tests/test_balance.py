@@ -1,0 +1,90 @@
+"""Balance tables: each bot at each difficulty on the same deals, win rates with 95% intervals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wasteland import GAMES
+from wasteland.balance import DEFAULT_BOTS, balance, balance_tables
+from wasteland.cli import EXIT_USAGE, main
+from wasteland.plot import _balance_title
+from wasteland.tournament import wilson
+
+TINY = ["ismcts:2:d2", "oracle:2:d2"]
+
+
+def test_the_tables_are_the_default_and_the_game_s_typical_ones_or_the_values_to_vary() -> None:
+    tables = balance_tables("raxxon")
+    assert tables[0] == ("default", {})
+    assert [options for _, options in tables[1:]] == [dict(o) for o in GAMES["raxxon"].option_sets]
+    assert ("players=2 difficulty=expert", {"players": 2, "difficulty": "expert"}) in tables
+    varied = balance_tables("raxxon", {"players": 2}, {"difficulty": ["intro", "hard"], "characters": [None]})
+    assert [label for label, _ in varied] == ["players=2 difficulty=intro characters=None",
+                                              "players=2 difficulty=hard characters=None"]
+    assert varied[1][1] == {"players": 2, "difficulty": "hard", "characters": None}
+    with pytest.raises(ValueError, match="at least one value"):
+        balance_tables("raxxon", None, {"difficulty": []})
+
+
+def test_a_balance_table_plays_each_bot_on_the_same_deals_at_each_difficulty() -> None:
+    result = balance("raxxon", TINY, 2, seed=5, vary={"difficulty": ["intro", "expert"]}, workers=1)
+    assert [(r.table, r.bot) for r in result.rows] == [
+        ("difficulty=intro", "ismcts:2:d2"), ("difficulty=intro", "oracle:2:d2"),
+        ("difficulty=expert", "ismcts:2:d2"), ("difficulty=expert", "oracle:2:d2")]
+    for row in result.rows:
+        assert row.games == 2 and row.summary.seed == 5 and row.options["difficulty"] in ("intro", "expert")
+        assert row.interval() == wilson(row.wins, 2)
+    assert [r.fair for r in result.rows] == [True, False, True, False]
+    assert balance("raxxon", TINY, 2, seed=5, vary={"difficulty": ["intro", "expert"]}, workers=2) == result
+    text = result.format()
+    assert "difficulty=expert" in text and "oracle:2:d2 !" in text and "not a fair player" in text
+    assert "[" in text and "%" in text
+
+
+def test_a_competitive_game_shows_the_rate_of_each_seat() -> None:
+    result = balance("lucky_seven", ["random"], 3, options={"players": 2})
+    assert result.tables() == ["players=2"] + [t for t in result.tables()[1:]]
+    first = result.rows[0]
+    assert not first.summary.team_play() and first.wins == 3  # a versus game always has a winner
+    assert "by seat:" in result.format().splitlines()[2]
+    assert "not a fair player" not in result.format()
+
+
+def test_bad_balance_requests_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least one bot"):
+        balance("raxxon", [], 2)
+    with pytest.raises(ValueError, match="unknown bot"):
+        balance("raxxon", ["alphazero"], 2)
+    with pytest.raises(Exception, match="difficulty"):
+        balance("raxxon", ["random"], 2, vary={"difficulty": ["impossible"]})
+    assert DEFAULT_BOTS == ("ismcts:200:best", "oracle:200:best")
+
+
+def test_the_balance_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "raxxon", "--bots", "random", "-n", "2", "--vary", "difficulty=intro,hard",
+                 "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "difficulty=intro" in out and "difficulty=hard" in out and "win rate [95% CI]" in out
+    assert main(["balance", "raxxon", "--bots", "random", "--vary", "difficulty", "--quiet"]) == EXIT_USAGE
+    assert "--vary takes NAME=V1,V2" in capsys.readouterr().err
+    assert main(["balance", "raxxon", "--bots", "random", "-n", "1", "--vary", "difficulty=nightmare",
+                 "--quiet"]) == EXIT_USAGE
+    assert "difficulty" in capsys.readouterr().err
+
+
+def test_the_balance_command_draws_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "balance.png"
+    assert main(["balance", "raxxon", "--bots", ",".join(TINY), "-n", "1", "--vary", "difficulty=intro,expert",
+                 "--workers", "1", "--quiet", "--plot", str(target)]) == 0
+    assert target.read_bytes().startswith(b"\x89PNG")
+    assert "plot:" in capsys.readouterr().out
+
+
+def test_the_plot_s_title_names_the_players_only_when_every_table_has_the_same() -> None:
+    mixed = balance("raxxon", ["random"], 1, vary={"players": [1, 2]})
+    assert _balance_title(mixed) == "Raxxon: balance, 1 deal a table"
+    solo = balance("raxxon", ["random"], 2, vary={"difficulty": ["intro", "hard"]})
+    assert _balance_title(solo) == "Raxxon, 1 player: balance, 2 deals a table"
