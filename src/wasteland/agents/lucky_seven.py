@@ -28,7 +28,7 @@ from wasteland.lucky_seven.actions import (
 from wasteland.lucky_seven.board import COLUMNS, GRID, geometry, squad_eliminated, threats_left
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
-    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, TANK,
+    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.rules import RULES
@@ -55,33 +55,8 @@ WITHIN_TWO: tuple[frozenset[int], ...] = tuple(
 
 
 def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
-    """Each member of the grid in play that can attack, its cell and the threats it reaches
-    (``attack.can_attack`` and ``attack.reach``, read once for the whole grid)."""
-    squad, threats, down = state.squad, state.threats, state.down
-    table = table_of(state)
-    attackable, up, down_strength = table.attackable, table.up, table.down
-    tables = geometry(state)
-    adjacent, diagonal = tables.adjacent, tables.diagonal
-    out = []
-    for cell in tables.map_cells[state.active]:
-        member = squad[cell]
-        if member < 0:
-            continue
-        kind = member % SQUAD_SIZE
-        if kind == JOKER or kind == PACIFIST:
-            continue
-        if member in down:
-            if kind != MOUSE or down_strength[member] <= 0:
-                continue
-            near = adjacent[cell]
-        else:
-            if up[member] <= 0:
-                continue
-            near = adjacent[cell] + diagonal[cell] if kind == NATURAL else adjacent[cell]
-        targets = [n for n in near if threats[n] >= 0 and attackable[threats[n]]]
-        if targets:
-            out.append((member, cell, targets))
-    return out
+    """Each member of the grid in play that can attack, its cell and the threats it reaches."""
+    return list(atk.attackers(state))
 
 
 def _blows(state: State) -> tuple[set[int], dict[int, frozenset[int]], list[int]]:

@@ -17,6 +17,8 @@ handler of the ``ResolveAttack`` effect.
 
 from __future__ import annotations
 
+from typing import Collection, Iterator
+
 from wasteland.lucky_seven.actions import ATTACK, Attack
 from wasteland.lucky_seven.board import Board, cell_reason, geometry, member_reason, phase_reason
 from wasteland.lucky_seven.card_set import table_of
@@ -24,7 +26,7 @@ from wasteland.lucky_seven.cards import ANVIL, DEPOT_KIND, HAMMER, JOKER, MOUSE,
 from wasteland.lucky_seven.state import Attacked, ResolveAttack, State, Work
 
 __all__ = [
-    "can_attack", "reach", "attack_actions", "any_attack", "attack_reason", "assign", "threat_strength",
+    "can_attack", "reach", "attackers", "attack_actions", "any_attack", "attack_reason", "assign", "threat_strength",
     "attacker_strength", "resolve_attack",
 ]
 
@@ -55,30 +57,20 @@ def _assigned(state: Board) -> set[int]:
     return {member for member, _ in state.attacks}
 
 
-def attack_actions(state: Board) -> list[Attack]:
-    assigned = _assigned(state)
-    squad = state.squad
-    out: list[Attack] = []
-    for cell in geometry(state).map_cells[state.active]:
-        member = squad[cell]
-        if member >= 0 and member not in assigned and can_attack(state, member):
-            out += [ATTACK[member, target] for target in reach(state, member, cell)]
-    return out
-
-
-def any_attack(state: Board) -> bool:
-    """Whether some member may still attack (``attack_actions`` would offer more than ending the
-    phase). The same rules as ``can_attack`` and ``reach``, inlined: the driver asks this after
-    every assignment, so it stops at the first attack it finds."""
+def attackers(state: Board, skip: Collection[int] = ()) -> Iterator[tuple[int, int, list[int]]]:
+    """Each member of the grid in play that may attack (``can_attack``), but those in ``skip``,
+    with its cell and the cells of the threats it reaches (``reach``), in the grid's order; a
+    member that reaches no threat is left out. The same rules as ``can_attack`` and ``reach``,
+    read once for the whole grid: the driver asks after every assignment whether an attack is
+    left, and the heuristic bot reads every attack of a table."""
     squad, threats, down = state.squad, state.threats, state.down
     table = table_of(state)
     attackable, up_strength, down_strength = table.attackable, table.up, table.down
     tables = geometry(state)
     adjacent, diagonal = tables.adjacent, tables.diagonal
-    assigned = {member for member, _ in state.attacks} if state.attacks else ()
     for cell in tables.map_cells[state.active]:
         member = squad[cell]
-        if member < 0 or member in assigned:
+        if member < 0 or member in skip:
             continue
         kind = member % SQUAD_SIZE
         if kind == JOKER or kind == PACIFIST:
@@ -91,11 +83,20 @@ def any_attack(state: Board) -> bool:
             if up_strength[member] <= 0:
                 continue
             near = adjacent[cell] + diagonal[cell] if kind == NATURAL else adjacent[cell]
-        for n in near:
-            threat = threats[n]
-            if threat >= 0 and attackable[threat]:
-                return True
-    return False
+        targets = [n for n in near if threats[n] >= 0 and attackable[threats[n]]]
+        if targets:
+            yield member, cell, targets
+
+
+def attack_actions(state: Board) -> list[Attack]:
+    return [ATTACK[member, target] for member, _, targets in attackers(state, _assigned(state)) for target in targets]
+
+
+def any_attack(state: Board) -> bool:
+    """Whether some member may still attack (``attack_actions`` would offer more than ending the
+    phase): the first of ``attackers``, so it stops at the first member with a threat in reach."""
+    assigned = {member for member, _ in state.attacks} if state.attacks else ()
+    return next(attackers(state, assigned), None) is not None
 
 
 def attack_reason(state: State, action: Attack) -> str | None:
