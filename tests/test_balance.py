@@ -20,6 +20,12 @@ def test_the_tables_are_the_default_and_the_game_s_typical_ones_or_the_values_to
     assert tables[0] == ("default", {})
     assert [options for _, options in tables[1:]] == [dict(o) for o in GAMES["raxxon"].option_sets]
     assert ("players=2 difficulty=expert", {"players": 2, "difficulty": "expert"}) in tables
+    # what the user gives (--players, --option) holds at every table, and a table is listed once
+    solo = balance_tables("raxxon", {"players": 1})
+    assert solo[0] == ("players=1", {"players": 1})
+    assert all(options["players"] == 1 for _, options in solo)
+    assert len({tuple(sorted(options.items())) for _, options in solo}) == len(solo)
+    assert [label for label, _ in solo] == ["players=1", "players=1 difficulty=intro", "players=1 difficulty=expert"]
     varied = balance_tables("raxxon", {"players": 2}, {"difficulty": ["intro", "hard"], "characters": [None]})
     assert [label for label, _ in varied] == ["players=2 difficulty=intro characters=None",
                                               "players=2 difficulty=hard characters=None"]

@@ -52,7 +52,8 @@ def balance_tables(key: str, options: Mapping[str, Any] | None = None,
                    vary: Mapping[str, Sequence[Any]] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The tables of a balance study of game ``key``, as ``(label, options)``: ``options`` with every
     combination of the values in ``vary``; without ``vary``, ``options`` (the default table) and
-    then each of the game's ``option_sets`` not already listed."""
+    then each of the game's ``option_sets`` with ``options`` laid over it (what the user gave holds
+    at every table), each table once."""
     base = dict(options or {})
     if vary:
         names = list(vary)
@@ -66,8 +67,8 @@ def balance_tables(key: str, options: Mapping[str, Any] | None = None,
         return out
     out = [(_label(base), base)]
     for extra in get_game(key).option_sets:
-        table = dict(extra)
-        if table != base:
+        table = {**base, **{name: value for name, value in extra.items() if name not in base}}
+        if all(table != listed for _, listed in out):
             out.append((_label(table), table))
     return out
 
