@@ -313,3 +313,20 @@ def test_the_server_seats_fair_bots_only(tmp_path: Path) -> None:
     lobby = Lobby(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.2, limits=WIDE)
     with pytest.raises(Refused, match="not a fair player"):
         lobby.create({"game": "lucky_seven", "seats": ["oracle:0.1s"], "seed": 2}, "here")
+    # nor settings it would not play: a tree kept between moves, or processes a stranger could multiply
+    for name in ("ismcts:0.1s:reuse", "ismcts:0.1s:p8"):
+        with pytest.raises(Refused, match="neither reuse nor pN"):
+            lobby.create({"game": "lucky_seven", "seats": [name], "seed": 2}, "here")
+
+
+def test_a_server_bot_plays_the_settings_its_name_stands_for_within_the_server_s_budget(tmp_path: Path) -> None:
+    from wasteland.agents import ISMCTS, make_bot
+
+    lobby = Lobby(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.2, limits=WIDE)
+    for name in ("ismcts:5s", "ismcts:400", "ismcts:0.1s:random:k3"):
+        served, made = lobby._bot(name, "raxxon", 7), make_bot(name, "raxxon", 7)
+        assert isinstance(served, ISMCTS) and isinstance(made, ISMCTS)
+        assert (served.rollout, served.rollout_depth, served.determinizations) == (
+            made.rollout, made.rollout_depth, made.determinizations), name
+        assert served.budget.iterations is None and served.budget.seconds is not None
+        assert served.budget.seconds <= 0.2

@@ -221,6 +221,9 @@ class Lobby:
             if not is_fair(spec.text):
                 raise Refused(400, f"seat {i}: {spec.kind} sees the hidden table and is not a fair player; "
                                    "the server seats fair bots only")
+            if spec.reuse or spec.processes > 1:
+                raise Refused(400, f"seat {i}: the server makes a bot afresh for each move, on one process: "
+                                   "it plays neither reuse nor pN")
             seats.append(spec.text)
         return tuple(seats)
 
@@ -354,9 +357,12 @@ class Lobby:
         # The server plays every search bot by time, so that no move takes longer than the budget:
         # a number of iterations in the name gives way to it (a budget in iterations would take as
         # long as the machine needs).
-        search: Bot = cls(seed, None, seconds=seconds, rollout=spec.rollout, rollout_depth=spec.depth,
-                          score_weight=spec.score_weight or 0.0)
-        return search
+        # The settings the name stands for, as make_bot reads them (a bare budget: the game's best).
+        rollout, depth, weight = spec.settings(key)
+        if cls is ISMCTS:
+            return ISMCTS(seed, None, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight,
+                          determinizations=spec.tree_settings(key)[2])
+        return FlatMonteCarlo(seed, None, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight)
 
     def bot_move(self, match_id: str) -> bool:
         """Play one move for the bot whose turn it is in ``match_id``; False when no bot is to
