@@ -4,6 +4,7 @@ shows nothing its view hides (wasteland.render, each game's render.svg)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import deque
 from typing import Any
 
 import pytest
@@ -11,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wasteland import GAMES, render
-from wasteland.core.rng import Rng
 from wasteland.registry import GAME_KEYS
+from wasteland.testing.support import random_walk
 
 CASES = [(key, n) for key in GAME_KEYS for n in GAMES[key].player_counts]
 IDS = [f"{key}-{n}p" for key, n in CASES]
@@ -22,14 +23,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 def _play(key: str, players: int, seed: int, moves: int) -> Any:
     """The table after up to ``moves`` random legal moves (fewer if the game ends first)."""
     game = GAMES[key]
-    state = game.new_game(seed, players=players)
-    pick = Rng.from_seed(seed + 1)
-    for _ in range(moves):
-        if game.outcome(state) is not None:
-            break
-        action, pick = pick.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-    return state
+    start = game.new_game(seed, players=players)
+    last = deque(random_walk(game, start, seed + 1, moves), maxlen=1)
+    return last[0] if last else start
 
 
 def _to_end(key: str, players: int, seed: int) -> Any:
