@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from wasteland.core.dice import roll
+from wasteland.core.spaces import BorderKind
 from wasteland.aftermath.actions import (
     Ability, Action, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Drive, Eat,
     End, Equip, Exit, Go, Influence, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand,
@@ -99,27 +100,32 @@ def line_cost(kind: str, played: list[int] | tuple[int, ...]) -> int | None:
 
 
 def _steps(s: Table) -> list[tuple[int, int]]:
-    """(space index, cost) of each space the mover may step into now."""
-    page = page_of(s)
+    """(space index, cost) of each space the mover may step into now, in the page's order of
+    spaces (the table's ``graph`` is the page's own map: its borders are the page's lines)."""
     here = s.spaces[s.active]
-    if page is None or not here:
+    if not here:
         return []
-    names: list[str] | None = None
+    links = s.graph.links_of(here)
+    if not links:
+        return []
+    mp = s.mp
+    colours = {ACTION_CARDS[c].colour for c in s.played}
     out = []
-    for line in page.lines:
-        if line.a == here:
-            other = line.b
-        elif line.b == here:
-            other = line.a
-        else:
-            continue
-        cost = line_cost(line.kind, s.played)
-        if cost is not None and cost <= s.mp:
-            names = names or [sp.name for sp in page.spaces]
-            k = names.index(other)
-            if k < MAX_SPACES:
-                out.append((k, cost))
-    return sorted(out)
+    for k, kind in links:
+        cost = _crossing(kind, colours)
+        if cost is not None and cost <= mp and k < MAX_SPACES:
+            out.append((k, cost))
+    return out
+
+
+def _crossing(kind: BorderKind, colours: set[str]) -> int | None:
+    """``line_cost`` of a line of ``kind`` with cards of ``colours`` played."""
+    if not kind.passable:
+        return None
+    coloured = COLOURED_LINES.get(kind.name)
+    if coloured is not None and colours == {coloured.value}:
+        return 1
+    return kind.cost
 
 
 def _equipped(s: Table, c: int) -> list[tuple[int, int]]:
@@ -689,15 +695,13 @@ def _test_done(s: State, a: Done) -> bool:
 def _may_step(s: State, a: Step) -> bool:
     """Space ``a.space`` is one of ``_steps``: a line joins it to the mover's space, and its cost
     with the cards played is within the movement points."""
-    page, here = page_of(s), s.spaces[s.active]
-    if page is None or not here or not 0 <= a.space < min(len(page.spaces), MAX_SPACES):
+    here = s.spaces[s.active]
+    if not here or not 0 <= a.space < MAX_SPACES:
         return False
-    there = page.spaces[a.space].name
-    for line in page.lines:
-        if line.a == here and line.b == there or line.b == here and line.a == there:
-            cost = line_cost(line.kind, s.played)
-            if cost is not None and cost <= s.mp:
-                return True
+    for k, kind in s.graph.links_of(here):
+        if k == a.space:
+            cost = _crossing(kind, {ACTION_CARDS[c].colour for c in s.played})
+            return cost is not None and cost <= s.mp
     return False
 
 
