@@ -919,11 +919,13 @@ def _resume(work: Work, effect: Resume) -> None:
 
 
 def _check_threat(work: Work, effect: CheckThreat) -> None:
-    threats = sum(1 for t in work.threats if t != NONE)
+    threats = len(work.threats) - work.threats.count(NONE)
     if not work.hostile:
+        if threats < 4:
+            return
         page = page_of(work)
         entry = next((e for e in page.entries if e.trigger is Trigger.THREAT), None) if page else None
-        if threats >= 4 and entry is not None and (not work.revisit or entry.revisit):
+        if entry is not None and (not work.revisit or entry.revisit):
             work.reader = work.active
             work.stack.append(Read(entry.id))
         return

@@ -168,10 +168,8 @@ def _ability_targets(s: Table, c: int, ability: str, page: Page | None) -> list[
     """``ability_targets`` of an ability of kind ``ability``, on the current ``page``."""
     if page is None or not s.spaces[c]:
         return []
-    if ability == "tumble":
-        graph = s.graph
-        index = {sp.name: k for k, sp in enumerate(page.spaces)}
-        return sorted(index[n] for n in graph.neighbours(s.spaces[c]) if index[n] < MAX_SPACES)
+    if ability == "tumble":  # the graph is the page's own map: a space's position is its index on the page
+        return [k for k, kind in s.graph.links_of(s.spaces[c]) if kind.passable and k < MAX_SPACES]
     if ability == "throw":
         if not s.hostile:
             return []
