@@ -203,11 +203,21 @@ def test_an_enemy_s_way_is_the_core_s_cheapest_path_at_an_enemy_s_cost_on_every_
         for here in graph.spaces:
             costs = graph.costs_from(here, cost=mission.enemy_cost)
             assert dict(graph.hops_from(here, through=mission._passable)) == dict(costs)
+            assert graph.hop_counts(here, through=mission._passable) == dict(costs)
             for goal in costs:
                 path = graph.shortest_path(here, goal, cost=mission.enemy_cost)
                 assert path is not None
                 for speed in (1, 2, 3, len(graph.spaces)):
-                    assert mission._enemy_path(graph, here, goal, speed) == list(path[0][1:1 + speed])
+                    assert mission._enemy_path(graph, here, goal, speed, costs[goal]) == list(path[0][1:1 + speed])
+
+
+def test_an_enemy_s_sight_is_the_core_s_line_of_sight_on_every_page_of_the_book() -> None:
+    """The enemy turn counts the spaces in sight as the core's ``sight_distances`` does."""
+    for graph in [mission._graph(p) for p in (*ENGINE.new_game(0).book.pages, page())]:
+        for here in graph.spaces:
+            for reach in (0, 1, 2, 5, None):
+                assert graph.hop_counts(here, through=mission._sees, max_hops=reach) == dict(
+                    graph.sight_distances(here, reach))
 
 
 def test_no_enemy_turn_while_threat_cards_are_fewer_than_enemies() -> None:

@@ -170,6 +170,28 @@ def test_line_of_sight_along_borders() -> None:
         g.in_sight("garden", "moon")
 
 
+def test_hop_counts_are_hops_from_as_a_plain_dict() -> None:
+    g = street()
+    for start in g.spaces:
+        for reach in (None, 0, 1, 3):
+            counts = g.hop_counts(start, max_hops=reach)
+            assert type(counts) is dict and counts == g.hops_from(start, max_hops=reach)
+            passable = g.hop_counts(start, through=lambda kind: kind.passable, max_hops=reach)
+            assert passable == g.hops_from(start, through=lambda kind: kind.passable, max_hops=reach)
+    with pytest.raises(ValueError, match="'moon' is not a space of this graph"):
+        g.hop_counts("moon")
+
+
+def test_links_of_a_space_are_its_borders_by_position() -> None:
+    g = street()
+    assert g.links_of("yard") == ((1, DASHED), (3, WINDOW))
+    assert g.links_of("shed") == ((3, WALL), (5, DASHED))
+    for space in g.spaces:
+        assert tuple(g.spaces[j] for j, _ in g.links_of(space)) == g.adjacent(space)
+        assert all(g.border_kind(space, g.spaces[j]) == kind for j, kind in g.links_of(space))
+    assert g.links_of("moon") == () and g.links_of([1]) == ()
+
+
 def test_space_graph_round_trips_and_is_hashable() -> None:
     g = street()
     again = codec.loads(codec.dumps(g))

@@ -919,11 +919,13 @@ def _resume(work: Work, effect: Resume) -> None:
 
 
 def _check_threat(work: Work, effect: CheckThreat) -> None:
-    threats = sum(1 for t in work.threats if t != NONE)
+    threats = len(work.threats) - work.threats.count(NONE)
     if not work.hostile:
+        if threats < 4:
+            return
         page = page_of(work)
         entry = next((e for e in page.entries if e.trigger is Trigger.THREAT), None) if page else None
-        if threats >= 4 and entry is not None and (not work.revisit or entry.revisit):
+        if entry is not None and (not work.revisit or entry.revisit):
             work.reader = work.active
             work.stack.append(Read(entry.id))
         return
@@ -962,13 +964,13 @@ def _activate(work: Work, effect: Activate) -> None:
     if effect.stage == 0:
         occupied = {work.spaces[c] for c in targets}
         if here not in occupied and action.speed > 0:
-            costs = graph.hops_from(here, through=_passable)  # = costs_from(here, cost=enemy_cost)
+            costs = graph.hop_counts(here, through=_passable)  # = costs_from(here, cost=enemy_cost)
             reach = {c: costs[work.spaces[c]] for c in targets if work.spaces[c] in costs}
             goal = _nearest(work, effect, reach)
             if goal == NONE:
                 return  # the bookkeeper chooses first
             if goal >= 0:
-                for sp in _enemy_path(graph, here, work.spaces[goal], action.speed):
+                for sp in _enemy_path(graph, here, work.spaces[goal], action.speed, reach[goal]):
                     here = sp
                     if sp in occupied:
                         break
@@ -977,7 +979,7 @@ def _activate(work: Work, effect: Activate) -> None:
                 work.foes[slot] = Foe(foe.card, foe.group, tuple(spaces), foe.wounds)
         work.stack.append(Activate(slot, fig, 1))
         return
-    sight = graph.sight_distances(here, action.range)
+    sight = graph.hop_counts(here, through=_sees, max_hops=action.range)  # = graph.sight_distances
     who = _nearest(work, effect, {c: sight[work.spaces[c]] for c in targets if work.spaces[c] in sight})
     if who == NONE:
         return
@@ -991,24 +993,28 @@ def _passable(kind: BorderKind) -> bool:
     return kind.passable
 
 
-def _enemy_path(graph: SpaceGraph[str], here: str, goal: str, speed: int) -> list[str]:
+def _sees(kind: BorderKind) -> bool:
+    return not kind.blocks_sight
+
+
+def _enemy_path(graph: SpaceGraph[str], here: str, goal: str, speed: int, far: int) -> list[str]:
     """The first ``speed`` spaces after ``here`` of ``graph.shortest_path(here, goal,
     cost=enemy_cost)``: every line an enemy crosses costs 1, so the cheapest way is the one of
-    fewest crossings, counted back from the goal; each step goes to the first space, in the graph's
-    order, one crossing nearer the goal, as ``shortest_path`` breaks ties."""
-    back = graph.hops_from(goal, through=_passable)
+    fewest crossings (``far`` of them), counted back from the goal; each step goes to the first
+    space, in the graph's order, one crossing nearer the goal, as ``shortest_path`` breaks ties."""
+    back = graph.hop_counts(goal, through=_passable, max_hops=far)
+    spaces = graph.spaces
     out: list[str] = []
     u = here
     if u not in back:
         return out
     while u != goal and len(out) < speed:
         want = back[u] - 1
-        for v in graph.adjacent(u):
-            if back.get(v) == want:
-                kind = graph.border_kind(u, v)
-                if kind is not None and kind.passable:
-                    u = v
-                    break
+        for j, kind in graph.links_of(u):
+            v = spaces[j]
+            if back.get(v) == want and kind.passable:
+                u = v
+                break
         out.append(u)
     return out
 

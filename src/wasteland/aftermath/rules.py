@@ -83,8 +83,9 @@ num_players = ENGINE.num_players
 
 
 def current_player(state: State) -> int | None:
-    s = ENGINE.state(state)
-    return None if s.phase is Phase.OVER else owner(s, decider(s))
+    if type(state) is not State:
+        ENGINE.state(state)  # refused: not an Aftermath state
+    return None if state.phase is Phase.OVER else owner(state, decider(state))
 
 
 def _weight(effects: tuple[BookEffect, ...]) -> int:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from wasteland.core.dice import roll
+from wasteland.core.spaces import BorderKind
 from wasteland.aftermath.actions import (
     Ability, Action, Card, Charge, Cheer, Choose, Communicate, Consult, Contribute, Discard, Done, Draw, Drive, Eat,
     End, Equip, Exit, Go, Influence, Melee, Move, Nest, Pass, Pick, Ranged, Recover, Repair, Scavenge, Scrap, Stand,
     Step, Stow, Wear, notation,
 )
-from wasteland.aftermath.book import GoToPage, Read, Trigger
+from wasteland.aftermath.book import GoToPage, Page, Read, Trigger
 from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
     ABILITY_NAMES, ACTION_CARDS, BLACK_DIE, CACHES, CALAMITY, ENVIRONMENT_NAMES, HAND, ITEMS, MAX_FIGURES, MAX_SPACES,
@@ -45,6 +46,7 @@ _MOVES = tuple(Move(k) for k in range(len(ACTION_CARDS)))
 _CARDS = tuple(Card(k) for k in range(len(ACTION_CARDS)))
 _EQUIPS = tuple(Equip(k) for k in range(len(ACTION_CARDS)))
 _DONE = Done()
+_END = End()
 #: Every Cheer of a card to one of the four characters a table seats at most (``Options``).
 _SEATED = 4
 _CHEERS = tuple(tuple(Cheer(k, to) for to in range(_SEATED)) for k in range(len(ACTION_CARDS)))
@@ -98,27 +100,32 @@ def line_cost(kind: str, played: list[int] | tuple[int, ...]) -> int | None:
 
 
 def _steps(s: Table) -> list[tuple[int, int]]:
-    """(space index, cost) of each space the mover may step into now."""
-    page = page_of(s)
+    """(space index, cost) of each space the mover may step into now, in the page's order of
+    spaces (the table's ``graph`` is the page's own map: its borders are the page's lines)."""
     here = s.spaces[s.active]
-    if page is None or not here:
+    if not here:
         return []
-    names: list[str] | None = None
+    links = s.graph.links_of(here)
+    if not links:
+        return []
+    mp = s.mp
+    colours = {ACTION_CARDS[c].colour for c in s.played}
     out = []
-    for line in page.lines:
-        if line.a == here:
-            other = line.b
-        elif line.b == here:
-            other = line.a
-        else:
-            continue
-        cost = line_cost(line.kind, s.played)
-        if cost is not None and cost <= s.mp:
-            names = names or [sp.name for sp in page.spaces]
-            k = names.index(other)
-            if k < MAX_SPACES:
-                out.append((k, cost))
-    return sorted(out)
+    for k, kind in links:
+        cost = _crossing(kind, colours)
+        if cost is not None and cost <= mp and k < MAX_SPACES:
+            out.append((k, cost))
+    return out
+
+
+def _crossing(kind: BorderKind, colours: set[str]) -> int | None:
+    """``line_cost`` of a line of ``kind`` with cards of ``colours`` played."""
+    if not kind.passable:
+        return None
+    coloured = COLOURED_LINES.get(kind.name)
+    if coloured is not None and colours == {coloured.value}:
+        return 1
+    return kind.cost
 
 
 def _equipped(s: Table, c: int) -> list[tuple[int, int]]:
@@ -129,13 +136,6 @@ def _equipped(s: Table, c: int) -> list[tuple[int, int]]:
 def ranged_reach(s: Table, c: int) -> int:
     """The range of a ranged attack: 1, or the longest equipped ranged weapon's range."""
     return max([1, *(ITEMS[i].range for i, _ in _equipped(s, c) if ITEMS[i].use == "ranged")])
-
-
-def _ranged_targets(s: Table, c: int) -> list[int]:
-    if not s.spaces[c] or not any(foe.spaces for foe in s.foes) or page_of(s) is None:
-        return []  # no figure on the map: no line of sight to trace
-    sight = s.graph.in_sight_of(s.spaces[c], ranged_reach(s, c))
-    return sorted(k * MAX_FIGURES + f for k, foe in enumerate(s.foes) for f, sp in enumerate(foe.spaces) if sp in sight)
 
 
 def _move_bonus(s: Table, c: int) -> int:
@@ -161,14 +161,15 @@ def _whites(s: Table, c: int) -> int:
 def ability_targets(s: Table, c: int, card: int) -> list[int]:
     """The targets of ``c``'s ability card ``card``: a tumble a space one line away (any line that
     can be crossed), a throw an enemy figure in or one line beside the space (hostile), else NONE."""
-    ability = table_of(s).abilities[card].kind
-    page = page_of(s)
+    return _ability_targets(s, c, table_of(s).abilities[card].kind, page_of(s))
+
+
+def _ability_targets(s: Table, c: int, ability: str, page: Page | None) -> list[int]:
+    """``ability_targets`` of an ability of kind ``ability``, on the current ``page``."""
     if page is None or not s.spaces[c]:
         return []
-    if ability == "tumble":
-        graph = s.graph
-        index = {sp.name: k for k, sp in enumerate(page.spaces)}
-        return sorted(index[n] for n in graph.neighbours(s.spaces[c]) if index[n] < MAX_SPACES)
+    if ability == "tumble":  # the graph is the page's own map: a space's position is its index on the page
+        return [k for k, kind in s.graph.links_of(s.spaces[c]) if kind.passable and k < MAX_SPACES]
     if ability == "throw":
         if not s.hostile:
             return []
@@ -283,61 +284,90 @@ def _task_cards(s: Table, c: int) -> list[int]:
 
 
 def _leave_entry(s: Table) -> str | None:
-    page = page_of(s)
+    """The id of the page's leave entry, unless it was read this turn."""
+    return _leave_entry_of(s, page_of(s))
+
+
+def _leave_entry_of(s: Table, page: Page | None) -> str | None:
+    """``_leave_entry`` on the current ``page``, found already."""
     if page is None:
         return None
     for entry in page.entries:
         if entry.trigger is Trigger.LEAVE:
-            return None if f"{s.page}:{entry.id}" in s.this_turn else entry.id
+            return None if s.this_turn and f"{s.page}:{entry.id}" in s.this_turn else entry.id
     return None
 
 
-def _moves(s: Table) -> list[Action]:
-    return [_made(_MOVES, Move, k) for k in sorted(s.hands[s.active])]
+# The act step's kinds of action. Each takes what every kind reads, found once per listing by
+# ``_act``: the active character, its space, the page (None: off the book) and the colours of
+# its hand (``_colours``); ``_ACTS`` gives each kind alone (the check of one action of a kind).
+
+def _colours(hand: tuple[int, ...]) -> set[str]:
+    """The colours of the cards of ``hand``."""
+    return {ACTION_CARDS[k].colour for k in hand}
 
 
-def _communicate_targets(s: Table) -> list[Action]:
+def _can_start(colours: set[str], attribute: str) -> bool:
+    """A hand of these colours holds a card that may start a test of ``attribute`` (``_starts``)."""
+    if not colours:
+        return False
+    if "white" in colours or not attribute or attribute in colours:
+        return True
+    for either in _EITHER.get(attribute, ()):
+        if either in colours:
+            return True
+    return False
+
+
+def _moves(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
+    return [_made(_MOVES, Move, k) for k in sorted(s.hands[c])]
+
+
+def _communicate_targets(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     if s.hostile:
         return []
-    targets = figures_at(s, s.spaces[s.active])  # the hand is read only when somebody is there
-    return [Communicate(t) for t in targets] if targets and _has_start(s, s.active, "yellow") else []
+    targets = figures_at(s, here)
+    return [Communicate(t) for t in targets] if targets and _can_start(colours, "yellow") else []
 
 
-def _melee_targets(s: Table) -> list[Action]:
+def _melee_targets(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     if not s.hostile:
         return []
-    targets = figures_at(s, s.spaces[s.active])
-    return [Melee(t) for t in targets] if targets and _has_start(s, s.active, "red") else []
+    targets = figures_at(s, here)
+    return [Melee(t) for t in targets] if targets and _can_start(colours, "red") else []
 
 
-def _shots(s: Table) -> list[Action]:
-    if not s.hostile or not _has_start(s, s.active, "green"):
+def _shots(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
+    if not s.hostile or not _can_start(colours, "green") or not here or page is None:
         return []
-    return [Ranged(t) for t in _ranged_targets(s, s.active)]
+    foes = s.foes
+    if not any(foe.spaces for foe in foes):
+        return []  # no figure on the map: no line of sight to trace
+    sight = s.graph.in_sight_of(here, ranged_reach(s, c))
+    return [Ranged(t) for t in sorted(k * MAX_FIGURES + f for k, foe in enumerate(foes)
+                                      for f, sp in enumerate(foe.spaces) if sp in sight)]
 
 
-def _scavenges(s: Table) -> list[Action]:
-    here = s.spaces[s.active]
+def _scavenges(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     found = [k for k, cache in enumerate(s.caches) if cache.space == here and k < 32]
-    return [Scavenge(k) for k in found] if found and _has_start(s, s.active, SCAVENGE) else []
+    return [Scavenge(k) for k in found] if found and _can_start(colours, SCAVENGE) else []
 
 
-def _recoveries(s: Table) -> list[Action]:
+def _recoveries(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     out: list[Action] = []
-    for name in s.statuses[s.active]:
+    for name in s.statuses[c]:
         k = STATUS_NAMES.index(name)
-        if _has_start(s, s.active, STATUSES[k].remove):
+        if _can_start(colours, STATUSES[k].remove):
             out.append(Recover(k))
     return out
 
 
-def _abilities(s: Table) -> list[Action]:
+def _abilities(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     """Seed, "Acción: Activar habilidad": "una de las habilidades especiales de tu personaje", each
     ability card the character holds, offered when the white cards can reach its cost; *design*:
     each card once a turn (the seed is silent; so that no turn goes on for ever)."""
-    c = s.active
     held = s.outing.abilities
-    if c >= len(held):
+    if c >= len(held) or not held[c]:
         return []
     whites = _whites(s, c)
     cards = table_of(s).abilities
@@ -345,25 +375,23 @@ def _abilities(s: Table) -> list[Action]:
     for name in held[c]:
         k = _ABILITY[name]
         if whites >= cards[k].cost and f"ability:{name}" not in s.this_turn:
-            out += [Ability(t, k) for t in ability_targets(s, c, k)]
+            out += [Ability(t, k) for t in _ability_targets(s, c, cards[k].kind, page)]
     return out
 
 
-def _exits(s: Table) -> list[Action]:
+def _exits(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     """Seed, "Dejando una página": a character may leave the page alone, by the way off it the book
     opened, standing on its space."""
     exit_space = s.outing.exit_space
-    return [Exit()] if exit_space and s.spaces[s.active] == exit_space else []
+    return [Exit()] if exit_space and here == exit_space else []
 
 
-def _influences(s: Table) -> list[Action]:
+def _influences(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     """*Design*: a character's influence card, once a mission, on the map."""
-    c = s.active
-    return [] if c in s.outing.influenced or not s.spaces[c] else [Influence()]
+    return [] if c in s.outing.influenced or not here else [Influence()]
 
 
-def _cheers(s: Table) -> list[Action]:
-    c = s.active
+def _cheers(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     hands = s.hands
     tos = [to for to in range(len(s.options.characters)) if to != c and len(hands[to]) <= 2]
     if not tos:
@@ -372,39 +400,75 @@ def _cheers(s: Table) -> list[Action]:
             for k in sorted(hands[c]) for to in tos]
 
 
-def _equips(s: Table) -> list[Action]:
+def _equips(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     """Equip/Trade, paid with any card of the hand: offered when it can move an item or place a
     battery."""
-    hand = s.hands[s.active]
-    if not hand or not _can_trade(s, s.active):
+    hand = s.hands[c]
+    if not hand or not _can_trade(s, c):
         return []
     return [_made(_EQUIPS, Equip, k) for k in sorted(hand)]
 
 
-def _contributions(s: Table) -> list[Action]:
-    return [Contribute(k) for k in _task_cards(s, s.active)]
+def _contributions(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
+    return [Contribute(k) for k in _task_cards(s, c)]
 
 
-def _consults(s: Table) -> list[Action]:
-    return [Consult()] if _leave_entry(s) is not None else []
+def _consults(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
+    return [Consult()] if _leave_entry_of(s, page) is not None else []
 
 
-def _ends(s: Table) -> list[Action]:
+def _ends(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     return [End()]
 
 
+_Kind = Callable[[Table, int, str, "Page | None", set[str]], list[Action]]
+
+
+def _alone(kind: _Kind) -> Callable[[Table], list[Action]]:
+    """The actions of one kind, on their own (what the check of one of them looks among)."""
+    def listed(s: Table) -> list[Action]:
+        c = s.active
+        return kind(s, c, s.spaces[c], page_of(s), _colours(s.hands[c]))
+    return listed
+
+
 #: The actions of the act step, kind by kind, in the order they are listed.
-_ACTS: dict[type, Callable[[Table], list[Action]]] = {
+_KINDS: dict[type, _Kind] = {
     Move: _moves, Communicate: _communicate_targets, Melee: _melee_targets, Ranged: _shots,
     Scavenge: _scavenges, Recover: _recoveries, Ability: _abilities, Influence: _influences, Cheer: _cheers,
     Equip: _equips, Contribute: _contributions, Consult: _consults, Exit: _exits, End: _ends,
 }
+_ACTS: dict[type, Callable[[Table], list[Action]]] = {t: _alone(kind) for t, kind in _KINDS.items()}
 
 
 def _act(s: Table) -> list[Action]:
-    out: list[Action] = []
-    for kind in _ACTS.values():
-        out += kind(s)
+    """The act step's actions, kind by kind (``_KINDS``), with what they read found once."""
+    c = s.active
+    hand = s.hands[c]
+    here = s.spaces[c]
+    page = page_of(s)
+    colours = _colours(hand)
+    ordered = sorted(hand)
+    out: list[Action] = [_made(_MOVES, Move, k) for k in ordered]
+    if s.foes:
+        out += _melee_targets(s, c, here, page, colours) if s.hostile else \
+            _communicate_targets(s, c, here, page, colours)
+        out += _shots(s, c, here, page, colours)
+    if s.caches:
+        out += _scavenges(s, c, here, page, colours)
+    if s.statuses[c]:
+        out += _recoveries(s, c, here, page, colours)
+    out += _abilities(s, c, here, page, colours)
+    out += _influences(s, c, here, page, colours)
+    out += _cheers(s, c, here, page, colours)
+    if hand and _can_trade(s, c):
+        out += [_made(_EQUIPS, Equip, k) for k in ordered]
+    if s.task is not None:
+        out += _contributions(s, c, here, page, colours)
+    if _leave_entry_of(s, page) is not None:
+        out.append(Consult())
+    out += _exits(s, c, here, page, colours)
+    out.append(_END)
     return out
 
 
@@ -512,11 +576,16 @@ def _stand(work: Work, a: Stand) -> None:
     work.phase = Phase.DRAW
 
 
+#: ``_PHASES`` by each phase's value (a str hashes at C speed; an Enum member's hash is Python's).
+_BY_VALUE: dict[str, Callable[[Table], tuple[Action, ...]]] = {p.value: f for p, f in _PHASES.items()}
+
+
 def legal(s: Table) -> tuple[Action, ...]:
     """The legal actions, on the table or on the deciding seat's view."""
-    if s.phase is Phase.ACT:
+    phase = s.phase
+    if phase is Phase.ACT:
         return tuple(_act(s))
-    return _PHASES[s.phase](s)
+    return _BY_VALUE[phase._value_](s)
 
 
 # -- tests --------------------------------------------------------------------------------------
@@ -624,15 +693,13 @@ def _test_done(s: State, a: Done) -> bool:
 def _may_step(s: State, a: Step) -> bool:
     """Space ``a.space`` is one of ``_steps``: a line joins it to the mover's space, and its cost
     with the cards played is within the movement points."""
-    page, here = page_of(s), s.spaces[s.active]
-    if page is None or not here or not 0 <= a.space < min(len(page.spaces), MAX_SPACES):
+    here = s.spaces[s.active]
+    if not here or not 0 <= a.space < MAX_SPACES:
         return False
-    there = page.spaces[a.space].name
-    for line in page.lines:
-        if line.a == here and line.b == there or line.b == here and line.a == there:
-            cost = line_cost(line.kind, s.played)
-            if cost is not None and cost <= s.mp:
-                return True
+    for k, kind in s.graph.links_of(here):
+        if k == a.space:
+            cost = _crossing(kind, {ACTION_CARDS[c].colour for c in s.played})
+            return cost is not None and cost <= s.mp
     return False
 
 
@@ -674,8 +741,12 @@ _DIRECT: dict[tuple[Phase, type], Callable[[State, Any], bool]] = {
 }
 
 
+#: ``_DIRECT`` by each phase's value (as ``_BY_VALUE``).
+_DIRECT_BY_VALUE = {(p.value, t): f for (p, t), f in _DIRECT.items()}
+
+
 def _reason(state: State, action: Action) -> str | None:
-    direct = _DIRECT.get((state.phase, type(action)))
+    direct = _DIRECT_BY_VALUE.get((state.phase._value_, type(action)))
     if direct is not None:
         if direct(state, action):
             return None

@@ -360,6 +360,17 @@ class SpaceGraph(Generic[N]):
         them by default, whatever their passability: this counts spaces for
         range, not movement).
         """
+        return pmap(self.hop_counts(start, through=through, max_hops=max_hops))
+
+    def hop_counts(
+        self,
+        start: N,
+        *,
+        through: Callable[[BorderKind], bool] | None = None,
+        max_hops: int | None = None,
+    ) -> dict[N, int]:
+        """:meth:`hops_from` as a new plain dict (no persistent map made: what a rule that reads it
+        once needs), in the order the search reached the spaces."""
         ix = self._ix()
         origin = self._pos(start)
         dist = {origin: 0}
@@ -373,7 +384,17 @@ class SpaceGraph(Generic[N]):
                 if v not in dist and (through is None or through(kind)):
                     dist[v] = d
                     queue.append(v)
-        return pmap({ix.spaces[k]: d for k, d in dist.items()})
+        spaces = ix.spaces
+        return {spaces[k]: d for k, d in dist.items()}
+
+    def links_of(self, space: object) -> tuple[tuple[int, BorderKind], ...]:
+        """The position in ``spaces`` of each space sharing a border with ``space``, with the
+        border's kind, in ``spaces`` order; empty for what is not a space of the graph."""
+        ix = self._ix()
+        try:
+            return ix.links[ix.position[space]]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return ()
 
     def sight_distances(self, start: N, max_range: int | None = None) -> PMap[N, int]:
         """The spaces in line of sight of ``start``, with their range in spaces.
