@@ -18,7 +18,7 @@ from wasteland.terror_below.attack import (
     claim as claim_bounty, hunt_bounties, next_hunter, refill, shift, step_toward, tied_steps, usable_in_hunt,
 )
 from wasteland.terror_below.cards import (
-    BOARD, CANYON, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
+    BOARD, CANYON, CELLS, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
     POLICE, STORE, cell_name,
 )
 from wasteland.terror_below.scoring import (
@@ -31,7 +31,8 @@ from wasteland.terror_below.state import (
 
 __all__ = [
     "moves", "leaps", "clears", "deliveries", "own_turn_uses", "hunt_uses", "stashes", "extras", "plays",
-    "revivals", "claims", "steers", "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked",
+    "revivals", "claims", "steers", "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked", "steps_of",
+    "KINDS",
 ]
 
 Table = State | Work
@@ -42,6 +43,23 @@ def blocked(s: Table, a: int, b: int) -> bool:
     return s.options.side == "canyon" and (a, b) in CANYON
 
 
+#: Each cell's neighbours that a pawn may step to, in the board's order (ascending): on the Desert
+#: side every orthogonal neighbour, on the Canyon side those no canyon lies between.
+_OPEN_STEPS: tuple[tuple[int, ...], ...] = BOARD.adjacent
+_CANYON_STEPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in BOARD.adjacent[a] if (a, c) not in CANYON) for a in range(CELLS))
+assert all(list(near) == sorted(near) for near in _OPEN_STEPS)  # the listing relies on it
+
+
+def steps_of(s: Table) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours a pawn may step to on the side of the board this table plays."""
+    return _CANYON_STEPS if s.options.side == "canyon" else _OPEN_STEPS
+
+
+#: The kind of each gear card, by id.
+KINDS: tuple[str, ...] = tuple(g.kind for g in GEAR)
+
+
 # -- what may be done now (for the reasons and for legal_actions) -----------------------------------
 
 def moves(s: Table) -> dict[int, int]:
@@ -50,12 +68,11 @@ def moves(s: Table) -> dict[int, int]:
     holding another player's pawn, never end its move there); never into rubble or across a
     canyon, never more steps than the points left."""
     here = s.pawns[s.active]
-    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
-    canyon = s.options.side == "canyon"
+    pawns, rubble, steps = s.pawns, s.rubble, steps_of(s)
     out: dict[int, int] = {}
     through: list[int] = []  # the cells of other pawns one step away
-    for c in adjacent[here]:
-        if rubble[c] or canyon and (here, c) in CANYON:
+    for c in steps[here]:
+        if rubble[c]:
             continue
         if c in pawns:
             through.append(c)
@@ -69,8 +86,8 @@ def moves(s: Table) -> dict[int, int]:
         cost += 1
         beyond: list[int] = []
         for f in through:
-            for c in adjacent[f]:
-                if c in seen or rubble[c] or canyon and (f, c) in CANYON:
+            for c in steps[f]:
+                if c in seen or rubble[c]:
                     continue
                 seen.add(c)
                 if c in pawns:
@@ -82,21 +99,18 @@ def moves(s: Table) -> dict[int, int]:
 
 
 def leaps(s: Table) -> tuple[int, ...]:
-    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
+    pawns, rubble, steps = s.pawns, s.rubble, steps_of(s)
     here = pawns[s.active]
-    canyon = s.options.side == "canyon"
     found: set[int] = set()
-    for c in adjacent[here]:
-        if c in pawns and not (canyon and (here, c) in CANYON):
-            found.update(d for d in adjacent[c] if d != here and not (canyon and (c, d) in CANYON)
-                         and not rubble[d] and d not in pawns)
+    for c in steps[here]:
+        if c in pawns:
+            found.update(d for d in steps[c] if d != here and not rubble[d] and d not in pawns)
     return tuple(sorted(found))
 
 
 def clears(s: Table) -> tuple[int, ...]:
     here, rubble = s.pawns[s.active], s.rubble
-    canyon = s.options.side == "canyon"
-    return tuple(c for c in BOARD.adjacent[here] if rubble[c] and not (canyon and (here, c) in CANYON))
+    return tuple(c for c in steps_of(s)[here] if rubble[c])
 
 
 def _matches(s: Table, b: int, colour: int, location: int) -> bool:
@@ -119,18 +133,23 @@ def deliveries(s: Table) -> tuple[tuple[int, int], ...]:
 
 
 def _adjacent_rubble(s: Table) -> bool:
-    here = s.pawns[s.active]
-    return any(s.rubble[c] for c in BOARD.adjacent[here])
+    here, rubble = s.pawns[s.active], s.rubble
+    return any(rubble[c] for c in BOARD.adjacent[here])
 
 
-#: The Items usable on one's own turn whenever they are held (not gained this turn).
-_ALWAYS_USABLE = frozenset({"hat_speed", "hat_armor", "nitro", "medkit"})
+#: What each gear card allows on its holder's own turn, by id (not gained this turn): nothing
+#: (Weapons, shields), always (Hats, Nitro, Medkit), with rubble beside the pawn (Crowbar), with a
+#: bounty deck (Map), a shot at another player's Hat (Pistol).
+_NEVER, _ALWAYS, _CROWBAR, _MAP, _PISTOL = range(5)
+_OWN_TURN: tuple[int, ...] = tuple(
+    {"hat_speed": _ALWAYS, "hat_armor": _ALWAYS, "nitro": _ALWAYS, "medkit": _ALWAYS, "crowbar": _CROWBAR,
+     "map": _MAP, "pistol": _PISTOL}.get(kind, _NEVER) for kind in KINDS)
 
 
 def _hats(s: Table, p: int) -> list[int]:
     """The players other than ``p`` who wear a Hat (a Pistol's targets)."""
     return [q for q in range(s.options.players)
-            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
+            if q != p and any(KINDS[g].startswith("hat") for g in s.worn[q])]
 
 
 def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
@@ -143,16 +162,16 @@ def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
     fresh = s.fresh[p]
     hats: list[int] | None = None  # found once, for the first Pistol
     for g in held:
-        if g in fresh:
+        use = _OWN_TURN[g]
+        if use == _NEVER or g in fresh:
             continue
-        kind = GEAR[g].kind
-        if kind in _ALWAYS_USABLE or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
+        if use == _ALWAYS or use == _CROWBAR and _adjacent_rubble(s) or use == _MAP and s.bounty_deck:
             out.append((g, NONE))
-        elif kind == "pistol":
+        elif use == _PISTOL:
             hats = _hats(s, p) if hats is None else hats
             out += [(g, q) for q in hats]
     for g in worn:
-        if GEAR[g].kind == "pistol":
+        if _OWN_TURN[g] == _PISTOL:
             hats = _hats(s, p) if hats is None else hats
             out += [(g, q) for q in hats]
     return tuple(out)
@@ -247,8 +266,7 @@ def move_reason(s: State, a: Move) -> str | None:
     if (why := _phase(s, Phase.ACT)) is not None:
         return why
     here, cell = s.pawns[s.active], a.cell
-    if cell in BOARD.adjacent[here] and cell not in s.pawns and not s.rubble[cell] and not (
-            s.options.side == "canyon" and (here, cell) in CANYON):
+    if cell in steps_of(s)[here] and cell not in s.pawns and not s.rubble[cell]:
         return None  # one step to a free cell: the first cells ``moves`` finds
     return None if cell in moves(s) else "no move reaches that cell now"
 
@@ -427,7 +445,9 @@ def pass_(w: Work, a: Pass) -> None:
 
 
 def move(w: Work, a: Move) -> None:
-    cost = moves(w)[a.cell]
+    here, cell = w.pawns[w.active], a.cell
+    # one step to a free cell costs 1 (the first cells ``moves`` finds); a farther one, its search
+    cost = 1 if cell in steps_of(w)[here] and cell not in w.pawns and not w.rubble[cell] else moves(w)[cell]
     say(w, f"player {w.active} moves {cell_name(w.pawns[w.active])} → {cell_name(a.cell)}")
     w.pawns = put(w.pawns, w.active, a.cell)
     _spend(w, cost)
