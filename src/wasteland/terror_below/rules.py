@@ -124,7 +124,7 @@ _LISTS: dict[Phase, Callable[[State], tuple[Action, ...]]] = {
     Phase.DRAW: lambda s: tuple(Draw(w) for w in (False, True) if (s.weapon_deck if w else s.item_deck)),
     Phase.HIDE: lambda s: tuple(Hide(k) for k in range(LINE) if s.line[k] != NONE) + (
         (Hide(LINE),) if s.bounty_deck else ()),
-    Phase.HUNT: lambda s: (*(Use(g, NONE) for g in sorted(hunt_uses(s))), _PASS),
+    Phase.HUNT: lambda s: (*[_USES.get((g, NONE)) or Use(g, NONE) for g in sorted(hunt_uses(s))], _PASS),
     Phase.REVIVE: lambda s: tuple(Revive(c) for c in revivals(s)),
     Phase.CLAIM: lambda s: tuple(Claim(b) for b in claims(s)),
     Phase.STEER: lambda s: tuple(Steer(c) for c in steers(s)),
@@ -178,7 +178,9 @@ num_players = ENGINE.num_players
 
 
 def current_player(state: State) -> int | None:
-    return None if ENGINE.state(state).phase is Phase.OVER else state.decider
+    if type(state) is not State:
+        ENGINE.state(state)  # IllegalAction: not a Terror Below state
+    return None if state.phase is Phase.OVER else state.decider
 
 
 def score(state: State, player: int) -> int:
