@@ -20,10 +20,10 @@ from wasteland.terror_below.cards import (
     WORM_TYPES, cell, cell_name,
 )
 from wasteland.terror_below.scoring import check_win, finish, gain, leader_kind, say, solo_lost
-from wasteland.terror_below.state import Attack, Ending, Phase, Resolve, Retire, State, Strike, Wait, Work
+from wasteland.terror_below.state import Attack, Ending, Phase, Resolve, Retire, State, Strike, Wait, Work, put
 
 __all__ = ["shift", "strike", "attack", "resolve", "retire", "do_strike", "usable_in_hunt", "next_hunter", "die",
-           "step_toward", "tied_steps", "hunt_bounties", "claim", "roll_off_locations"]
+           "step_toward", "tied_steps", "hunt_bounties", "claim", "roll_off_locations", "refill"]
 
 
 def shift(target: int, arrows: str) -> int:
@@ -86,8 +86,8 @@ def _place_egg(w: Work, at: int, colour: int) -> int:
         return NONE
     if at == NONE or LOCATION_AT[at] != NONE:
         at = roll_off_locations(w)
-    w.egg_supply[colour] -= 1
-    w.eggs[at * 4 + colour] += 1
+    w.egg_supply = put(w.egg_supply, colour, w.egg_supply[colour] - 1)
+    w.eggs = put(w.eggs, at * 4 + colour, w.eggs[at * 4 + colour] + 1)
     return at
 
 
@@ -109,7 +109,7 @@ def strike(w: Work, worm: int, target: int) -> set[int]:
             continue
         cells.add(at)
         if w.rubble[at] < RUBBLE_CAP and w.rubble_supply > 0:
-            w.rubble[at] += 1
+            w.rubble = put(w.rubble, at, w.rubble[at] + 1)
             w.rubble_supply -= 1
     for at, colour in late:
         placed = _place_egg(w, at, colour)
@@ -122,7 +122,7 @@ def do_strike(w: Work, effect: Strike) -> None:
     """A setup attack at the Worm's start coordinates; nobody is on the board yet."""
     card = table_of(w).worms[effect.worm]
     strike(w, effect.worm, cell(*card.start))
-    w.worm_discard.append(effect.worm)
+    w.worm_discard = (*w.worm_discard, effect.worm)
     say(w, f"setup: {card.name} strikes at {cell_name(cell(*card.start))}")
 
 
@@ -136,7 +136,7 @@ def usable_in_hunt(w: State | Work, p: int) -> tuple[int, ...]:
 def next_hunter(w: Work) -> None:
     """The next caught player with something to use decides; with none left, the hunt is over."""
     while w.hunters and (w.hunters[0] in w.safe or not usable_in_hunt(w, w.hunters[0])):
-        w.hunters.pop(0)
+        w.hunters = w.hunters[1:]
     if w.hunters:
         w.phase = Phase.HUNT
         w.decider = w.hunters[0]
@@ -151,9 +151,9 @@ def attack(w: Work, effect: Attack) -> None:
     card = table_of(w).worms[worm]
     for v, owner in zip(w.under[slot], w.owners[slot]):
         if owner != NONE:
-            w.targets[slot] = shift(w.targets[slot], table_of(w).vehicles[v].arrows)
+            w.targets = put(w.targets, slot, shift(w.targets[slot], table_of(w).vehicles[v].arrows))
             say(w, f"the face-down {table_of(w).vehicles[v].name} (v{v}) under Worm {slot + 1} moves its Target")
-    w.owners[slot] = (NONE,) * len(w.under[slot])
+    w.owners = put(w.owners, slot, (NONE,) * len(w.under[slot]))
     target = w.targets[slot]
     say(w, f"{card.name} (Worm {slot + 1}) attacks at {cell_name(target)}")
     cells = strike(w, worm, target)
@@ -169,7 +169,7 @@ def attack(w: Work, effect: Attack) -> None:
         if leader_kind(w, p) == "dodger" and at != target:
             continue
         caught.append(p)
-    w.caught, w.hunters, w.safe, w.used = list(caught), list(caught), [], []
+    w.caught, w.hunters, w.safe, w.used = tuple(caught), tuple(caught), (), ()
     w.damage, w.killer, w.slot = 0, NONE, slot
     if caught:
         say(w, "caught: " + ", ".join(f"player {p}" for p in caught))
@@ -187,15 +187,21 @@ def hunt_bounties(w: State | Work, p: int, kind: int) -> tuple[int, ...]:
                  if b >= 0 and bounties[b].hunt and bounties[b].kind in (NONE, kind))
 
 
+def refill(w: Work, i: int) -> None:
+    """Slot ``i`` of the bounty line takes the deck's top bounty (NONE when the deck is empty)."""
+    deck = w.bounty_deck
+    w.line = put(w.line, i, deck[0] if deck else NONE)
+    w.bounty_deck = deck[1:]
+
+
 def claim(w: Work, p: int, b: int) -> None:
     """``p``'s killing blow completes hunting bounty ``b`` (the line refilled), then a hunter's
     extra VP."""
     if b in w.line:
-        i = w.line.index(b)
-        w.line[i] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
+        refill(w, w.line.index(b))
     else:
-        w.hidden[p] = tuple(x for x in w.hidden[p] if x != b)
-    w.completed[p] = (*w.completed[p], b)
+        w.hidden = put(w.hidden, p, tuple(x for x in w.hidden[p] if x != b))
+    w.completed = put(w.completed, p, (*w.completed[p], b))
     kind = table_of(w).bounties[b].kind
     say(w, f"player {p} completes a hunting bounty for {'any Worm' if kind == NONE else WORM_TYPES[kind]} "
            f"(b{b}, {table_of(w).bounties[b].points} points)")
@@ -208,30 +214,32 @@ def die(w: Work, p: int) -> None:
     """``p``'s leader dies: what it carries dropped, its face-up gear discarded, the pawn removed."""
     at = w.pawns[p]
     on_location = LOCATION_AT[at] != NONE
+    carried, eggs = list(w.carried), list(w.eggs)
     for colour in range(4):
-        k = w.carried[p * 4 + colour]
-        w.carried[p * 4 + colour] = 0
+        k = carried[p * 4 + colour]
+        carried[p * 4 + colour] = 0
         if on_location:  # no egg on a Location: each is rolled for, as an egg a Worm drops there (*design*)
             for _ in range(k):
-                w.eggs[roll_off_locations(w) * 4 + colour] += 1
+                eggs[roll_off_locations(w) * 4 + colour] += 1
         else:
-            w.eggs[at * 4 + colour] += k
+            eggs[at * 4 + colour] += k
+    w.carried, w.eggs = tuple(carried), tuple(eggs)
     k = w.carried_rubble[p]
-    w.carried_rubble[p] = 0
+    w.carried_rubble = put(w.carried_rubble, p, 0)
     room = 0 if on_location else max(0, RUBBLE_CAP - w.rubble[at])
-    w.rubble[at] += min(k, room)
+    w.rubble = put(w.rubble, at, w.rubble[at] + min(k, room))
     w.rubble_supply += k - min(k, room)
-    w.gear_discard.extend(w.worn[p])
-    w.worn[p] = ()
-    w.pawns[p] = NONE
+    w.gear_discard = (*w.gear_discard, *w.worn[p])
+    w.worn = put(w.worn, p, ())
+    w.pawns = put(w.pawns, p, NONE)
     leader, *rest = w.squads[p]
-    w.dead[p] = (*w.dead[p], leader)
-    w.squads[p] = tuple(rest)
+    w.dead = put(w.dead, p, (*w.dead[p], leader))
+    w.squads = put(w.squads, p, tuple(rest))
     say(w, f"player {p}'s leader dies")
     if len(rest) > 1:
-        w.leaders_due.append(p)
+        w.leaders_due = (*w.leaders_due, p)
     elif not rest:
-        w.out[p] = True
+        w.out = put(w.out, p, True)
         say(w, f"player {p}'s whole squad is dead: player {p} is out")
         if w.options.players == 1:
             finish(w, (), Ending.SOLO_SQUAD, "game over: the squad is gone; the solo game is lost")
@@ -246,11 +254,11 @@ def resolve(w: Work, effect: Resolve) -> None:
     slot = effect.slot
     worm = w.worms[slot]
     card = table_of(w).worms[worm]
-    w.hunters = []
+    w.hunters = ()
     w.stack.append(Retire(slot))
     if w.damage >= card.health and w.killer != NONE:
         p = w.killer
-        w.kills[p] += 1
+        w.kills = put(w.kills, p, w.kills[p] + 1)
         say(w, f"player {p} deals the killing blow: {card.name} is defeated")
         matching = hunt_bounties(w, p, card.kind)
         if len(matching) > 1:  # the killer chooses which (one bounty a kill)
@@ -270,8 +278,8 @@ def resolve(w: Work, effect: Resolve) -> None:
             continue
         hat = next((g for g in w.worn[p] if GEAR[g].kind == "hat_armor"), NONE)
         if hat != NONE:
-            w.worn[p] = tuple(g for g in w.worn[p] if g != hat)
-            w.gear_discard.append(hat)
+            w.worn = put(w.worn, p, tuple(g for g in w.worn[p] if g != hat))
+            w.gear_discard = (*w.gear_discard, hat)
             say(w, f"player {p}'s Hard hat is lost instead of the leader")
             continue
         die(w, p)
@@ -279,25 +287,25 @@ def resolve(w: Work, effect: Resolve) -> None:
             return
     if w.leaders_due:
         w.phase = Phase.LEAD
-        w.decider = w.leaders_due.pop(0)
+        w.decider, w.leaders_due = w.leaders_due[0], w.leaders_due[1:]
         w.stack.append(Wait())
 
 
 def retire(w: Work, effect: Retire) -> None:
     slot = effect.slot
     worm = w.worms[slot]
-    w.vehicle_discard.extend(w.under[slot])
-    w.under[slot], w.owners[slot] = (), ()
-    w.worm_discard.append(worm)
-    w.worms[slot], w.targets[slot] = NONE, NONE
-    w.caught, w.safe, w.used, w.damage, w.killer = [], [], [], 0, NONE
+    w.vehicle_discard = (*w.vehicle_discard, *w.under[slot])
+    w.under, w.owners = put(w.under, slot, ()), put(w.owners, slot, ())
+    w.worm_discard = (*w.worm_discard, worm)
+    w.worms, w.targets = put(w.worms, slot, NONE), put(w.targets, slot, NONE)
+    w.caught, w.safe, w.used, w.damage, w.killer = (), (), (), 0, NONE
     if w.options.players == 1 and solo_lost(w):
         finish(w, (), Ending.SOLO_WORMS, "game over: 15 Worms are in the discard; the solo game is lost")
         return
     if w.worm_deck:
-        new = w.worm_deck.pop(0)
-        w.worms[slot] = new
-        w.targets[slot] = cell(*table_of(w).worms[new].start)
+        new, w.worm_deck = w.worm_deck[0], w.worm_deck[1:]
+        w.worms = put(w.worms, slot, new)
+        w.targets = put(w.targets, slot, cell(*table_of(w).worms[new].start))
         say(w, f"{table_of(w).worms[new].name} takes slot {slot + 1}, its Target on {cell_name(w.targets[slot])}")
     else:
         say(w, f"the Worm deck is empty: slot {slot + 1} stays empty")

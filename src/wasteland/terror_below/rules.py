@@ -20,7 +20,7 @@ from wasteland.terror_below.actions import (
 )
 from wasteland.terror_below.attack import attack, do_strike, resolve, retire
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.cards import CELLS, GEAR, LINE, LOCATIONS, NONE, VEHICLES
+from wasteland.terror_below.cards import CELLS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, VEHICLES
 from wasteland.terror_below.loaded import check_options, check_state
 from wasteland.terror_below.scoring import points
 from wasteland.terror_below.setup import initial_state, make_options
@@ -28,8 +28,8 @@ from wasteland.terror_below.state import (
     Attack, EndActions, EndTurn, NextTurn, Options, Phase, Resolve, Retire, State, Strike, Wait, Work,
 )
 from wasteland.terror_below.turn import (
-    DOS, moves as move_targets, REASONS, claims, clears, deliveries, end_actions, end_turn, extras, hunt_uses, leaps,
-    next_turn, own_turn_uses, plays, revivals, stashes, steers,
+    DOS, moves as move_targets, REASONS, claims, deliveries, end_actions, end_turn, extras, hunt_uses, leaps,
+    next_turn, own_turn_uses, revivals, stashes, steers, steps_of,
 )
 
 __all__ = [
@@ -57,23 +57,60 @@ _CLEARS = tuple(Clear(c) for c in range(CELLS))
 _PASS, _PICK_UP = Pass(), PickUp()
 #: Play(card, slot) for every Vehicle and Worm slot.
 _PLAYS = tuple(tuple(Play(v, k) for k in range(3)) for v in range(len(VEHICLES)))
-#: Use(gear, target) for every gear card and target (NONE, then each seat).
-_USES = tuple(tuple(Use(g, t) for t in range(NONE, MAX_PLAYERS)) for g in range(len(GEAR)))
+#: Use(gear, target) for every gear card and target (NONE or a seat), by (gear, target).
+_USES = {(g, t): Use(g, t) for g in range(len(GEAR)) for t in range(NONE, MAX_PLAYERS)}
 
 
 def _act(s: State) -> tuple[Action, ...]:
-    here = s.pawns[s.active]
+    p = s.active
+    pawns, rubble = s.pawns, s.rubble
+    here = pawns[p]
     # the cells are the board's (its adjacency lists them): each has its record
-    out: list[Action] = [_MOVES[c] for c in sorted(move_targets(s))]
-    out += [_LEAPS[c] for c in leaps(s)]
-    out += [_CLEARS[c] for c in clears(s)]
+    out: list[Action] = []  # the free cells one step away, ascending
+    piled: list[Action] = []
+    beside_a_pawn = False
+    for c in steps_of(s)[here]:
+        if rubble[c]:
+            piled.append(_CLEARS[c])
+            if c in pawns:
+                beside_a_pawn = True
+        elif c in pawns:
+            beside_a_pawn = True
+        else:
+            out.append(_MOVES[c])
+    if beside_a_pawn:  # moves through the pawns, and leapfrogs
+        out = [_MOVES[c] for c in sorted(move_targets(s))]
+        out += [_LEAPS[c] for c in leaps(s)]
+    if piled:
+        out += piled
     if any(s.eggs[here * 4:here * 4 + 4]):
         out.append(_PICK_UP)
-    out += [Deliver(colour, b) for colour, b in deliveries(s)]
-    out += [_USES[g][t + 1] if 0 <= g < len(_USES) and NONE <= t < MAX_PLAYERS else Use(g, t)
-            for g, t in sorted(own_turn_uses(s))]
+    if LOCATION_AT[here] != NONE:
+        out += [Deliver(colour, b) for colour, b in deliveries(s)]
+    if s.gear[p] or s.worn[p]:
+        out += [_USES.get(pair) or Use(*pair) for pair in sorted(own_turn_uses(s))]
     out.append(_PASS)
     return tuple(out)  # no two alike: each kind lists distinct cells, cards or (colour, bounty) pairs
+
+
+def _plays(s: State) -> tuple[Action, ...]:
+    limits = table_of(s).worms
+    worms, under = s.worms, s.under
+    open_slots = [k for k in range(3) if worms[k] != NONE and len(under[k]) < limits[worms[k]].limit]
+    if not open_slots:
+        return ()
+    hand = sorted(s.hands[s.active])
+    if not (hand and 0 <= hand[0] and hand[-1] < len(_PLAYS)):  # a card the table does not have: no record
+        return tuple([Play(c, k) for c in hand for k in open_slots])
+    out: list[Action] = []
+    if len(open_slots) == 3:
+        for c in hand:
+            out += _PLAYS[c]
+    else:
+        for c in hand:
+            row = _PLAYS[c]
+            out += [row[k] for k in open_slots]
+    return tuple(out)  # as ``plays`` lists them: by card, then by slot
 
 
 #: What each phase lists (one look-up a decision instead of a comparison per phase).
@@ -81,13 +118,13 @@ _LISTS: dict[Phase, Callable[[State], tuple[Action, ...]]] = {
     Phase.OVER: lambda s: (),
     Phase.LEAD: lambda s: tuple(Lead(c) for c in sorted(s.squads[s.decider])),
     Phase.ENTER: lambda s: tuple(Enter(k) for k, c in enumerate(LOCATIONS) if c not in s.pawns),
-    Phase.PLAY: lambda s: tuple(_PLAYS[c][k] if 0 <= c < len(_PLAYS) else Play(c, k) for c, k in plays(s)),
+    Phase.PLAY: _plays,
     Phase.EXTRA: lambda s: (*(Extra(c) for c in extras(s)), _PASS),
     Phase.STASH: lambda s: (*(Stash(c, k) for c, k in stashes(s)), _PASS),
     Phase.DRAW: lambda s: tuple(Draw(w) for w in (False, True) if (s.weapon_deck if w else s.item_deck)),
     Phase.HIDE: lambda s: tuple(Hide(k) for k in range(LINE) if s.line[k] != NONE) + (
         (Hide(LINE),) if s.bounty_deck else ()),
-    Phase.HUNT: lambda s: (*(Use(g, NONE) for g in sorted(hunt_uses(s))), _PASS),
+    Phase.HUNT: lambda s: (*[_USES.get((g, NONE)) or Use(g, NONE) for g in sorted(hunt_uses(s))], _PASS),
     Phase.REVIVE: lambda s: tuple(Revive(c) for c in revivals(s)),
     Phase.CLAIM: lambda s: tuple(Claim(b) for b in claims(s)),
     Phase.STEER: lambda s: tuple(Steer(c) for c in steers(s)),
@@ -141,7 +178,9 @@ num_players = ENGINE.num_players
 
 
 def current_player(state: State) -> int | None:
-    return None if ENGINE.state(state).phase is Phase.OVER else state.decider
+    if type(state) is not State:
+        ENGINE.state(state)  # IllegalAction: not a Terror Below state
+    return None if state.phase is Phase.OVER else state.decider
 
 
 def score(state: State, player: int) -> int:

@@ -12,7 +12,7 @@ from wasteland.terror_below.cards import (
     CARRY, CHARACTERS, GEAR, HAND, ITEMS, SCENARIOS, SOLO_LOSS, WIN_VP, Bounty,
 )
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.state import Ending, Phase, Said, Work
+from wasteland.terror_below.state import Ending, Phase, Said, Work, put
 
 __all__ = [
     "say", "leader_kind", "hand_limit", "carry_limit", "gain", "finish", "finish_by_standings", "solo_check",
@@ -49,7 +49,7 @@ def points(bounties: tuple[Bounty, ...], completed: tuple[int, ...], vp: int) ->
 def finish(w: Work, winners: tuple[int, ...], ending: Ending, text: str) -> None:
     """The game is over: ``winners`` (may be empty in solo), how it ended."""
     w.phase = Phase.OVER
-    w.winners = list(winners)
+    w.winners = tuple(winners)
     w.ending = ending.value
     w.stack.clear()
     say(w, text)
@@ -93,7 +93,7 @@ def solo_lost(w: Work) -> bool:
 
 def gain(w: Work, p: int, n: int, why: str) -> None:
     """``p`` takes ``n`` VP tokens (or loses them, never below 0); 20 VP wins at once."""
-    w.vp[p] = max(0, w.vp[p] + n)
+    w.vp = put(w.vp, p, max(0, w.vp[p] + n))
     say(w, f"player {p} {'gains' if n >= 0 else 'loses'} {abs(n)} VP ({why})")
     check_win(w, p)
 
@@ -113,8 +113,12 @@ def draw_gear(w: Work, p: int, weapon: bool) -> None:
     if not deck:
         say(w, f"player {p} finds the {'Weapon' if weapon else 'Item'} deck empty")
         return
-    g = deck.pop(0)
-    w.gear[p] = (*w.gear[p], g)
-    w.fresh[p] = (*w.fresh[p], g)
+    g = deck[0]
+    if weapon:
+        w.weapon_deck = deck[1:]
+    else:
+        w.item_deck = deck[1:]
+    w.gear = put(w.gear, p, (*w.gear[p], g))
+    w.fresh = put(w.fresh, p, (*w.fresh[p], g))
     say(w, f"player {p} draws {'a Weapon' if g >= len(ITEMS) else 'an Item'}")
 

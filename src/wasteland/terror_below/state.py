@@ -20,7 +20,7 @@ a face-up card. A view puts ``HIDDEN`` where its seat may not see.
 from __future__ import annotations
 
 import enum
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from attrs import frozen
 
@@ -41,10 +41,11 @@ TURN_LIMIT = 10_000
 #: The most VP tokens, Worms defeated, eggs delivered or action points a seat may have counted.
 COUNT_LIMIT = 1_000
 Count = Annotated[int, Within("count", fixed=range(COUNT_LIMIT + 1))]
+T = TypeVar("T")
 
 __all__ = [
     "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
-    "Effect", "Said", "Event", "State", "Work",
+    "Effect", "Said", "Event", "State", "Work", "put",
 ]
 
 
@@ -211,51 +212,19 @@ class State:
     viewer: Seat | None
 
 
-@working_copy(State, eager=("stack", "events", "worms", "pawns", "under", "targets", "hands"))
+@working_copy(State)
 class Work(WorkingCopy[State]):
-    """The mutable working copy of a State that the rules change in place."""
+    """The mutable working copy of a State that the rules change: the effects pending and the events
+    of the decision are lists; every other field keeps the State's tuple, which a rule replaces
+    whole when it changes (``put``), so that a decision copies and turns back only what it edits."""
 
-    worm_deck: list[int]
-    worms: list[int]
-    targets: list[int]
-    under: list[tuple[int, ...]]
-    owners: list[tuple[int, ...]]
-    worm_discard: list[int]
-    vehicle_deck: list[int]
-    hands: list[tuple[int, ...]]
-    vehicle_discard: list[int]
-    item_deck: list[int]
-    weapon_deck: list[int]
-    gear: list[tuple[int, ...]]
-    worn: list[tuple[int, ...]]
-    fresh: list[tuple[int, ...]]
-    gear_discard: list[int]
-    bounty_deck: list[int]
-    line: list[int]
-    hidden: list[tuple[int, ...]]
-    completed: list[tuple[int, ...]]
-    squads: list[tuple[int, ...]]
-    dead: list[tuple[int, ...]]
-    box: list[int]
-    pawns: list[int]
-    rubble: list[int]
-    eggs: list[int]
-    carried: list[int]
-    carried_rubble: list[int]
-    egg_supply: list[int]
-    vp: list[int]
-    kills: list[int]
-    delivered: list[int]
-    hunters: list[int]
-    caught: list[int]
-    safe: list[int]
-    used: list[int]
-    leaders_due: list[int]
-    steer: list[int]
-    out: list[bool]
-    winners: list[int]
     stack: list[Effect]
     events: list[Event]
+
+
+def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at index ``i`` (a field of the working copy edited: a new tuple)."""
+    return (*values[:i], value, *values[i + 1:])
 
 
 #: Every record the State holds (options, effects, events), registered with the codec as

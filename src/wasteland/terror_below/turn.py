@@ -15,10 +15,10 @@ from wasteland.terror_below.actions import (
 )
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.attack import (
-    claim as claim_bounty, hunt_bounties, next_hunter, shift, step_toward, tied_steps, usable_in_hunt,
+    claim as claim_bounty, hunt_bounties, next_hunter, refill, shift, step_toward, tied_steps, usable_in_hunt,
 )
 from wasteland.terror_below.cards import (
-    BOARD, CANYON, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
+    BOARD, CANYON, CELLS, CHARACTERS, GEAR, GOVERNMENT, HOSPITAL, LINE, LOCATION_AT, LOCATIONS, MOTEL, NONE,
     POLICE, STORE, cell_name,
 )
 from wasteland.terror_below.scoring import (
@@ -26,12 +26,13 @@ from wasteland.terror_below.scoring import (
     wears,
 )
 from wasteland.terror_below.state import (
-    Attack, EndActions, EndTurn, Ending, NextTurn, Phase, State, Wait, Work,
+    Attack, EndActions, EndTurn, Ending, NextTurn, Phase, State, Wait, Work, put,
 )
 
 __all__ = [
     "moves", "leaps", "clears", "deliveries", "own_turn_uses", "hunt_uses", "stashes", "extras", "plays",
-    "revivals", "claims", "steers", "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked",
+    "revivals", "claims", "steers", "REASONS", "DOS", "end_actions", "end_turn", "next_turn", "blocked", "steps_of",
+    "KINDS",
 ]
 
 Table = State | Work
@@ -42,6 +43,23 @@ def blocked(s: Table, a: int, b: int) -> bool:
     return s.options.side == "canyon" and (a, b) in CANYON
 
 
+#: Each cell's neighbours that a pawn may step to, in the board's order (ascending): on the Desert
+#: side every orthogonal neighbour, on the Canyon side those no canyon lies between.
+_OPEN_STEPS: tuple[tuple[int, ...], ...] = BOARD.adjacent
+_CANYON_STEPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in BOARD.adjacent[a] if (a, c) not in CANYON) for a in range(CELLS))
+assert all(list(near) == sorted(near) for near in _OPEN_STEPS)  # the listing relies on it
+
+
+def steps_of(s: Table) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours a pawn may step to on the side of the board this table plays."""
+    return _CANYON_STEPS if s.options.side == "canyon" else _OPEN_STEPS
+
+
+#: The kind of each gear card, by id.
+KINDS: tuple[str, ...] = tuple(g.kind for g in GEAR)
+
+
 # -- what may be done now (for the reasons and for legal_actions) -----------------------------------
 
 def moves(s: Table) -> dict[int, int]:
@@ -50,12 +68,11 @@ def moves(s: Table) -> dict[int, int]:
     holding another player's pawn, never end its move there); never into rubble or across a
     canyon, never more steps than the points left."""
     here = s.pawns[s.active]
-    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
-    canyon = s.options.side == "canyon"
+    pawns, rubble, steps = s.pawns, s.rubble, steps_of(s)
     out: dict[int, int] = {}
     through: list[int] = []  # the cells of other pawns one step away
-    for c in adjacent[here]:
-        if rubble[c] or canyon and (here, c) in CANYON:
+    for c in steps[here]:
+        if rubble[c]:
             continue
         if c in pawns:
             through.append(c)
@@ -69,8 +86,8 @@ def moves(s: Table) -> dict[int, int]:
         cost += 1
         beyond: list[int] = []
         for f in through:
-            for c in adjacent[f]:
-                if c in seen or rubble[c] or canyon and (f, c) in CANYON:
+            for c in steps[f]:
+                if c in seen or rubble[c]:
                     continue
                 seen.add(c)
                 if c in pawns:
@@ -82,21 +99,18 @@ def moves(s: Table) -> dict[int, int]:
 
 
 def leaps(s: Table) -> tuple[int, ...]:
-    pawns, rubble, adjacent = s.pawns, s.rubble, BOARD.adjacent
+    pawns, rubble, steps = s.pawns, s.rubble, steps_of(s)
     here = pawns[s.active]
-    canyon = s.options.side == "canyon"
     found: set[int] = set()
-    for c in adjacent[here]:
-        if c in pawns and not (canyon and (here, c) in CANYON):
-            found.update(d for d in adjacent[c] if d != here and not (canyon and (c, d) in CANYON)
-                         and not rubble[d] and d not in pawns)
+    for c in steps[here]:
+        if c in pawns:
+            found.update(d for d in steps[c] if d != here and not rubble[d] and d not in pawns)
     return tuple(sorted(found))
 
 
 def clears(s: Table) -> tuple[int, ...]:
     here, rubble = s.pawns[s.active], s.rubble
-    canyon = s.options.side == "canyon"
-    return tuple(c for c in BOARD.adjacent[here] if rubble[c] and not (canyon and (here, c) in CANYON))
+    return tuple(c for c in steps_of(s)[here] if rubble[c])
 
 
 def _matches(s: Table, b: int, colour: int, location: int) -> bool:
@@ -119,18 +133,23 @@ def deliveries(s: Table) -> tuple[tuple[int, int], ...]:
 
 
 def _adjacent_rubble(s: Table) -> bool:
-    here = s.pawns[s.active]
-    return any(s.rubble[c] for c in BOARD.adjacent[here])
+    here, rubble = s.pawns[s.active], s.rubble
+    return any(rubble[c] for c in BOARD.adjacent[here])
 
 
-#: The Items usable on one's own turn whenever they are held (not gained this turn).
-_ALWAYS_USABLE = frozenset({"hat_speed", "hat_armor", "nitro", "medkit"})
+#: What each gear card allows on its holder's own turn, by id (not gained this turn): nothing
+#: (Weapons, shields), always (Hats, Nitro, Medkit), with rubble beside the pawn (Crowbar), with a
+#: bounty deck (Map), a shot at another player's Hat (Pistol).
+_NEVER, _ALWAYS, _CROWBAR, _MAP, _PISTOL = range(5)
+_OWN_TURN: tuple[int, ...] = tuple(
+    {"hat_speed": _ALWAYS, "hat_armor": _ALWAYS, "nitro": _ALWAYS, "medkit": _ALWAYS, "crowbar": _CROWBAR,
+     "map": _MAP, "pistol": _PISTOL}.get(kind, _NEVER) for kind in KINDS)
 
 
 def _hats(s: Table, p: int) -> list[int]:
     """The players other than ``p`` who wear a Hat (a Pistol's targets)."""
     return [q for q in range(s.options.players)
-            if q != p and any(GEAR[g].kind.startswith("hat") for g in s.worn[q])]
+            if q != p and any(KINDS[g].startswith("hat") for g in s.worn[q])]
 
 
 def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
@@ -143,16 +162,16 @@ def own_turn_uses(s: Table) -> tuple[tuple[int, int], ...]:
     fresh = s.fresh[p]
     hats: list[int] | None = None  # found once, for the first Pistol
     for g in held:
-        if g in fresh:
+        use = _OWN_TURN[g]
+        if use == _NEVER or g in fresh:
             continue
-        kind = GEAR[g].kind
-        if kind in _ALWAYS_USABLE or kind == "crowbar" and _adjacent_rubble(s) or kind == "map" and s.bounty_deck:
+        if use == _ALWAYS or use == _CROWBAR and _adjacent_rubble(s) or use == _MAP and s.bounty_deck:
             out.append((g, NONE))
-        elif kind == "pistol":
+        elif use == _PISTOL:
             hats = _hats(s, p) if hats is None else hats
             out += [(g, q) for q in hats]
     for g in worn:
-        if GEAR[g].kind == "pistol":
+        if _OWN_TURN[g] == _PISTOL:
             hats = _hats(s, p) if hats is None else hats
             out += [(g, q) for q in hats]
     return tuple(out)
@@ -247,8 +266,7 @@ def move_reason(s: State, a: Move) -> str | None:
     if (why := _phase(s, Phase.ACT)) is not None:
         return why
     here, cell = s.pawns[s.active], a.cell
-    if cell in BOARD.adjacent[here] and cell not in s.pawns and not s.rubble[cell] and not (
-            s.options.side == "canyon" and (here, cell) in CANYON):
+    if cell in steps_of(s)[here] and cell not in s.pawns and not s.rubble[cell]:
         return None  # one step to a free cell: the first cells ``moves`` finds
     return None if cell in moves(s) else "no move reaches that cell now"
 
@@ -319,10 +337,10 @@ def _start_turn(w: Work) -> None:
 
 def lead(w: Work, a: Lead) -> None:
     p = w.decider
-    w.squads[p] = (a.character, *(c for c in w.squads[p] if c != a.character))
+    w.squads = put(w.squads, p, (a.character, *(c for c in w.squads[p] if c != a.character)))
     say(w, f"player {p} leads with {CHARACTERS[a.character].name}")
     if w.leaders_due:
-        w.decider = w.leaders_due.pop(0)
+        w.decider, w.leaders_due = w.leaders_due[0], w.leaders_due[1:]
     elif w.turn == 0:  # setup: the pawns, from the last player backwards
         w.phase = Phase.ENTER
         w.decider = (w.active - 1) % w.options.players
@@ -335,7 +353,7 @@ _PLACES = ("General Store", "Motel", "State Police", "Government Facility", "Hos
 
 def enter(w: Work, a: Enter) -> None:
     p = w.decider
-    w.pawns[p] = LOCATIONS[a.location]
+    w.pawns = put(w.pawns, p, LOCATIONS[a.location])
     say(w, f"player {p} enters at the {_PLACES[a.location]}")
     if w.turn == 0:
         if p != w.active:
@@ -353,11 +371,11 @@ def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 def play(w: Work, a: Play) -> None:
     p = w.active
     v = table_of(w).vehicles[a.card]
-    w.hands[p] = _remove(w.hands[p], a.card)
-    w.under[a.slot] = (*w.under[a.slot], a.card)
-    w.owners[a.slot] = (*w.owners[a.slot], NONE)
+    w.hands = put(w.hands, p, _remove(w.hands[p], a.card))
+    w.under = put(w.under, a.slot, (*w.under[a.slot], a.card))
+    w.owners = put(w.owners, a.slot, (*w.owners[a.slot], NONE))
     before = w.targets[a.slot]
-    w.targets[a.slot] = shift(before, v.arrows)
+    w.targets = put(w.targets, a.slot, shift(before, v.arrows))
     w.ap = v.ap + (1 if leader_kind(w, p) == "runner" else 0) + (1 if wears(w, p, "hat_speed") else 0)
     w.vehicle, w.slot, w.bonus = a.card, a.slot, False
     say(w, f"player {p} plays the {v.name} (v{a.card}, {v.ap} AP) under Worm {a.slot + 1}: its Target "
@@ -371,8 +389,8 @@ def play(w: Work, a: Play) -> None:
 
 def extra(w: Work, a: Extra) -> None:
     p = w.active
-    w.hands[p] = _remove(w.hands[p], a.card)
-    w.vehicle_discard.append(a.card)
+    w.hands = put(w.hands, p, _remove(w.hands[p], a.card))
+    w.vehicle_discard = (*w.vehicle_discard, a.card)
     w.ap += table_of(w).vehicles[a.card].ap
     v = table_of(w).vehicles[a.card]
     say(w, f"player {p} adds the {v.name} (v{a.card}) for {v.ap} more AP")
@@ -381,9 +399,9 @@ def extra(w: Work, a: Extra) -> None:
 
 def stash(w: Work, a: Stash) -> None:
     p = w.active
-    w.hands[p] = _remove(w.hands[p], a.card)
-    w.under[a.slot] = (*w.under[a.slot], a.card)
-    w.owners[a.slot] = (*w.owners[a.slot], p)
+    w.hands = put(w.hands, p, _remove(w.hands[p], a.card))
+    w.under = put(w.under, a.slot, (*w.under[a.slot], a.card))
+    w.owners = put(w.owners, a.slot, (*w.owners[a.slot], p))
     say(w, f"player {p} places a Vehicle face down under Worm {a.slot + 1}")
     w.stack.pop()
 
@@ -421,32 +439,34 @@ def pass_(w: Work, a: Pass) -> None:
     elif w.phase is Phase.STASH:
         w.stack.pop()
     else:  # HUNT
-        w.hunters.pop(0)
+        w.hunters = w.hunters[1:]
         w.stack.pop()
         next_hunter(w)
 
 
 def move(w: Work, a: Move) -> None:
-    cost = moves(w)[a.cell]
+    here, cell = w.pawns[w.active], a.cell
+    # one step to a free cell costs 1 (the first cells ``moves`` finds); a farther one, its search
+    cost = 1 if cell in steps_of(w)[here] and cell not in w.pawns and not w.rubble[cell] else moves(w)[cell]
     say(w, f"player {w.active} moves {cell_name(w.pawns[w.active])} → {cell_name(a.cell)}")
-    w.pawns[w.active] = a.cell
+    w.pawns = put(w.pawns, w.active, a.cell)
     _spend(w, cost)
 
 
 def leap(w: Work, a: Leap) -> None:
     say(w, f"player {w.active} leapfrogs {cell_name(w.pawns[w.active])} → {cell_name(a.cell)}")
-    w.pawns[w.active] = a.cell
+    w.pawns = put(w.pawns, w.active, a.cell)
     _spend(w, 1)
 
 
 def clear(w: Work, a: Clear) -> None:
     p = w.active
-    w.rubble[a.cell] -= 1
-    w.carried_rubble[p] += 1
+    w.rubble = put(w.rubble, a.cell, w.rubble[a.cell] - 1)
+    w.carried_rubble = put(w.carried_rubble, p, w.carried_rubble[p] + 1)
     say(w, f"player {p} clears rubble from {cell_name(a.cell)}")
     if w.carried_rubble[p] >= carry_limit(w, p):
         w.rubble_supply += w.carried_rubble[p]
-        w.carried_rubble[p] = 0
+        w.carried_rubble = put(w.carried_rubble, p, 0)
         say(w, f"player {p} returns the rubble to the supply")
         if w.item_deck and w.weapon_deck:
             w.phase = Phase.DRAW
@@ -457,16 +477,18 @@ def clear(w: Work, a: Clear) -> None:
 
 def pickup(w: Work, a: PickUp) -> None:
     p, here = w.active, w.pawns[w.active]
+    carried, eggs = list(w.carried), list(w.eggs)
     for colour in range(4):
-        w.carried[p * 4 + colour] += w.eggs[here * 4 + colour]
-        w.eggs[here * 4 + colour] = 0
+        carried[p * 4 + colour] += eggs[here * 4 + colour]
+        eggs[here * 4 + colour] = 0
+    w.carried, w.eggs = tuple(carried), tuple(eggs)
     say(w, f"player {p} picks up the eggs on {cell_name(here)}; the actions end")
     _actions_over(w)
 
 
 def _bring_back(w: Work, p: int, back: int) -> None:
-    w.dead[p] = _remove(w.dead[p], back)
-    w.squads[p] = (*w.squads[p], back)
+    w.dead = put(w.dead, p, _remove(w.dead[p], back))
+    w.squads = put(w.squads, p, (*w.squads[p], back))
     say(w, f"player {p} revives {CHARACTERS[back].name}")
 
 
@@ -494,9 +516,9 @@ def claim(w: Work, a: Claim) -> None:
 
 
 def steer(w: Work, a: Steer) -> None:
-    slot = w.steer.pop(0)
+    slot, w.steer = w.steer[0], w.steer[1:]
     say(w, f"player {w.active} draws the Target of Worm {slot + 1} to {cell_name(a.cell)}")
-    w.targets[slot] = a.cell
+    w.targets = put(w.targets, slot, a.cell)
     if w.steer:
         return
     if table_of(w).vehicles[w.vehicle].timing == "before":
@@ -508,18 +530,17 @@ def steer(w: Work, a: Steer) -> None:
 def deliver(w: Work, a: Deliver) -> None:
     p = w.active
     location = LOCATION_AT[w.pawns[p]]
-    w.carried[p * 4 + a.colour] -= 1
-    w.egg_supply[a.colour] += 1
-    w.delivered[p] += 1
+    w.carried = put(w.carried, p * 4 + a.colour, w.carried[p * 4 + a.colour] - 1)
+    w.egg_supply = put(w.egg_supply, a.colour, w.egg_supply[a.colour] + 1)
+    w.delivered = put(w.delivered, p, w.delivered[p] + 1)
     if a.bounty == NONE:
         gain(w, p, 2 if leader_kind(w, p) == "courier" else 1, "an egg delivered")
     else:
         if a.bounty in w.line:
-            i = w.line.index(a.bounty)
-            w.line[i] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
+            refill(w, w.line.index(a.bounty))
         else:
-            w.hidden[p] = _remove(w.hidden[p], a.bounty)
-        w.completed[p] = (*w.completed[p], a.bounty)
+            w.hidden = put(w.hidden, p, _remove(w.hidden[p], a.bounty))
+        w.completed = put(w.completed, p, (*w.completed[p], a.bounty))
         say(w, f"player {p} completes bounty b{a.bounty} ({table_of(w).bounties[a.bounty].points} points)")
         check_win(w, p)
     if _over(w):
@@ -547,11 +568,11 @@ def deliver(w: Work, a: Deliver) -> None:
 def hide(w: Work, a: Hide) -> None:
     p = w.active
     if a.slot == LINE:
-        b = w.bounty_deck.pop(0)
+        b, w.bounty_deck = w.bounty_deck[0], w.bounty_deck[1:]
     else:
         b = w.line[a.slot]
-        w.line[a.slot] = w.bounty_deck.pop(0) if w.bounty_deck else NONE
-    w.hidden[p] = (*w.hidden[p], b)
+        refill(w, a.slot)
+    w.hidden = put(w.hidden, p, (*w.hidden[p], b))
     say(w, f"player {p} takes a hidden bounty from the {'deck' if a.slot == LINE else 'line'}")
     _back_to_actions(w)
 
@@ -569,34 +590,37 @@ def use(w: Work, a: Use) -> None:
     card = GEAR[a.gear]
     if card.kind == "pistol":
         hats = [g for g in w.worn[a.target] if GEAR[g].kind.startswith("hat")]
-        w.worn[a.target] = tuple(g for g in w.worn[a.target] if g not in hats)
-        w.gear_discard.extend(hats)
+        w.worn = put(w.worn, a.target, tuple(g for g in w.worn[a.target] if g not in hats))
+        w.gear_discard = (*w.gear_discard, *hats)
         if a.gear in w.gear[p]:
-            w.gear[p] = _remove(w.gear[p], a.gear)
-            w.worn[p] = (*w.worn[p], a.gear)
+            w.gear = put(w.gear, p, _remove(w.gear[p], a.gear))
+            w.worn = put(w.worn, p, (*w.worn[p], a.gear))
         say(w, f"player {p} shoots the Hat off player {a.target} with the Pistol (g{a.gear})")
         return
-    w.gear[p] = _remove(w.gear[p], a.gear)
+    w.gear = put(w.gear, p, _remove(w.gear[p], a.gear))
     say(w, f"player {p} uses the {card.name} (g{a.gear})")
     if card.kind.startswith("hat"):
         old = [g for g in w.worn[p] if GEAR[g].kind.startswith("hat")]
-        w.gear_discard.extend(old)
-        w.worn[p] = (*(g for g in w.worn[p] if g not in old), a.gear)
+        w.gear_discard = (*w.gear_discard, *old)
+        w.worn = put(w.worn, p, (*(g for g in w.worn[p] if g not in old), a.gear))
         if card.kind == "hat_speed":
             w.ap += 1
         return
-    w.gear_discard.append(a.gear)
+    w.gear_discard = (*w.gear_discard, a.gear)
     if card.kind == "nitro":
         w.ap += 2
         gain(w, p, 1, "Nitro")
     elif card.kind == "crowbar":
         here = w.pawns[p]
+        rubble = list(w.rubble)
         for c in BOARD.adjacent[here]:
-            w.rubble_supply += w.rubble[c]
-            w.rubble[c] = 0
+            w.rubble_supply += rubble[c]
+            rubble[c] = 0
+        w.rubble = tuple(rubble)
         gain(w, p, 1, "the Crowbar")
     elif card.kind == "map":
-        w.hidden[p] = (*w.hidden[p], w.bounty_deck.pop(0))
+        w.hidden = put(w.hidden, p, (*w.hidden[p], w.bounty_deck[0]))
+        w.bounty_deck = w.bounty_deck[1:]
     elif card.kind == "medkit":
         if not _revive(w, p):
             gain(w, p, 1, "a Medkit with nobody to revive")
@@ -605,15 +629,15 @@ def use(w: Work, a: Use) -> None:
 def _hunt_with(w: Work, g: int) -> None:
     p = w.decider
     card = GEAR[g]
-    w.used.append(g)
+    w.used = (*w.used, g)
     if g in w.gear[p]:
-        w.gear[p] = _remove(w.gear[p], g)
+        w.gear = put(w.gear, p, _remove(w.gear[p], g))
         if card.kept:
-            w.worn[p] = (*w.worn[p], g)
+            w.worn = put(w.worn, p, (*w.worn[p], g))
         else:
-            w.gear_discard.append(g)
+            w.gear_discard = (*w.gear_discard, g)
     if card.kind == "shield":
-        w.safe.append(p)
+        w.safe = (*w.safe, p)
         say(w, f"player {p} hides behind the {card.name} (g{g})")
     else:
         hit = card.damage + (1 if leader_kind(w, p) == "bruiser" else 0)
@@ -621,11 +645,11 @@ def _hunt_with(w: Work, g: int) -> None:
         say(w, f"player {p} hunts with the {card.name} (g{g}): {hit} damage, {w.damage} in all")
         if w.damage >= table_of(w).worms[w.worms[w.slot]].health:
             w.killer = p
-            w.hunters.clear()
+            w.hunters = ()
             w.stack.pop()
             return
     if p in w.safe or not usable_in_hunt(w, p):
-        w.hunters.pop(0)
+        w.hunters = w.hunters[1:]
         w.stack.pop()
         next_hunter(w)
 
@@ -658,9 +682,9 @@ def _draw_closer(w: Work, slots: tuple[int, ...], here: int) -> None:
         if t == NONE:
             continue
         if tied_steps(t, here):
-            w.steer.append(k)
+            w.steer = (*w.steer, k)
         else:
-            w.targets[k] = step_toward(t, here)
+            w.targets = put(w.targets, k, step_toward(t, here))
     if w.steer:
         w.phase = Phase.STEER
 
@@ -685,8 +709,8 @@ def _automatic_ability(w: Work, ability: str, name: str) -> None:
     elif ability == "spill" and here != NONE and LOCATION_AT[here] == NONE:
         colour = next((c for c in range(4) if w.carried[p * 4 + c]), NONE)
         if colour != NONE:
-            w.carried[p * 4 + colour] -= 1
-            w.eggs[here * 4 + colour] += 1
+            w.carried = put(w.carried, p * 4 + colour, w.carried[p * 4 + colour] - 1)
+            w.eggs = put(w.eggs, here * 4 + colour, w.eggs[here * 4 + colour] + 1)
             say(w, f"player {p} spills an egg on {cell_name(here)}")
 
 
@@ -695,10 +719,11 @@ def end_turn(w: Work, _: EndTurn) -> None:
     p = w.active
     need = hand_limit(w, p) - len(w.hands[p])
     if need > 0:
-        drawn, deck, discard, w.rng = draw_reshuffling(tuple(w.vehicle_deck), tuple(w.vehicle_discard), need, w.rng)
-        w.vehicle_deck, w.vehicle_discard = list(deck), list(discard)
-        w.hands[p] = (*w.hands[p], *drawn)
-    w.fresh[p] = ()
+        drawn, w.vehicle_deck, w.vehicle_discard, w.rng = draw_reshuffling(w.vehicle_deck, w.vehicle_discard, need,
+                                                                           w.rng)
+        w.hands = put(w.hands, p, (*w.hands[p], *drawn))
+    if w.fresh[p]:
+        w.fresh = put(w.fresh, p, ())
     w.ap, w.vehicle, w.bonus = 0, NONE, False
     w.stack.append(NextTurn())
     for k in (2, 1, 0):
