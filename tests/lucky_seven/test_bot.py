@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.lucky_seven.grids import cell, member, table
 from wasteland.agents import make_bot
 from wasteland.lucky_seven import GAME
 
@@ -30,3 +31,20 @@ def test_heuristic_bot_beats_random_on_survival() -> None:
 
     seeds = range(4)
     assert sum(survivors("heuristic", s) for s in seeds) > sum(survivors("random", s) for s in seeds)
+
+
+def test_heuristic_bot_attacks_after_a_maneuver_that_ends_by_itself() -> None:
+    """The plan of a maneuver ends with ``EndPhase``; when the maneuver ends by itself (the last
+    member able to act has acted), that leftover must not end the attack that follows."""
+    state = table("""
+    . .   .    .    .    .   .
+    . .   HAM* INF2 .    .   .
+    . .   .    .    .    .   .
+    . .   .    .    ANV  .   .
+    """, deck=["INF1/1", "INF1/1", "INF1/6", "INF1/6"])
+    infantry = state.threats[cell(2, 3)]
+    bot = make_bot("heuristic", "lucky_seven", 0)
+    while state.turn == 1 and GAME.current_player(state) is not None:
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), GAME.legal_actions(state)))
+    assert infantry in state.discard, "the Anvil joins the Hammer and the INF2 falls"
+    assert {member("HAM"), member("ANV")} <= set(state.squad)

@@ -232,9 +232,14 @@ class HeuristicBot:
         self.rng = Rng.from_seed(seed)
         self.width = width
         self.plan: list[Any] = []
+        #: The turn and grid of the maneuver the plan belongs to: a plan outlives no maneuver (a
+        #: maneuver that ends by itself leaves its closing ``EndPhase``, which would end the attack).
+        self.planned: tuple[int, int] = (-1, -1)
 
     def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
         state: State = view
+        if state.phase is not Phase.MANEUVER or self.planned != (state.turn, state.active):
+            self.plan = []
         while self.plan:
             action = self.plan.pop(0)
             if action in legal:
@@ -263,13 +268,13 @@ class HeuristicBot:
             if not options:
                 return legal[-1]
             steps = max(options, key=lambda o: o[0])[1]
-            self.plan = steps[1:]
+            self.plan, self.planned = steps[1:], (state.turn, state.active)
             return steps[0] if steps[0] in legal else legal[-1]
         width = self.width * 10 if state.final else self.width * 3 if not state.decks[state.active] else self.width
         plan = plan_maneuver(state, width)
         if not plan:
             return END_PHASE
-        self.plan = plan[1:] + [END_PHASE]
+        self.plan, self.planned = plan[1:] + [END_PHASE], (state.turn, state.active)
         return plan[0]
 
     def _choose_row(self, state: State, legal: tuple[Any, ...]) -> Any:
