@@ -6,8 +6,11 @@ down included), scores the table each would leave with ``table_score`` and takes
 the best one while it beats ending the phase. ``table_score`` plays the coming
 attack out in full (every assignment of attackers, kept small by the few
 threats in reach), then the counter-attack, and counts who is left standing,
-what threats remain and how close the squad stands to them. In the attack it
-carries out the best assignment; a full row loses its least useful member; as
+what threats remain and how close the squad stands to them (the attackers one
+maneuver can bring beside each threat, as many as its free cells hold). In the
+turn that calls the helicopter nothing more will be dealt, so its best tables
+and attacks are judged by playing the final turn out (``last_look``). In the
+attack it carries out the best assignment; a full row loses its least useful member; as
 the second seat of the competitive game it puts each threat where it hurts the
 squad most.
 """
