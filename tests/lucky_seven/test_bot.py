@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from tests.lucky_seven.grids import cell, member, table
 from wasteland.agents import make_bot
+from wasteland.agents.lucky_seven import _reachers, before_last, last_look
+from wasteland.core.records import replace
 from wasteland.lucky_seven import GAME
+from wasteland.lucky_seven.state import Phase
 
 
 def test_heuristic_bot_plays_whole_games() -> None:
@@ -30,3 +34,60 @@ def test_heuristic_bot_beats_random_on_survival() -> None:
 
     seeds = range(4)
     assert sum(survivors("heuristic", s) for s in seeds) > sum(survivors("random", s) for s in seeds)
+
+
+def test_heuristic_bot_attacks_after_a_maneuver_that_ends_by_itself() -> None:
+    """The plan of a maneuver ends with ``EndPhase``; when the maneuver ends by itself (the last
+    member able to act has acted), that leftover must not end the attack that follows."""
+    state = table("""
+    . .   .    .    .    .   .
+    . .   HAM* INF2 .    .   .
+    . .   .    .    .    .   .
+    . .   .    .    ANV  .   .
+    """, deck=["INF1/1", "INF1/1", "INF1/6", "INF1/6"])
+    infantry = state.threats[cell(2, 3)]
+    bot = make_bot("heuristic", "lucky_seven", 0)
+    while state.turn == 1 and GAME.current_player(state) is not None:
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), GAME.legal_actions(state)))
+    assert infantry in state.discard, "the Anvil joins the Hammer and the INF2 falls"
+    assert {member("HAM"), member("ANV")} <= set(state.squad)
+
+
+def test_only_members_who_can_be_beside_a_threat_next_turn_press_it() -> None:
+    """A threat is pressed by the attackers that one maneuver can bring beside it: one step
+    for most, two for the Athlete, a diagonal cell for the Natural, none for a member down out
+    of reach; the free cells beside it bound how many can strike."""
+    state = table("""
+    . MG  .    .    .   .  .
+    . .   .    .    .   .  .
+    . .   .    HAM  ATH .  .
+    . .   NAT  .    ldr .  .
+    """)
+    cells = [c for c, m in enumerate(state.squad) if m >= 0]
+    need, room, near = _reachers(state, cell(1, 1), cells)
+    assert (need, room) == (3, 2), "a Machine Gun in the corner has two cells beside it"
+    assert {c for c, _, _ in near} == {cell(3, 4)}, "only the Athlete gets there in one action"
+    state = table("""
+    . MG  .    .    .   .  .
+    . .   .    NAT  .   .  .
+    . .   HAM  .    .   .  .
+    . .   .    .    .   .  .
+    """)
+    cells = [c for c, m in enumerate(state.squad) if m >= 0]
+    assert {c for c, _, _ in _reachers(state, cell(1, 1), cells)[2]} == {cell(2, 3), cell(3, 2)}
+
+
+def test_the_turn_before_the_last_is_judged_by_playing_the_last_turn_out() -> None:
+    """Before the final turn nothing more is dealt: ``last_look`` plays the attack, the
+    counter-attack and the whole final turn, and sees a win two steps away."""
+    grid = """
+    . .   .    .    .   .  INF2
+    . .   .    .    .   .  .
+    . .   .    .    {ath} .  LDR
+    . .   .    .    .   .  .
+    """
+    state = table(grid.format(ath="ATH"), deck=[], phase=Phase.ATTACK, turn=7)
+    assert before_last(state) and not before_last(replace(state, final=True))
+    assert last_look(state)[0] >= 1000, "the Leader and the Athlete close in and kill the INF2"
+    alone = table(grid.format(ath="."), deck=[], phase=Phase.ATTACK, turn=7)
+    assert last_look(alone)[0] < 0, "the Leader alone cannot kill it"

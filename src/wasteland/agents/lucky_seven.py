@@ -6,8 +6,11 @@ down included), scores the table each would leave with ``table_score`` and takes
 the best one while it beats ending the phase. ``table_score`` plays the coming
 attack out in full (every assignment of attackers, kept small by the few
 threats in reach), then the counter-attack, and counts who is left standing,
-what threats remain and how close the squad stands to them. In the attack it
-carries out the best assignment; a full row loses its least useful member; as
+what threats remain and how close the squad stands to them (the attackers one
+maneuver can bring beside each threat, as many as its free cells hold). In the
+turn that calls the helicopter nothing more will be dealt, so its best tables
+and attacks are judged by playing the final turn out (``last_look``). In the
+attack it carries out the best assignment; a full row loses its least useful member; as
 the second seat of the competitive game it puts each threat where it hurts the
 squad most.
 """
@@ -25,16 +28,16 @@ from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
     ATTACK, END_PHASE, MOVE, SELECT, STOP, ChooseRow, Discard,
 )
-from wasteland.lucky_seven.board import COLUMNS, GRID, geometry, squad_eliminated, threats_left
+from wasteland.lucky_seven.board import COLUMNS, GRID, can_get_up, geometry, squad_eliminated, threats_left
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
-    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, PACIFIST, SQUAD_SIZE, TANK,
+    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
-from wasteland.lucky_seven.rules import RULES
+from wasteland.lucky_seven.rules import ENGINE, RULES
 from wasteland.lucky_seven.state import Phase, State, Work
 
-__all__ = ["HeuristicBot", "table_score", "evaluate", "best_attack", "SEARCH"]
+__all__ = ["HeuristicBot", "table_score", "evaluate", "best_attack", "attack_options", "last_look", "SEARCH"]
 
 ALIVE = 10.0
 THREAT = 6.0
@@ -114,7 +117,7 @@ def _scorer(state: State) -> Callable[[frozenset[int]], float]:
                 beside = tuple(n for n in adjacent[c] if n in pacifists and squad[n] not in down)
                 if beside:
                     pairs.append((c, beside))
-    reachers: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
+    reachers: dict[int, tuple[int, int, list[tuple[int, int, int]]]] = {}
     memo: dict[frozenset[int], float] = {}
 
     def score(killed: frozenset[int]) -> float:
@@ -147,13 +150,12 @@ def _scorer(state: State) -> Callable[[frozenset[int]], float]:
     return score
 
 
-def _potential(state: State, reachers: dict[int, tuple[int, list[tuple[int, int, int]]]], staying: list[int],
+def _potential(state: State, reachers: dict[int, tuple[int, int, list[tuple[int, int, int]]]], staying: list[int],
                alive: frozenset[int], cells: list[int], pacifists: list[int]) -> float:
-    """How well the survivors stand to kill the threats that stay next turn (0 to 1 each):
-    attack-capable members within two steps, the Joker's help (one less to reach), the up
-    Pacifist's (one more for a Hammer or an Anvil). ``reachers`` keeps, for each threat met, its
-    printed strength and the members of its grid within two steps (a Joker, a Hammer or an
-    Anvil, another attacker) with their up strength."""
+    """How well the survivors stand to kill the threats that stay next turn (0 to 1 each): the
+    attackers who can be beside the threat in one maneuver (``_reachers``), as many as its free
+    neighbouring cells hold (the Natural may use a diagonal one), the Joker's help (one less to
+    reach), the up Pacifist's (one more for a Hammer or an Anvil)."""
     squad, down = state.squad, state.down
     last = next((c for c in reversed(pacifists) if c in alive), -1)
     pacifist = last >= 0 and squad[last] not in down
@@ -162,46 +164,75 @@ def _potential(state: State, reachers: dict[int, tuple[int, list[tuple[int, int,
         known = reachers.get(t)
         if known is None:
             known = reachers[t] = _reachers(state, t, cells)
-        need, near = known
-        have = 0
+        need, room, near = known
+        values = []
+        diagonal = 0
         for c, role, value in near:
             if c in alive:
                 if role == 0:
                     need -= 1
+                    room -= 1
+                elif role == 3:
+                    diagonal = max(diagonal, value)
                 else:
-                    have += value + (1 if role == 2 and pacifist else 0)
+                    values.append(value + (1 if role == 2 and pacifist else 0))
+        values.sort(reverse=True)
+        have = sum(values[:max(room, 0)]) + diagonal
         total += min(have / max(need, 1), 1.0)
     return total
 
 
-def _reachers(state: State, t: int, cells: list[int]) -> tuple[int, list[tuple[int, int, int]]]:
-    """The threat in ``t``'s printed strength and the members within two steps of it in its grid:
-    (cell, 0 for a Joker, 2 for a Hammer or an Anvil, 1 for another attacker, up strength)."""
-    squad = state.squad
+def _reachers(state: State, t: int, cells: list[int]) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """The threat in ``t``'s printed strength, how many free cells beside it attackers may take,
+    and the members who can attack it next turn: beside it already (up, or able to get up, or
+    the Mouse), or up and one step from a free cell beside it (the Athlete two; the Natural also
+    diagonally), as (cell, role, up strength) with role 0 for a Joker, 2 for a Hammer or an
+    Anvil, 3 for the Natural, 1 for another attacker."""
+    squad, down, threats = state.squad, state.down, state.threats
     table = table_of(state)
     up = table.up
-    around = WITHIN_TWO[t]
+    tables = geometry(state)
+    spots = [n for n in tables.adjacent[t] if threats[n] < 0]
+    corners = [n for n in tables.diagonal[t] if threats[n] < 0]
     near = []
     for c in cells:
-        if c not in around:
+        member = squad[c]
+        kind = member % SQUAD_SIZE
+        if c not in WITHIN_TWO[t] and c // GRID == t // GRID and kind != ATHLETE:
             continue
-        kind = squad[c] % SQUAD_SIZE
-        if kind == JOKER:
-            near.append((c, 0, 0))
-        elif kind != PACIFIST:
-            near.append((c, 2 if kind in (HAMMER, ANVIL) else 1, up[squad[c]]))
-    return table.strength[state.threats[t]], near
+        if kind == PACIFIST:
+            continue
+        targets = spots + corners if kind == NATURAL else spots
+        if c in targets:
+            ok = member not in down or kind == MOUSE or can_get_up(state, member, c)
+        elif member in down and kind != MOUSE:
+            ok = False
+        else:
+            steps = 2 if kind == ATHLETE else 1
+            row, column = c % GRID // COLUMNS, c % COLUMNS
+            ok = any(n // GRID == c // GRID and abs(n % GRID // COLUMNS - row) <= steps
+                     and abs(n % COLUMNS - column) <= steps for n in targets)
+        if ok:
+            role = 0 if kind == JOKER else 3 if kind == NATURAL else 2 if kind in (HAMMER, ANVIL) else 1
+            near.append((c, role, up[member]))
+    return table.strength[state.threats[t]], len(spots), near
 
 
 def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
     """The best score reachable by an attack from ``state`` and the assignments that reach it."""
+    return attack_options(state)[0]
+
+
+def attack_options(state: State) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
+    """The attacks worth making from ``state``, best first: for each set of threats an attack can
+    kill, its score and the first assignment found that kills it (killing nothing, first of all
+    if nothing can be killed)."""
     score = _scorer(state)
     attackers = _attackers(state)
     strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
     needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
     options = [[-1] + targets for _, _, targets in attackers]
-    best_score = float("-inf")
-    best: tuple[tuple[int, int], ...] = ()
+    found: dict[frozenset[int], tuple[float, tuple[tuple[int, int], ...]]] = {}
     for count, choice in enumerate(product(*options)):
         if count > 3000:
             break
@@ -211,11 +242,12 @@ def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
                 totals[target] = totals.get(target, 0) + strength
         if any(total < needs[t] for t, total in totals.items()):
             continue  # an attack that kills nothing only wastes the attackers
-        value = score(frozenset(totals))
-        if value > best_score:
-            best_score = value
-            best = tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0)
-    return best_score, best
+        killed = frozenset(totals)
+        if killed not in found:
+            found[killed] = (score(killed), tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0))
+    if not found:
+        return [(float("-inf"), ())]
+    return sorted(found.values(), key=lambda o: -o[0])
 
 
 def table_score(state: State) -> float:
@@ -232,9 +264,17 @@ class HeuristicBot:
         self.rng = Rng.from_seed(seed)
         self.width = width
         self.plan: list[Any] = []
+        #: The turn and grid of the maneuver the plan belongs to: a plan outlives no maneuver (a
+        #: maneuver that ends by itself leaves its closing ``EndPhase``, which would end the attack).
+        self.planned: tuple[int, int] = (-1, -1)
+        #: The attack chosen by playing the final turn out, and the turn and grid it is for.
+        self.last_attack: tuple[tuple[int, int], ...] = ()
+        self.looked: tuple[int, int] = (-1, -1)
 
     def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
         state: State = view
+        if state.phase is not Phase.MANEUVER or self.planned != (state.turn, state.active):
+            self.plan = []
         while self.plan:
             action = self.plan.pop(0)
             if action in legal:
@@ -244,7 +284,12 @@ class HeuristicBot:
         if state.phase is Phase.MANEUVER:
             return self._maneuver(state, legal)
         if state.phase is Phase.ATTACK:
-            _, plan = best_attack(state)
+            if LAST_LOOK and before_last(state):
+                if self.looked != (state.turn, state.active):  # played out once, at the first attack
+                    self.looked, self.last_attack = (state.turn, state.active), last_look(state)[1]
+                plan = self.last_attack
+            else:
+                _, plan = best_attack(state)
             for member, target in plan:
                 action = ATTACK[member, target]
                 if action in legal:
@@ -263,13 +308,13 @@ class HeuristicBot:
             if not options:
                 return legal[-1]
             steps = max(options, key=lambda o: o[0])[1]
-            self.plan = steps[1:]
+            self.plan, self.planned = steps[1:], (state.turn, state.active)
             return steps[0] if steps[0] in legal else legal[-1]
         width = self.width * 10 if state.final else self.width * 3 if not state.decks[state.active] else self.width
         plan = plan_maneuver(state, width)
         if not plan:
             return END_PHASE
-        self.plan = plan[1:] + [END_PHASE]
+        self.plan, self.planned = plan[1:] + [END_PHASE], (state.turn, state.active)
         return plan[0]
 
     def _choose_row(self, state: State, legal: tuple[Any, ...]) -> Any:
@@ -283,10 +328,13 @@ class HeuristicBot:
 
 def plan_maneuver(state: State, width: int) -> list[Any]:
     """A beam search over whole maneuvers: the best sequence of member actions found. A member's
-    action is closed (``Stop``) only on the tables the beam keeps."""
+    action is closed (``Stop``) only on the tables the beam keeps. In the turn that calls the
+    helicopter of a game that ends with this grid's next turn, the few best tables are judged by
+    playing that last turn out (``last_look``)."""
     root_score = table_score(state)
     best_score, best_plan = root_score, []
     beam: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
+    kept: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
     seen: set[tuple[tuple[int, ...], frozenset[int]]] = {(state.squad, state.down)}
     while beam:
         children: list[tuple[float, State, list[Any], bool]] = []
@@ -307,9 +355,60 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     children.append((table_score(after), after, plan + [SELECT[member], *steps], True))
         children.sort(key=lambda c: -c[0])
         beam = [(score, _do(after, STOP) if stop else after, plan) for score, after, plan, stop in children[:width]]
+        kept.extend(beam)
         if beam and beam[0][0] > best_score + 0.01:
             best_score, best_plan = beam[0][0], beam[0][2]
+    if LAST_LOOK and before_last(state):
+        kept.sort(key=lambda k: -k[0])
+        looks = [(last_look(_do(node, END_PHASE))[0], score, plan) for score, node, plan in kept[:LAST_LOOK]]
+        best_plan = max(looks, key=lambda k: (k[0], k[1]))[2]
     return best_plan
+
+
+#: How many of its best tables the maneuver before the final turn plays out to the end, and with
+#: how wide a beam the final turn is played there.
+LAST_LOOK = 8
+LAST_WIDTH = 16
+#: How many of the best attacks (by their killed threats) are played out to the end there.
+LAST_ATTACKS = 3
+
+
+def before_last(state: State) -> bool:
+    """Whether this is the turn that called the helicopter, with the game's last turn this
+    grid's own next one (solo and competitive: nothing is dealt, so the rest is in sight)."""
+    return len(state.decks) == 1 and not state.final and not state.decks[state.active]
+
+
+def last_look(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
+    """From the attack phase before the final turn (or a table past it): the best of the final
+    turn's scores after each of the best attacks, and that attack. The final turn deals nothing,
+    so it is played out exactly, with the heuristic's own beam (``LAST_WIDTH``)."""
+    if state.phase is not Phase.ATTACK:
+        return _final_value(state), ()
+    best: tuple[float, tuple[tuple[int, int], ...]] = (float("-inf"), ())
+    for _, assignment in attack_options(state)[:LAST_ATTACKS]:
+        work = Work(state)
+        work.events = []
+        for member, target in assignment:
+            atk.assign(work, ATTACK[member, target])
+        RULES[type(END_PHASE)].do(work, END_PHASE)
+        ENGINE.driver.run(work)
+        value = _final_value(work.finish())
+        if value > best[0]:
+            best = (value, assignment)
+    return best
+
+
+def _final_value(state: State) -> float:
+    """The final turn's score of the best maneuver and attack from ``state`` (a finished table:
+    1000 won, -1000 lost)."""
+    if state.phase is Phase.OVER:
+        return -1000.0 if squad_eliminated(state) or threats_left(state) else 1000.0
+    if state.phase is Phase.MANEUVER and state.selected < 0:
+        plan = plan_maneuver(state, LAST_WIDTH)
+        for step in plan:
+            state = _do(state, step)
+    return table_score(state)
 
 
 def _assaults(state: State) -> list[tuple[int, list[Any]]]:
