@@ -194,7 +194,7 @@ class HeuristicBot:
 
 
 #: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
-SEARCH: dict[str, Any] = {"rollout": "heuristic", "score_weight": 0.5}
+SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 40, "score_weight": 0.5}
 #: The heuristic reads nothing that its seat's view hides, so the search's playouts hand it the
 #: determinized table itself and build no view (a test checks that it chooses the same on both).
 PLAYOUT_ON_TABLE = True
