@@ -316,3 +316,58 @@ def test_the_score_share_smooths_the_value_of_a_playout() -> None:
     plain.choose(game, game.view(state, player), game.legal_actions(state))
     assert plain.last_root is not None
     assert all(child.total == int(child.total) for child in plain.last_root.children.values())
+
+
+ON_TABLE = [("arctic_scavengers", {"players": 2}), ("arctic_scavengers", {"players": 4}),
+            ("terror_below", {"players": 2}), ("terror_below", {"players": 4}), ("terror_below", {"players": 1})]
+
+
+@pytest.mark.parametrize("key,options", ON_TABLE)
+def test_a_heuristic_said_to_read_only_its_view_chooses_the_same_on_the_table(
+    key: str, options: dict[str, Any]
+) -> None:
+    """``PLAYOUT_ON_TABLE``: playouts hand the heuristic the determinized table, so it must choose, and
+    draw its ties, exactly as it does on the deciding seat's view of that table."""
+    from wasteland.agents.search import heuristic_class, playout_on_table
+
+    assert playout_on_table(key)
+    game, heuristic = GAMES[key], heuristic_class(key)
+    for seed in (1, 2):
+        state = game.new_game(seed, **options)
+        rng = Rng.from_seed(seed)
+        seen = 0
+        while (player := game.current_player(state)) is not None and seen < 400:
+            legal = game.legal_actions(state)
+            on_view, on_table = heuristic(seed), heuristic(seed)
+            chosen = on_view.choose(game, game.view(state, player), legal)
+            assert on_table.choose(game, state, legal) == chosen
+            assert on_table.rng == on_view.rng
+            seen += 1
+            index, rng = rng.below(len(legal))  # a third of the moves random, to reach other positions
+            state = game.apply(state, legal[index] if index % 3 == 0 else chosen)
+        assert seen > 50
+
+
+def test_the_games_without_the_flag_hand_their_heuristic_a_view() -> None:
+    from wasteland.agents.search import playout_on_table
+
+    assert not playout_on_table("lucky_seven") and not playout_on_table("no_such_game_module")
+
+
+def test_handing_the_heuristic_the_table_changes_no_choice_of_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    import wasteland.agents.terror_below as module
+
+    game = GAMES["terror_below"]
+    for state in _positions("terror_below", {"players": 3}, 4, every=9)[:3]:
+        player = game.current_player(state)
+        assert player is not None
+        view, legal = game.view(state, player), game.legal_actions(state)
+        fast = ISMCTS(5, 12, rollout="heuristic", rollout_depth=6)
+        picked = fast.choose(game, view, legal)
+        monkeypatch.setattr(module, "PLAYOUT_ON_TABLE", False)
+        slow = ISMCTS(5, 12, rollout="heuristic", rollout_depth=6)
+        assert slow.choose(game, view, legal) == picked
+        assert fast.last_root is not None and slow.last_root is not None
+        assert ({a: (n.visits, n.total) for a, n in fast.last_root.children.items()}
+                == {a: (n.visits, n.total) for a, n in slow.last_root.children.items()})
+        monkeypatch.setattr(module, "PLAYOUT_ON_TABLE", True)

@@ -110,6 +110,24 @@ def test_determinize_fills_the_contested_pile_with_contested_resources() -> None
     assert peeker.contested[0] == state.contested[0]  # the initiator knows the top one
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinize_gives_the_other_tribes_the_people_it_cannot_see_before_the_junkyard(players: int) -> None:
+    """*design*: Refugees, mercenaries and contested resources off their pile fill the other tribes'
+    hidden hands and decks first; the junkyard takes junk, tools and medicine first."""
+    t = table_of(new_game(1, players=players))
+    for seed in range(4):
+        state = new_game(seed, players=players)
+        for p in range(players):
+            full = determinize(view(state, p), p, seed + 10)
+            others = [q for q in range(players) if q != p]
+            drawn = [c for q in others for c in (*full.hands[q], *full.decks[q])]
+            real = [c for q in others for c in (*state.hands[q], *state.decks[q])]
+            # at the start every person the seat cannot see is in another tribe
+            assert sum(t.is_tribal[c] for c in drawn) == sum(t.is_tribal[c] for c in real) > 0
+            assert sum(t.people[c] for c in drawn) == sum(t.people[c] for c in real)
+            assert not any(t.is_tribal[c] for c in full.junkyard)
+
+
 def test_determinize_refuses_what_is_not_this_players_view() -> None:
     state = table(players=2)
     seen = view(state, 0)

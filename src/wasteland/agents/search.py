@@ -24,7 +24,10 @@ reproducible: the same seed, view and legal actions give the same choice
 
 Playouts are uniformly random, or the game's heuristic bot
 (``wasteland.agents.<key>.HeuristicBot``, one per seat, fed views of the
-determinized table as in a real game). With heuristic playouts, ISMCTS also
+determinized table as in a real game; or the determinized table itself where
+the game's bots module says, with ``PLAYOUT_ON_TABLE = True``, that its heuristic
+chooses the same on a table as on the seat's view of it, which saves building a
+view at every decision of a playout). With heuristic playouts, ISMCTS also
 lets the heuristic guide the tree: at each node the heuristic's choice is
 expanded first, and UCB1 gives it a progressive bias ``bias / (visits + 1)``
 (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008),
@@ -64,7 +67,7 @@ from wasteland.parallel import Workers
 from wasteland.registry import bots_of, get_game
 
 __all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "game_evaluate", "tuned_settings",
-           "share"]
+           "share", "playout_on_table"]
 
 #: The playout policies: uniformly random, or the game's heuristic bot (``wasteland.agents.<key>``).
 ROLLOUTS: tuple[str, ...] = ("random", "heuristic")
@@ -123,15 +126,19 @@ class _Playout:
         self.evaluate = game_evaluate(game.key) if evaluate == GAME else evaluate
         self.players = players
         self.heuristic: type | None = None
+        #: Whether the heuristic is handed the table itself instead of the deciding seat's view of it.
+        self.on_table = False
         if rollout == "heuristic":
             self.heuristic = heuristic_class(game.key)
+            self.on_table = playout_on_table(game.key)
         # The mean return of the playouts that reached the end: the score of one cut short.
         self.finished = 0
         self.totals = [0.0] * players
 
     def run(self, state: Any, rng: Rng) -> tuple[tuple[float, ...], Rng]:
         game = self.game
-        current, listed_moves = game.current_player, game.moves
+        current, listed_moves, view = game.current_player, game.moves, game.view
+        on_table = self.on_table
         limit = self.depth
         steps = 0
         bots: dict[int, Any] = {}
@@ -160,7 +167,7 @@ class _Playout:
                 if bot is None:
                     seed, rng = rng.next64()
                     bot = bots[player] = self.heuristic(seed)
-                state = listed.play(bot.choose(game, game.view(state, player), legal))
+                state = listed.play(bot.choose(game, state if on_table else view(state, player), legal))
             steps += 1
 
     def _shaped(self, state: Any, values: tuple[float, ...]) -> tuple[float, ...]:
@@ -207,6 +214,14 @@ def share(strength: Sequence[float], scale: float, alive: Sequence[bool] | None 
     weights = [math.exp((x - top) / scale) if a else 0.0 for x, a in zip(strength, live)]
     total = sum(weights)
     return tuple(w / total for w in weights)
+
+
+def playout_on_table(key: str) -> bool:
+    """Whether game ``key``'s heuristic may be handed a determinized table in place of the deciding
+    seat's view of it (``PLAYOUT_ON_TABLE`` of its bots' module: True where its choice is the same on
+    both, as a test checks; False by default)."""
+    module = bots_of(key)
+    return bool(getattr(module, "PLAYOUT_ON_TABLE", False)) if module is not None else False
 
 
 def heuristic_class(key: str) -> type:
@@ -479,6 +494,7 @@ class ISMCTS:
         c = self.exploration
         bias = self.bias
         guide = playout.heuristic if bias else None
+        on_table = playout.on_table
         log = math.log
         sqrt = math.sqrt
         if root is None:
@@ -504,7 +520,7 @@ class ISMCTS:
                     if bot is None:
                         seed, rng = rng.next64()
                         bot = guides[player] = guide(seed)
-                    favourite = bot.choose(game, game.view(state, player), legal)
+                    favourite = bot.choose(game, state if on_table else game.view(state, player), legal)
                 children = node.children
                 untried = []
                 best: _Node | None = None

@@ -39,7 +39,7 @@ from wasteland.terror_below.cards import (
 from wasteland.agents.search import share
 from wasteland.terror_below.state import Phase, State
 
-__all__ = ["HeuristicBot", "distances", "danger", "evaluate", "SEARCH"]
+__all__ = ["HeuristicBot", "distances", "danger", "evaluate", "SEARCH", "PLAYOUT_ON_TABLE"]
 
 #: Leaders by preference.
 LEADERS = ("runner", "courier", "hand4", "dodger", "bruiser", "hunter", "medic", "scrapper")
@@ -230,6 +230,9 @@ class HeuristicBot:
 
 #: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
 SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 30}
+#: The heuristic reads nothing that its seat's view hides, so the search's playouts hand it the
+#: determinized table itself and build no view (a test checks that it chooses the same on both).
+PLAYOUT_ON_TABLE = True
 #: What one living squad member is worth against VP in the evaluation (it keeps a player in the game).
 MEMBER_VP = 2.0
 #: How many VP of lead make a player about e (2.7) times likelier to win than another.

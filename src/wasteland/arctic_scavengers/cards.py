@@ -279,7 +279,7 @@ class CardTable:
 
     __slots__ = (
         "types", "ids", "cards", "base", "bonus", "medicine", "people", "is_person", "is_tool",
-        "is_medicine", "is_leader", "is_saboteur", "is_sniper", "is_contested", "modifies", "name",
+        "is_medicine", "is_leader", "is_saboteur", "is_sniper", "is_contested", "is_tribal", "modifies", "name",
         "type_index", "pile_costs", "_ids_of",
     )
 
@@ -317,6 +317,9 @@ class CardTable:
         self.is_saboteur: tuple[bool, ...] = tuple(t is not None and t.special == "disarm" for t in of)
         self.is_sniper: tuple[bool, ...] = tuple(t is not None and t.special == "snipe" for t in of)
         self.is_contested: tuple[bool, ...] = tuple(t is not None and t.source is Source.CONTESTED for t in of)
+        #: A card found in the tribes rather than the junkyard: a Refugee, a mercenary, a contested resource.
+        self.is_tribal: tuple[bool, ...] = tuple(
+            t is not None and t.source in (Source.REFUGEE, Source.MERCENARY, Source.CONTESTED) for t in of)
         #: A card that modifies an ability: a tool, or Group Leaders.
         self.modifies: tuple[bool, ...] = tuple(a or b for a, b in zip(self.is_tool, self.is_leader))
         self.name: tuple[str, ...] = tuple("?" if t is None else t.name for t in of)

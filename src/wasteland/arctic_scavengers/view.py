@@ -138,23 +138,38 @@ def determinize(seen: State, player: int, seed: int) -> State:
         raise IllegalAction("no table gives this view: too few contested resources for the contested pile")
     prize_iter = iter(prizes)
     taken = chosen | set(prizes)
-    others = needed + [c for c in pool if c not in taken]
-    rest = iter(others)
+    # *design*: the Refugees and the mercenaries start in the tribes and leave them only when
+    # trashed, and a contested resource off its pile was mostly won by a tribe, while the junkyard
+    # holds junk, tools and medicine; so those cards go first to the other tribes' hidden hands and
+    # decks, spread at random over all of their places, and the junkyard, the discards' hidden
+    # places (dug cards), a dig and a Trash under way take the rest first. Every table drawn
+    # still gives the view.
+    is_tribal = table.is_tribal
+    rest = [c for c in pool if c not in taken]
+    tribal = [c for c in rest if is_tribal[c]]
+    loose = [c for c in rest if not is_tribal[c]]
+    places = sum(seen.hands[q].count(HIDDEN) + seen.decks[q].count(HIDDEN) for q in range(n) if q != player)
+    places -= len(needed)  # the decider's hidden hand takes the cards it needs first
+    people = min(len(tribal), places)
+    to_tribes, rng = rng.shuffle(tribal[:people] + loose[:places - people])
+    tribes = [*reversed(to_tribes), *reversed(needed)]  # popped from the end: the needed cards first
+    elsewhere = [*reversed(tribal[people:]), *reversed(loose[places - people:])]  # loose ones first
 
-    def fill(cards: Cards) -> Cards:
-        return tuple(next(rest) if c == HIDDEN else c for c in cards)
+    def fill(cards: Cards, to_tribe: bool = False) -> Cards:
+        source = tribes if to_tribe else elsewhere
+        return tuple(source.pop() if c == HIDDEN else c for c in cards)
 
     hands, decks, discards, secrets = list(seen.hands), list(seen.decks), list(seen.discards), list(seen.secret)
     own_deck, rng = rng.shuffle(seen.decks[player])
     decks[player] = own_deck
     if hidden_hand:
-        hands[turn] = fill(seen.hands[turn])  # first, so that it takes the cards needed
+        hands[turn] = fill(seen.hands[turn], True)  # first, so that it takes the cards needed
     for q in range(n):
         if q == player:
             continue
         if not (hidden_hand and q == turn):
-            hands[q] = fill(seen.hands[q])
-        decks[q] = fill(seen.decks[q])
+            hands[q] = fill(seen.hands[q], True)
+        decks[q] = fill(seen.decks[q], True)
         discard = fill(seen.discards[q])
         secrets[q] = frozenset(c for c, was in zip(discard, seen.discards[q]) if was == HIDDEN)
         discards[q] = discard
