@@ -122,6 +122,22 @@ def _positions(parts: tuple[_Check | None, ...]) -> _Check:
     return check
 
 
+def _int_within(hint: object) -> Within | None:
+    """The mark of ``Annotated[int, Within(...)]`` (one mark, nothing else), or None."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is Annotated and args[0] is int and len(args) == 2 and isinstance(args[1], Within):
+        return args[1]
+    return None
+
+
+def _member_of(hint: object) -> object:
+    """The members' type of ``tuple[X, ...]``, ``frozenset[X]`` or ``PVector[X]``, or None."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis or origin is not tuple and len(args) == 1:
+        return args[0]
+    return None
+
+
 #: The collections whose members :func:`_each_within` reads directly, and the type of their members it
 #: checks in C.
 _FLAT: frozenset[type] = frozenset({tuple, frozenset, type(pvector()), type(pset())})
@@ -134,7 +150,7 @@ class Bounds:
 
     def __init__(self, limits: Callable[[Any], Mapping[str, range]]) -> None:
         self.limits = limits
-        self._plans: dict[type, tuple[tuple[str, _Check], ...]] = {}
+        self._plans: dict[type, _Check] = {}
 
     def check(self, state: object) -> None:
         """ValueError naming the first field out of its range."""
@@ -144,29 +160,52 @@ class Bounds:
 
     def _record(self, value: Any, limits: Mapping[str, range], where: str) -> str | None:
         cls = type(value)
-        if not attrs.has(cls):
-            return None
-        plan = self._plans.get(cls)
-        if plan is None:
-            self._plans[cls] = ()  # a record that holds itself is walked by the plan being made
-            plan = self._plans[cls] = self._plan(cls)
-        for name, check in plan:
-            wrong = check(getattr(value, name), limits, f"{cls.__name__}.{name}")
-            if wrong is not None:
-                return wrong
-        return None
+        check = self._plans.get(cls)
+        if check is None:
+            if not attrs.has(cls):
+                return None
+            check = self._plans[cls] = self._plan(cls)
+        return check(value, limits, where)
 
-    def _plan(self, cls: type) -> tuple[tuple[str, _Check], ...]:
+    def _plan(self, cls: type) -> _Check:
+        """The check of a ``cls`` record, made one function (as the engine makes an action's door):
+        one statement a bounded field, an int or a collection of ints within a kind's range checked
+        inline, in C where it can be (the members' types, least and greatest), anything else (or
+        a value out of range, to be named) by the field's own check."""
         try:
             hints = typing.get_type_hints(cls, include_extras=True)
         except Exception:  # noqa: BLE001 - a hint naming something only a type checker sees
-            return ()
-        plan = []
-        for field in attrs.fields(cls):
-            check = self._of(hints.get(field.name))
-            if check is not None:
-                plan.append((field.name, check))
-        return tuple(plan)
+            hints = {}
+        namespace: dict[str, Any] = {"FLAT": _FLAT, "INTS": _INTS}
+        lines = ["def check(value, limits, where):"]
+        for i, field in enumerate(attrs.fields(cls)):
+            hint = hints.get(field.name)
+            check = self._of(hint)
+            if check is None:
+                continue
+            namespace[f"CHECK{i}"] = check
+            namespace[f"WHERE{i}"] = f"{cls.__name__}.{field.name}"
+            lines.append(f"    v = value.{field.name}")
+            call = [f"        wrong = CHECK{i}(v, limits, WHERE{i})", "        if wrong is not None:",
+                    "            return wrong"]
+            within, member = _int_within(hint), _int_within(_member_of(hint))
+            mark = within or member
+            if mark is not None:
+                namespace[f"SPAN{i}"], namespace[f"KIND{i}"] = mark.fixed, mark.kind
+                span = f"SPAN{i}" if mark.fixed is not None else f"limits[KIND{i}]"
+            if within is not None:  # an int: in the range, or the check names it (or a "none" value)
+                namespace[f"ALSO{i}"] = within.also
+                lines += [f"    if type(v) is int and v not in {span} and v not in ALSO{i}:", *call]
+            elif member is not None:  # a collection of ints: all of them within the range's ends
+                lines += [f"    s = {span}",
+                          "    if v and not (type(v) in FLAT and s.step == 1 and INTS.issuperset(map(type, v))"
+                          " and s.start <= min(v) and max(v) < s.stop):", *call]
+            else:
+                lines += ["    if True:", *call]
+        lines.append("    return None")
+        exec(compile("\n".join(lines), f"<bounds of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+        made: _Check = namespace["check"]
+        return made
 
     def _of(self, hint: object) -> _Check | None:
         """The check of a value of type ``hint``, or None when nothing in it is bounded."""
