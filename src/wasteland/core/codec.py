@@ -793,17 +793,17 @@ def _decode_record(obj: dict[str, Any], depth: int, static: _Static | None) -> A
     spec = _RECORDS.get(cls) if cls is not None else None
     if cls is None or spec is None:
         raise CodecError(f"unknown record tag {_short(tag)}")
-    values = _fields(cls, spec, obj, depth, static)
-    try:
-        if spec.plain:
-            built = cls(**values)
-        else:
-            aliases = spec.aliases
-            built = cls(**{aliases[name]: value for name, value in values.items()})
-    except CodecError:
-        raise
-    except Exception as exc:  # converters and validators may raise anything
-        raise CodecError(f"{tag}: {_said(str(exc))}") from None
+    if obj.keys() == spec.written:  # every field, as dumps writes them: read, checked and built in one call
+        read = _READERS.get(cls)
+        built = (_reader(cls) if read is None else read)(obj, depth, static)
+    else:
+        values = _fields(cls, spec, obj, depth, static)
+        try:
+            built = cls(**{spec.aliases[name]: value for name, value in values.items()})
+        except CodecError:
+            raise
+        except Exception as exc:  # converters and validators may raise anything
+            raise CodecError(f"{tag}: {_said(str(exc))}") from None
     for check_content in _CONTENT_CHECKS.get(cls, ()):
         try:
             check_content(built)
@@ -815,9 +815,8 @@ def _decode_record(obj: dict[str, Any], depth: int, static: _Static | None) -> A
 
 
 def _fields(cls: type, spec: _RecordSpec, obj: dict[str, Any], depth: int, static: _Static | None) -> dict[str, Any]:
-    """The values of a record's fields read from ``obj``, each checked against its annotation."""
-    if obj.keys() == spec.written:  # every field, as dumps writes them: read and checked in one pass
-        return _written_fields(cls, spec.tag, obj, depth, static)
+    """The values of a record's fields read from ``obj`` (written otherwise than :func:`dumps`
+    writes them: a default left out), each checked against its annotation."""
     tag = spec.tag
     if static is not None:
         static.keys += len(obj)
@@ -837,38 +836,117 @@ def _fields(cls: type, spec: _RecordSpec, obj: dict[str, Any], depth: int, stati
     return values
 
 
-def _written_fields(cls: type, tag: str, obj: dict[str, Any], depth: int, static: _Static | None) -> dict[str, Any]:
-    """The values of every field of a record written as :func:`dumps` writes it, read and checked
-    in one pass."""
-    values: dict[str, Any] = {}
+#: A record written as :func:`dumps` writes it, read: (the parsed object, its depth, the text's
+#: entries and count) -> the record, built (see :func:`_reader`).
+_Reader = Callable[[dict[str, Any], int, "_Static | None"], Any]
+#: Each record class's reader, made when the class is first read.
+_READERS: dict[type, _Reader] = {}
+
+
+def _reader(cls: type) -> _Reader:
+    """The reading of a ``cls`` record written with every field, made one function (as the engine
+    makes an action's door and a working copy): a statement a field, the common values read
+    inline (an int within 64 bits for an int field, a str for a str field, a bool for a bool
+    field, a ``{"$t": [...]}`` of ints within 64 bits or of strs for a ``tuple[int, ...]`` or
+    ``tuple[str, ...]`` field, all checked in C), any other value read and checked against the
+    field's annotation by :func:`_field`; then the record built with one call, a converter's or
+    validator's exception said as a CodecError. It counts what :func:`_keys_once` needs."""
+    spec = _RECORDS[cls]
+    namespace: dict[str, Any] = {
+        "CLS": cls, "B": _INT_BOUND, "MAX_DEPTH": MAX_DEPTH, "MAX_ITEMS": MAX_ITEMS, "CodecError": CodecError,
+        "REFUSED": lambda exc: CodecError(f"{spec.tag}: {_said(str(exc))}"), "TUPLES": _tuples,
+    }
+    lines = ["def read(obj, depth, static):", "    if static is not None:",
+             f"        static.keys += {len(spec.written)}"]
+    arguments = []
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - as in _field_checks
+        hints = {}
+    for i, (name, plain, check, flat) in enumerate(_plan(cls)):
+        nested = _NESTED_TUPLES.get(hints.get(name))
+        namespace[f"NAME{i}"] = name
+        namespace[f"FIELD{i}"] = lambda value, depth, static, name=name, plain=plain, check=check: _field(
+            spec.tag, name, plain, check, value, depth, static)
+        v, field = f"v{i}", f"        v{i} = FIELD{i}(v{i}, depth, static)"
+        lines.append(f"    {v} = obj[NAME{i}]")
+        if flat is not None:
+            namespace[f"FLAT{i}"] = flat
+            within = " and (not items or -B < min(items) and max(items) < B)" if int in flat else ""
+            colons = ' + "".join(items).count(":")' if str in flat else ""
+            lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth < MAX_DEPTH "
+                      "else None",
+                      "    if type(items) is list and len(items) <= MAX_ITEMS and "
+                      f"FLAT{i}.issuperset(map(type, items)){within}:",
+                      f"        {v} = tuple(items)", "        if static is not None:",
+                      f"            static.keys += 1{colons}", "    else:", field]
+        elif nested is not None:
+            namespace[f"NESTED{i}"] = nested
+            lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth + 2 <= MAX_DEPTH "
+                      "else None",
+                      f"    got = TUPLES(items, NESTED{i}, static) if type(items) is list else None",
+                      "    if got is None:", field, "    else:", f"        {v} = got"]
+        elif plain is int:
+            lines += [f"    if type({v}) is not int or not -B < {v} < B:", field]
+        elif plain is str:
+            lines += [f"    if type({v}) is not str:", field, "    elif static is not None:",
+                      f"        static.keys += {v}.count(':')"]
+        elif plain is bool:
+            lines += [f"    if type({v}) is not bool:", field]
+        else:
+            lines.append(field[4:])
+        arguments.append(f"{spec.aliases[name]}={v}")
+    lines += ["    try:", f"        return CLS({', '.join(arguments)})", "    except CodecError:", "        raise",
+              "    except Exception as exc:", "        raise REFUSED(exc) from None"]
+    exec(compile("\n".join(lines), f"<reader of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    read: _Reader = namespace["read"]
+    _READERS[cls] = read
+    return read
+
+
+#: The fields read by :func:`_tuples`: a tuple of tuples of ints or of strs (the hands of the players).
+_NESTED_TUPLES: dict[Any, frozenset[type]] = {tuple[tuple[int, ...], ...]: frozenset({int}),
+                                              tuple[tuple[str, ...], ...]: frozenset({str})}
+
+
+def _tuples(items: list[Any], members: frozenset[type], static: _Static | None) -> tuple[tuple[Any, ...], ...] | None:
+    """The members of ``{"$t": items}`` read as a tuple of tuples of ``members`` (ints within 64 bits
+    or strs), each written ``{"$t": [...]}``: what decode and a ``tuple[tuple[int, ...], ...]``
+    field's check would make of it, in one call; None for anything else (read by them)."""
+    if len(items) > MAX_ITEMS:
+        return None
+    out = []
+    keys, ints = 1 + len(items), int in members
+    for member in items:
+        inner = member.get("$t") if type(member) is dict and len(member) == 1 else None
+        if type(inner) is not list or len(inner) > MAX_ITEMS or not members.issuperset(map(type, inner)):
+            return None
+        if ints:
+            if inner and not (-_INT_BOUND < min(inner) and max(inner) < _INT_BOUND):
+                return None
+        else:
+            keys += "".join(inner).count(":")
+        out.append(tuple(inner))
     if static is not None:
-        static.keys += len(obj)
-    plan = _PLANS.get(cls)
-    for name, plain, check, flat in _plan(cls) if plan is None else plan:
-        value = obj[name]
-        kind = type(value)
-        if flat is not None and kind is dict and depth < MAX_DEPTH and len(value) == 1:
-            # {"$t": [...]} of ints or strs for a tuple[int, ...] or tuple[str, ...] field: what
-            # decode and the field's check would do, in C (anything else goes their way)
-            items = value.get("$t")
-            if type(items) is list and len(items) <= MAX_ITEMS and flat.issuperset(map(type, items)) and (
-                    int not in flat or not items or -_INT_BOUND < min(items) and max(items) < _INT_BOUND):
-                values[name] = tuple(items)
-                if static is not None:
-                    static.keys += 1 + ("".join(items).count(":") if str in flat else 0)
-                continue
-        if kind is int:
-            if not -_INT_BOUND < value < _INT_BOUND:
-                _decode_scalar(value)
-        elif kind is str:
-            if static is not None:
-                static.keys += value.count(":")
-        elif kind is not bool and value is not None:
-            value = decode(value, depth + 1, static)
-        if kind is not plain and check is not None and not check(value):
-            raise CodecError(f"{tag}.{name}: {_short(value)} is not of the field's type")
-        values[name] = value
-    return values
+        static.keys += keys
+    return tuple(out)
+
+
+def _field(tag: str, name: str, plain: type | None, check: _Check | None, value: Any, depth: int,
+           static: _Static | None) -> Any:
+    """The value of the field ``name`` read from ``value`` and checked against its annotation."""
+    kind = type(value)
+    if kind is int:
+        if not -_INT_BOUND < value < _INT_BOUND:
+            _decode_scalar(value)
+    elif kind is str:
+        if static is not None:
+            static.keys += value.count(":")
+    elif kind is not bool and value is not None:
+        value = decode(value, depth + 1, static)
+    if kind is not plain and check is not None and not check(value):
+        raise CodecError(f"{tag}.{name}: {_short(value)} is not of the field's type")
+    return value
 
 
 def dumps(value: Any, *, share: bool = True) -> str:
