@@ -26,6 +26,7 @@ legal answer.
 
 from __future__ import annotations
 
+import itertools
 import types
 import typing
 from typing import Any, Annotated, Callable, Mapping
@@ -131,7 +132,7 @@ def _int_within(hint: object) -> Within | None:
 
 
 def _member_of(hint: object) -> object:
-    """The members' type of ``tuple[X, ...]``, ``frozenset[X]`` or ``PVector[X]``, or None."""
+    """The members' type of ``tuple[X, ...]``, ``frozenset[X]`` or ``PVector[X]``, or None (None's too)."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis or origin is not tuple and len(args) == 1:
         return args[0]
@@ -176,7 +177,7 @@ class Bounds:
             hints = typing.get_type_hints(cls, include_extras=True)
         except Exception:  # noqa: BLE001 - a hint naming something only a type checker sees
             hints = {}
-        namespace: dict[str, Any] = {"FLAT": _FLAT, "INTS": _INTS}
+        namespace: dict[str, Any] = {"FLAT": _FLAT, "INTS": _INTS, "CHAIN": itertools.chain.from_iterable}
         lines = ["def check(value, limits, where):"]
         for i, field in enumerate(attrs.fields(cls)):
             hint = hints.get(field.name)
@@ -189,17 +190,25 @@ class Bounds:
             call = [f"        wrong = CHECK{i}(v, limits, WHERE{i})", "        if wrong is not None:",
                     "            return wrong"]
             within, member = _int_within(hint), _int_within(_member_of(hint))
-            mark = within or member
+            deep = None if within or member else _int_within(_member_of(_member_of(hint)))
+            mark = within or member or deep
             if mark is not None:
-                namespace[f"SPAN{i}"], namespace[f"KIND{i}"] = mark.fixed, mark.kind
+                namespace[f"SPAN{i}"], namespace[f"KIND{i}"], namespace[f"ALSO{i}"] = mark.fixed, mark.kind, mark.also
                 span = f"SPAN{i}" if mark.fixed is not None else f"limits[KIND{i}]"
+                # the least and the greatest a member may be: the range's ends, or a "none" value just past them
+                ends = (f" and s.start - (s.start - 1 in ALSO{i}) <= min(w) and max(w) < s.stop + (s.stop in ALSO{i})"
+                        if mark.also else " and s.start <= min(w) and max(w) < s.stop")
             if within is not None:  # an int: in the range, or the check names it (or a "none" value)
-                namespace[f"ALSO{i}"] = within.also
                 lines += [f"    if type(v) is int and v not in {span} and v not in ALSO{i}:", *call]
             elif member is not None:  # a collection of ints: all of them within the range's ends
+                lines += [f"    s, w = {span}, v",
+                          "    if v and not (type(v) in FLAT and s.step == 1 and "
+                          f"INTS.issuperset(map(type, v)){ends}):", *call]
+            elif deep is not None:  # a collection of collections of ints (a hand a player): the same, of all
                 lines += [f"    s = {span}",
-                          "    if v and not (type(v) in FLAT and s.step == 1 and INTS.issuperset(map(type, v))"
-                          " and s.start <= min(v) and max(v) < s.stop):", *call]
+                          "    w = tuple(CHAIN(v)) if type(v) in FLAT and FLAT.issuperset(map(type, v)) else None",
+                          "    if v and not (w is not None and s.step == 1 and "
+                          f"(not w or INTS.issuperset(map(type, w)){ends})):", *call]
             else:
                 lines += ["    if True:", *call]
         lines.append("    return None")
