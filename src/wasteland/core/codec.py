@@ -864,44 +864,85 @@ def _reader(cls: type) -> _Reader:
     except Exception:  # noqa: BLE001 - as in _field_checks
         hints = {}
     for i, (name, plain, check, flat) in enumerate(_plan(cls)):
-        nested = _NESTED_TUPLES.get(hints.get(name))
         namespace[f"NAME{i}"] = name
         namespace[f"FIELD{i}"] = lambda value, depth, static, name=name, plain=plain, check=check: _field(
             spec.tag, name, plain, check, value, depth, static)
-        v, field = f"v{i}", f"        v{i} = FIELD{i}(v{i}, depth, static)"
-        lines.append(f"    {v} = obj[NAME{i}]")
-        if flat is not None:
-            namespace[f"FLAT{i}"] = flat
-            within = " and (not items or -B < min(items) and max(items) < B)" if int in flat else ""
-            colons = ' + "".join(items).count(":")' if str in flat else ""
-            lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth < MAX_DEPTH "
-                      "else None",
-                      "    if type(items) is list and len(items) <= MAX_ITEMS and "
-                      f"FLAT{i}.issuperset(map(type, items)){within}:",
-                      f"        {v} = tuple(items)", "        if static is not None:",
-                      f"            static.keys += 1{colons}", "    else:", field]
-        elif nested is not None:
-            namespace[f"NESTED{i}"] = nested
-            lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth + 2 <= MAX_DEPTH "
-                      "else None",
-                      f"    got = TUPLES(items, NESTED{i}, static) if type(items) is list else None",
-                      "    if got is None:", field, "    else:", f"        {v} = got"]
-        elif plain is int:
-            lines += [f"    if type({v}) is not int or not -B < {v} < B:", field]
-        elif plain is str:
-            lines += [f"    if type({v}) is not str:", field, "    elif static is not None:",
-                      f"        static.keys += {v}.count(':')"]
-        elif plain is bool:
-            lines += [f"    if type({v}) is not bool:", field]
-        else:
-            lines.append(field[4:])
-        arguments.append(f"{spec.aliases[name]}={v}")
+        lines.append(f"    v{i} = obj[NAME{i}]")
+        lines += _read_field(i, hints.get(name), plain, flat, namespace)
+        arguments.append(f"{spec.aliases[name]}=v{i}")
     lines += ["    try:", f"        return CLS({', '.join(arguments)})", "    except CodecError:", "        raise",
               "    except Exception as exc:", "        raise REFUSED(exc) from None"]
     exec(compile("\n".join(lines), f"<reader of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     read: _Reader = namespace["read"]
     _READERS[cls] = read
     return read
+
+
+#: No two ints within these bounds share a hash but -1 and -2 (``hash(n) == n`` below ``2**61 - 1``):
+#: a set of them cannot be a flood of equal hashes (see :func:`_hashable`).
+_HASH_BOUND = 2**60
+
+
+def _read_field(i: int, hint: Any, plain: type | None, flat: frozenset[type] | None,
+                namespace: dict[str, Any]) -> list[str]:
+    """The statements of :func:`_reader` that read the field ``i`` (its value in ``v<i>``): the
+    common values inline, anything else by ``FIELD<i>`` (:func:`_field`)."""
+    v, field = f"v{i}", f"        v{i} = FIELD{i}(v{i}, depth, static)"
+    nested = _NESTED_TUPLES.get(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    lines: list[str] = []
+    if flat is not None:
+        namespace[f"FLAT{i}"] = flat
+        within = " and (not items or -B < min(items) and max(items) < B)" if int in flat else ""
+        colons = ' + "".join(items).count(":")' if str in flat else ""
+        lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth < MAX_DEPTH "
+                  "else None",
+                  "    if type(items) is list and len(items) <= MAX_ITEMS and "
+                  f"FLAT{i}.issuperset(map(type, items)){within}:",
+                  f"        {v} = tuple(items)", "        if static is not None:",
+                  f"            static.keys += 1{colons}", "    else:", field]
+    elif nested is not None:
+        namespace[f"NESTED{i}"] = nested
+        lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth + 2 <= MAX_DEPTH "
+                  "else None",
+                  f"    got = TUPLES(items, NESTED{i}, static) if type(items) is list else None",
+                  "    if got is None:", field, "    else:", f"        {v} = got"]
+    elif plain is int:
+        lines += [f"    if type({v}) is not int or not -B < {v} < B:", field]
+    elif plain is str:
+        lines += [f"    if type({v}) is not str:", field, "    elif static is not None:",
+                  f"        static.keys += {v}.count(':')"]
+    elif plain is bool:
+        lines += [f"    if type({v}) is not bool:", field]
+    elif hint in (int | None, str | None):  # None, or an int within 64 bits, or a str (its colons counted)
+        kind = "int" if hint == int | None else "str"
+        lines += [f"    if {v} is None:", "        pass",
+                  f"    elif type({v}) is not {kind}" + (f" or not -B < {v} < B:" if kind == "int" else ":"), field]
+        if kind == "str":
+            lines += ["    elif static is not None:", f"        static.keys += {v}.count(':')"]
+    elif hint == frozenset[int]:  # {"$f": [...]} of ints that cannot share a hash, none twice
+        namespace["HASH_BOUND"], namespace["INTS"] = _HASH_BOUND, frozenset({int})
+        lines += [f"    items = {v}.get('$f') if type({v}) is dict and len({v}) == 1 and depth < MAX_DEPTH else None",
+                  "    got = frozenset(items) if type(items) is list and len(items) <= MAX_ITEMS and "
+                  "INTS.issuperset(map(type, items)) and (not items or -HASH_BOUND < min(items) and "
+                  "max(items) < HASH_BOUND) else None",
+                  "    if got is None or len(got) != len(items):", field, "    else:", f"        {v} = got",
+                  "        if static is not None:", "            static.keys += 1"]
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:  # {"$t": []}: an empty tuple
+        lines += [f"    if type({v}) is dict and len({v}) == 1 and {v}.get('$t') == [] and depth < MAX_DEPTH:",
+                  f"        {v} = ()", "        if static is not None:", "            static.keys += 1",
+                  "    else:", field]
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum) and hint in _TAG_OF and all(
+            type(member.value) is str for member in hint):  # a member written by its str value
+        namespace[f"TAG{i}"], namespace[f"MEMBERS{i}"] = _TAG_OF[hint], hint._value2member_map_
+        lines += [f"    w = {v}.get('v') if type({v}) is dict and len({v}) == 2 and {v}.get('$e') == TAG{i} "
+                  "and depth < MAX_DEPTH else None",
+                  f"    got = MEMBERS{i}.get(w) if type(w) is str else None",
+                  "    if got is None:", field, "    else:", f"        {v} = got",
+                  "        if static is not None:", "            static.keys += 2 + w.count(':')"]
+    else:
+        lines.append(field[4:])
+    return lines
 
 
 #: The fields read by :func:`_tuples`: a tuple of tuples of ints or of strs (the hands of the players).
