@@ -63,13 +63,15 @@ def check_places(state: State) -> None:
     grid (a Tank in the tank column), a flare a Flare, a deck its grid's, a drawn threat one
     that waits, a flipped card a Depot."""
     table = table_of(state)
-    stride = table.stride
-    for cell, (member, card) in enumerate(zip(state.squad, state.threats)):
-        tank_column = cell % 7 == 0
-        if member >= 0 and (card >= 0 or tank_column or member // 8 != cell // 28):
+    stride, kind, squad, threats = table.stride, table.kind, state.squad, state.threats
+    # only the cells where something stands (a few of the 28 a grid) are looked at
+    for cell in [cell for cell, member in enumerate(squad) if member >= 0]:
+        member = squad[cell]
+        if threats[cell] >= 0 or cell % 7 == 0 or member // 8 != cell // 28:
             raise ValueError("a squad member stands on a map cell of its own grid, alone")
-        if card >= 0 and ((table.kind[card] == TANK) != tank_column or table.kind[card] in (FLARE, MORTAR)
-                          or card // stride != cell // 28):
+    for cell in [cell for cell, card in enumerate(threats) if card >= 0]:
+        card = threats[cell]
+        if (kind[card] == TANK) != (cell % 7 == 0) or kind[card] in (FLARE, MORTAR) or card // stride != cell // 28:
             raise ValueError("a threat lies where it can: a Tank in the tank column, the others on the map")
     if not all(table.kind[card] == FLARE and card // stride == cell // 28 for cell, card in state.flares):
         raise ValueError("only a Flare of the grid lies on a cell as a flare")
