@@ -6,6 +6,8 @@ Nothing here runs in ``apply``: a table made by the rules holds all of it by con
 
 from __future__ import annotations
 
+from itertools import chain
+
 from wasteland.core.rng import HIDDEN_RNG
 from wasteland.core.words import plural
 from wasteland.lucky_seven.card_set import table_of
@@ -34,10 +36,10 @@ def check_state_content(state: State) -> None:
 def check_conservation(state: State, sides: int) -> None:
     """Each card exactly once: every squad member on a cell or fallen, every threat of the game
     (the Depot with the ``depot`` option) in exactly one zone, each grid's map cards dealt."""
-    members = [m for m in state.squad if m >= 0] + list(state.fallen)
-    if sorted(members) != list(range(8 * sides)):
+    standing = [m for m in state.squad if m >= 0]
+    if sorted(standing + list(state.fallen)) != list(range(8 * sides)):
         raise ValueError("every squad member is on a cell or fallen, exactly once")
-    on_grid = frozenset(m for m in state.squad if m >= 0)
+    on_grid = frozenset(standing)
     if not (state.down <= on_grid and state.rotated <= on_grid):
         raise ValueError("a flipped down or rotated member is not on the grid")
     table = table_of(state)
@@ -48,8 +50,9 @@ def check_conservation(state: State, sides: int) -> None:
         if state.options.depot:
             expected.append(first + table.stride - 1)
     flares = [card for _, card in state.flares]
-    threats = [*(c for c in state.threats if c >= 0), *(c for deck in state.decks for c in deck), *state.discard,
-               *state.depots, *flares, *((state.pending,) if state.pending >= 0 else ())]
+    threats = [c for c in state.threats if c >= 0]
+    threats += chain.from_iterable(state.decks)
+    threats += (*state.discard, *state.depots, *flares, *((state.pending,) if state.pending >= 0 else ()))
     if sorted(threats) != sorted(expected):
         raise ValueError("every threat card of the game is in exactly one zone")
     if len({cell for cell, _ in state.flares}) != len(state.flares):
