@@ -35,6 +35,11 @@ def test_the_weighing_measures_one_game_and_says_it_in_one_line() -> None:
     assert found.format().startswith("lucky_seven") and "kept" in found.format()
 
 
+def test_the_loads_ratio_times_dumps_and_loads_of_one_sample_in_turn() -> None:
+    ratio = weight.loads_ratio("lucky_seven", games=1, reps=3)
+    assert 0.1 < ratio < 20
+
+
 def _aftermath_game() -> list[Any]:
     return weight.play(get_game("aftermath"), 1, 2)[:60]
 

@@ -14,7 +14,8 @@ chooses them: ``moves`` + ``play_at`` with an Rng of the seed) and measures, on 
 * ``unshared_bytes``: the memory of one state read back from its text alone (the middle state of
   the game), which shares nothing with any other.
 
-``python -m wasteland.weight`` prints the table for every game at its largest player count.
+``python -m wasteland.weight`` prints the table for every game at its largest player count;
+``python -m wasteland.weight --ratio [REPS]`` prints :func:`loads_ratio` for every game instead.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.registry import GAME_KEYS, get_game
 
-__all__ = ["Weight", "weigh", "play", "kept_bytes", "unshared_bytes"]
+__all__ = ["Weight", "weigh", "play", "kept_bytes", "unshared_bytes", "loads_ratio"]
 
 #: How many states of the game are timed through ``dumps`` and ``loads``.
 TIMED = 40
@@ -155,7 +156,35 @@ def weigh(key: str, players: int | None = None, seed: int = 0, games: int = 3) -
     return Weight(key, n, longest, len(states), text_bytes, dumps_ns, loads_ns, decision_ns, kept, unshared)
 
 
+def loads_ratio(key: str, players: int | None = None, seed: int = 0, games: int = 3, reps: int = 7) -> float:
+    """``loads`` ÷ ``dumps`` of the states :func:`weigh` times (the longest of ``games`` random games,
+    about :data:`TIMED` of its states), the median over ``reps`` reps, each timing ``dumps`` of the
+    sample and then ``loads`` of its texts (CPU time of this process), so that the load of a shared
+    machine weighs on both alike."""
+    game = get_game(key)
+    n = max(game.player_counts) if players is None else players
+    states = max((play(game, one, n) for one in range(seed, seed + games)), key=len)
+    sample = states[::max(1, len(states) // TIMED)]
+    texts = [codec.dumps(state) for state in sample]
+    clock, ratios = time.process_time_ns, []
+    for _ in range(reps):
+        start = clock()
+        for state in sample:
+            codec.dumps(state)
+        middle = clock()
+        for text in texts:
+            codec.loads(text)
+        ratios.append((clock() - middle) / max(1, middle - start))
+    return statistics.median(ratios)
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--ratio"]:
+        reps = int(argv[1]) if len(argv) > 1 else 7
+        for key in GAME_KEYS:
+            game = get_game(key)
+            print(f"{key:<18} {max(game.player_counts)}p  loads / dumps {loads_ratio(key, reps=reps):.2f}")
+        return
     for key in argv or GAME_KEYS:
         print(weigh(key).format())
 

@@ -39,6 +39,7 @@ class Table:
     events: tuple[Drew | Moved, ...]
     viewer: Seat | None
     note: int
+    pile: tuple[Card, ...] = (3, -1)
 
 
 BOUNDS = Bounds(lambda table: {"card": range(12), "seat": range(table.players)})
@@ -55,6 +56,8 @@ def table(**changes: object) -> Table:
 def test_a_table_within_its_bounds_passes() -> None:
     BOUNDS.check(table())
     BOUNDS.check(table(viewer=0, hands=((-1, -1), (2, 3))))
+    BOUNDS.check(table(pile=(), events=(Drew(0, -1),), marks=frozenset()))
+    BOUNDS.check(table(pile=(-1, -1, 11, 0), active=0))
 
 
 @pytest.mark.parametrize(("changes", "message"), [
@@ -67,6 +70,9 @@ def test_a_table_within_its_bounds_passes() -> None:
     ({"events": (Drew(0, -2),)}, "Drew.card: card -2"),
     ({"events": (Moved(-1),)}, "Moved.row: row -1"),
     ({"viewer": 3}, "Table.viewer: seat 3"),
+    ({"pile": (-1, 12)}, "Table.pile: card 12 is out of range (0 to 11 or -1)"),
+    ({"pile": (0, -2, 5)}, "Table.pile: card -2"),
+    ({"active": -1}, "Table.active: seat -1"),
 ])
 def test_a_field_out_of_its_bounds_is_named(changes: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -756,3 +756,79 @@ def test_any_change_to_a_text_with_a_table_loads_as_written_or_is_refused(value:
     except CodecError:
         return  # refused, in the codec's one kind of error
     assert codec.loads(codec.dumps(loaded)) == loaded, "what loads is a value the codec writes and reads back"
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """A JSON object's members in the order written, a key possibly twice."""
+
+
+class _Raw(str):
+    """JSON text written as it is."""
+
+
+def _write(obj: Any) -> str:
+    if isinstance(obj, _Raw):
+        return str(obj)
+    if isinstance(obj, _Pairs):
+        return "{" + ",".join(f"{json.dumps(k)}:{_write(v)}" for k, v in obj) + "}"
+    if isinstance(obj, list):
+        return "[" + ",".join(_write(v) for v in obj) + "]"
+    return json.dumps(obj)
+
+
+def _objects(obj: Any) -> list[_Pairs]:
+    found = [obj] if isinstance(obj, _Pairs) else []
+    for member in (v for _, v in obj) if isinstance(obj, _Pairs) else obj if isinstance(obj, list) else ():
+        found += _objects(member)
+    return found
+
+
+def _with_a_key_twice(text: str, which: int, again: Any) -> str | None:
+    """``text`` with one member of one of its objects written a second time, holding ``again``
+    (None: the same value); None for a text without an object."""
+    tree = json.loads(text, object_pairs_hook=_Pairs)
+    objects = [o for o in _objects(tree) if o]
+    if not objects:
+        return None
+    pairs = objects[which % len(objects)]
+    key, value = pairs[which % len(pairs)]
+    pairs.append((key, value if again is None else again))
+    return _write(tree)
+
+
+@given(values, st.integers(0, 2**32), st.sampled_from([None, 0, "a:b", _Raw('"\\u003a"'), _Pairs([("$t", [])])]))
+def test_a_key_written_twice_anywhere_is_refused(value: Any, which: int, again: Any) -> None:
+    """``loads`` parses without a hook on every object and finds a key written twice by counting
+    the colons of the text against the keys and the strings it read: whatever object of whatever
+    text holds the key twice, with whatever value, it is refused as before."""
+    for text in (codec.dumps(value), codec.dumps((Shelf("x:y", (1,)), value))):
+        twice = _with_a_key_twice(text, which, again)
+        if twice is not None:  # a text without an object has no key to write twice
+            with pytest.raises(CodecError, match="appears twice"):
+                codec.loads(twice)
+
+
+def test_an_escaped_colon_does_not_hide_a_key_written_twice() -> None:
+    """A colon written ``\\u003a`` in a string is not a colon of the text: it cannot make up for
+    a key written twice."""
+    assert codec.loads('{"$r":"tests.Leaf","n":1,"name":"\\u003a"}') == Leaf(":", 1)
+    with pytest.raises(CodecError, match="appears twice"):
+        codec.loads('{"$r":"tests.Leaf","n":1,"n":2,"name":"\\u003a"}')
+    with pytest.raises(CodecError, match="appears twice"):
+        codec.loads('{"$r":"tests.Leaf","n":1,"n":2,"name":"a:b"}')
+
+
+@pytest.mark.parametrize("key", ["lucky_seven", "arctic_scavengers", "raxxon", "terror_below", "aftermath"])
+def test_a_key_written_twice_in_a_game_s_table_is_refused(key: str) -> None:
+    from wasteland.registry import get_game
+    from wasteland.weight import play
+
+    game = get_game(key)
+    states = play(game, 0, max(game.player_counts))
+    for n, state in enumerate(states[:: max(1, len(states) // 5)]):
+        text = codec.dumps(state)
+        assert codec.loads(text) == state
+        twice = _with_a_key_twice(text, 7 * n + 3, None)
+        assert twice is not None
+        with pytest.raises(CodecError, match="appears twice"):
+            codec.loads(twice)

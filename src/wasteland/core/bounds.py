@@ -26,6 +26,7 @@ legal answer.
 
 from __future__ import annotations
 
+import itertools
 import types
 import typing
 from typing import Any, Annotated, Callable, Mapping
@@ -122,6 +123,22 @@ def _positions(parts: tuple[_Check | None, ...]) -> _Check:
     return check
 
 
+def _int_within(hint: object) -> Within | None:
+    """The mark of ``Annotated[int, Within(...)]`` (one mark, nothing else), or None."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is Annotated and args[0] is int and len(args) == 2 and isinstance(args[1], Within):
+        return args[1]
+    return None
+
+
+def _member_of(hint: object) -> object:
+    """The members' type of ``tuple[X, ...]``, ``frozenset[X]`` or ``PVector[X]``, or None (None's too)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis or origin is not tuple and len(args) == 1:
+        return args[0]
+    return None
+
+
 #: The collections whose members :func:`_each_within` reads directly, and the type of their members it
 #: checks in C.
 _FLAT: frozenset[type] = frozenset({tuple, frozenset, type(pvector()), type(pset())})
@@ -134,7 +151,7 @@ class Bounds:
 
     def __init__(self, limits: Callable[[Any], Mapping[str, range]]) -> None:
         self.limits = limits
-        self._plans: dict[type, tuple[tuple[str, _Check], ...]] = {}
+        self._plans: dict[type, _Check] = {}
 
     def check(self, state: object) -> None:
         """ValueError naming the first field out of its range."""
@@ -144,29 +161,60 @@ class Bounds:
 
     def _record(self, value: Any, limits: Mapping[str, range], where: str) -> str | None:
         cls = type(value)
-        if not attrs.has(cls):
-            return None
-        plan = self._plans.get(cls)
-        if plan is None:
-            self._plans[cls] = ()  # a record that holds itself is walked by the plan being made
-            plan = self._plans[cls] = self._plan(cls)
-        for name, check in plan:
-            wrong = check(getattr(value, name), limits, f"{cls.__name__}.{name}")
-            if wrong is not None:
-                return wrong
-        return None
+        check = self._plans.get(cls)
+        if check is None:
+            if not attrs.has(cls):
+                return None
+            check = self._plans[cls] = self._plan(cls)
+        return check(value, limits, where)
 
-    def _plan(self, cls: type) -> tuple[tuple[str, _Check], ...]:
+    def _plan(self, cls: type) -> _Check:
+        """The check of a ``cls`` record, made one function (as the engine makes an action's door):
+        one statement a bounded field, an int or a collection of ints within a kind's range checked
+        inline, in C where it can be (the members' types, least and greatest), anything else (or
+        a value out of range, to be named) by the field's own check."""
         try:
             hints = typing.get_type_hints(cls, include_extras=True)
         except Exception:  # noqa: BLE001 - a hint naming something only a type checker sees
-            return ()
-        plan = []
-        for field in attrs.fields(cls):
-            check = self._of(hints.get(field.name))
-            if check is not None:
-                plan.append((field.name, check))
-        return tuple(plan)
+            hints = {}
+        namespace: dict[str, Any] = {"FLAT": _FLAT, "INTS": _INTS, "CHAIN": itertools.chain.from_iterable}
+        lines = ["def check(value, limits, where):"]
+        for i, field in enumerate(attrs.fields(cls)):
+            hint = hints.get(field.name)
+            check = self._of(hint)
+            if check is None:
+                continue
+            namespace[f"CHECK{i}"] = check
+            namespace[f"WHERE{i}"] = f"{cls.__name__}.{field.name}"
+            lines.append(f"    v = value.{field.name}")
+            call = [f"        wrong = CHECK{i}(v, limits, WHERE{i})", "        if wrong is not None:",
+                    "            return wrong"]
+            within, member = _int_within(hint), _int_within(_member_of(hint))
+            deep = None if within or member else _int_within(_member_of(_member_of(hint)))
+            mark = within or member or deep
+            if mark is not None:
+                namespace[f"SPAN{i}"], namespace[f"KIND{i}"], namespace[f"ALSO{i}"] = mark.fixed, mark.kind, mark.also
+                span = f"SPAN{i}" if mark.fixed is not None else f"limits[KIND{i}]"
+                # the least and the greatest a member may be: the range's ends, or a "none" value just past them
+                ends = (f" and s.start - (s.start - 1 in ALSO{i}) <= min(w) and max(w) < s.stop + (s.stop in ALSO{i})"
+                        if mark.also else " and s.start <= min(w) and max(w) < s.stop")
+            if within is not None:  # an int: in the range, or the check names it (or a "none" value)
+                lines += [f"    if type(v) is int and v not in {span} and v not in ALSO{i}:", *call]
+            elif member is not None:  # a collection of ints: all of them within the range's ends
+                lines += [f"    s, w = {span}, v",
+                          "    if v and not (type(v) in FLAT and s.step == 1 and "
+                          f"INTS.issuperset(map(type, v)){ends}):", *call]
+            elif deep is not None:  # a collection of collections of ints (a hand a player): the same, of all
+                lines += [f"    s = {span}",
+                          "    w = tuple(CHAIN(v)) if type(v) in FLAT and FLAT.issuperset(map(type, v)) else None",
+                          "    if v and not (w is not None and s.step == 1 and "
+                          f"(not w or INTS.issuperset(map(type, w)){ends})):", *call]
+            else:
+                lines += ["    if True:", *call]
+        lines.append("    return None")
+        exec(compile("\n".join(lines), f"<bounds of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+        made: _Check = namespace["check"]
+        return made
 
     def _of(self, hint: object) -> _Check | None:
         """The check of a value of type ``hint``, or None when nothing in it is bounded."""
@@ -210,9 +258,11 @@ def check_loaded(engine: Engine[Any, Any, Any, Any], *checks: Callable[[Any], No
     ``checks`` (each raises ValueError with what is wrong) and, unless the game is over, have a
     legal action (``answer=False`` for a game whose views may list none for a seat that waits)."""
     options_type = typing.get_type_hints(engine.state_type)["options"]
+    # the codec runs the check on records of this very class
+    names = tuple(f.name for f in attrs.fields(options_type)) if options is None else ()
 
     def read_back(record: Any) -> None:
-        again = engine.make_options(**{f.name: getattr(record, f.name) for f in attrs.fields(type(record))})
+        again = engine.make_options(**{name: getattr(record, name) for name in names})
         if again != record:
             raise ValueError("the options do not read back as new_game would make them")
 

@@ -457,13 +457,16 @@ def _field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
 # -- decoding --------------------------------------------------------------------------------------
 
 class _Static:
-    """The static entries of one text, read once each: digest -> record, and those referred to."""
+    """The static entries of one text, read once each: digest -> record, and those referred to;
+    and ``keys``, the keys of the JSON objects read so far plus the colons of the strings read
+    (what :func:`_read_plain` compares with the colons of the text)."""
 
-    __slots__ = ("entries", "used")
+    __slots__ = ("entries", "used", "keys")
 
     def __init__(self, entries: dict[str, Any]) -> None:
         self.entries = entries
         self.used: set[str] = set()
+        self.keys = 0
 
     def get(self, name: Any) -> Any:
         if not isinstance(name, str) or name not in self.entries:
@@ -487,6 +490,9 @@ def decode(obj: Any, depth: int = 0, static: _Static | None = None) -> Any:
     """
     if type(obj) is not dict:
         if obj is None or isinstance(obj, (bool, str, int, float)):
+            if static is not None and type(obj) is str:  # its colons counted (see _keys_once)
+                static.keys += obj.count(":")
+                return obj
             return _decode_scalar(obj)
         if depth > MAX_DEPTH:
             raise CodecError(f"values nest deeper than {MAX_DEPTH} levels")
@@ -499,6 +505,8 @@ def decode(obj: Any, depth: int = 0, static: _Static | None = None) -> Any:
         return _decode_record(obj, depth, static)
     if len(obj) == 1:
         (marker, payload), = obj.items()
+        if static is not None:
+            static.keys += 1
         if marker in _CONTAINERS:
             return _decode_container(marker, payload, depth, static)
         if marker == "$m":
@@ -508,7 +516,7 @@ def decode(obj: Any, depth: int = 0, static: _Static | None = None) -> Any:
                 raise CodecError(f"a reference to static entry {_short(payload)}, which the text does not hold")
             return static.get(payload)
     elif len(obj) == 2 and "$e" in obj and "v" in obj:
-        return _decode_enum(obj, depth)
+        return _decode_enum(obj, depth, static)
     raise CodecError(f"unrecognised JSON object with keys {_short(sorted(obj)[:5])}")
 
 
@@ -619,12 +627,13 @@ def _read_shared(text: str, decoder: json.JSONDecoder) -> Any:
             raise _Other
     if not text.startswith(_VALUE, pos):
         raise _Other
-    obj, end = decoder.raw_decode(text, pos + len(_VALUE))
+    start = pos + len(_VALUE)
+    obj, end = decoder.raw_decode(text, start)
     if end != len(text) - 1 or text[end] != "}":
         raise _Other
     static = _Static(entries)
     value = decode(obj, 1, static)
-    if static.entries.keys() - static.used:
+    if static.entries.keys() - static.used or not _keys_once(text, start, end, static):
         raise _Other
     for name, canonical, record in new:
         _ENTRIES.keep(name, canonical, record)
@@ -632,7 +641,37 @@ def _read_shared(text: str, decoder: json.JSONDecoder) -> Any:
 
 
 class _Other(Exception):
-    """A text :func:`_read_shared` leaves to the general reading."""
+    """A text :func:`_read_shared` or :func:`_read_plain` leaves to the general reading."""
+
+
+def _read_plain(text: str, decoder: json.JSONDecoder) -> Any:
+    """The value of a text without a ``$static`` table, parsed without a hook of its own on every
+    object (:func:`_unique`, which makes parsing twice as dear) and held to the same checks: that
+    no object lists a key twice is known from the colons counted as it is read
+    (:func:`_keys_once`). A text that is not shown so, or that is refused, raises ``_Other``, and
+    :func:`loads` reads it the general way (which says what is wrong)."""
+    obj = decoder.decode(text)
+    if type(obj) is dict and "$static" in obj:
+        raise _Other
+    static = _Static({})  # no entry: a reference is refused as it is without a table
+    value = decode(obj, 0, static)
+    if not _keys_once(text, 0, len(text), static):
+        raise _Other
+    return value
+
+
+def _keys_once(text: str, start: int, end: int, static: _Static) -> bool:
+    """Whether no JSON object in ``text[start:end]`` lists a key twice, given ``static.keys``: the
+    keys of the parsed objects the reading met plus the colons of the strings it met, each once.
+
+    A colon of the text is a key's (one a key written, duplicates too) or a string's; when no
+    string escapes a colon (``\\u003a``), a string read holds no more colons than its text. So
+    the colons of the text are at least the keys written plus the colons of the strings read, and
+    the keys written at least the keys parsed (a key written twice is parsed once): the two
+    counts are equal only when every object's keys were all parsed, none written twice. (A
+    reading that missed an object or a string's colons counts less: the text is read the
+    general way, which refuses what is wrong.)"""
+    return text.count(":", start, end) == static.keys and text.find("\\u003", start, end) < 0
 
 
 def _decode_text(obj: Any) -> Any:
@@ -657,7 +696,9 @@ def _decode_scalar(obj: Any) -> Any:
     return obj
 
 
-def _decode_enum(obj: dict[str, Any], depth: int) -> Any:
+def _decode_enum(obj: dict[str, Any], depth: int, static: _Static | None = None) -> Any:
+    if static is not None:  # a value that is not a str or a number is not counted: read the general way
+        static.keys += 2 + (obj["v"].count(":") if type(obj["v"]) is str else 0)
     cls = _class_for(obj["$e"])
     if cls is None or not issubclass(cls, enum.Enum):
         raise CodecError(f"unknown enum tag {_short(obj['$e'])}")
@@ -685,6 +726,8 @@ def _decode_container(marker: str, payload: Any, depth: int, static: _Static | N
     kinds = frozenset(map(type, items))
     if kinds not in _AS_IS or (kinds == _AS_IS[0] and not -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
         items = [_decode_member(v, depth + 1, static) for v in items]
+    elif kinds == _AS_IS[1] and static is not None:
+        static.keys += "".join(items).count(":")
     if marker in ("$s", "$f"):
         _hashable(items, marker)
     built = _CONTAINERS[marker](items)
@@ -702,6 +745,8 @@ def _decode_member(obj: Any, depth: int, static: _Static | None) -> Any:
             kinds = frozenset(map(type, items))
             if kinds == _AS_IS[1] or kinds == _AS_IS[2] or (
                     kinds == _AS_IS[0] and -_INT_BOUND < min(items) <= max(items) < _INT_BOUND):
+                if static is not None:
+                    static.keys += 1 + ("".join(items).count(":") if kinds == _AS_IS[1] else 0)
                 return tuple(items) if marker == "$t" else pvector(items)
     return decode(obj, depth, static)
 
@@ -748,17 +793,17 @@ def _decode_record(obj: dict[str, Any], depth: int, static: _Static | None) -> A
     spec = _RECORDS.get(cls) if cls is not None else None
     if cls is None or spec is None:
         raise CodecError(f"unknown record tag {_short(tag)}")
-    values = _fields(cls, spec, obj, depth, static)
-    try:
-        if spec.plain:
-            built = cls(**values)
-        else:
-            aliases = spec.aliases
-            built = cls(**{aliases[name]: value for name, value in values.items()})
-    except CodecError:
-        raise
-    except Exception as exc:  # converters and validators may raise anything
-        raise CodecError(f"{tag}: {_said(str(exc))}") from None
+    if obj.keys() == spec.written:  # every field, as dumps writes them: read, checked and built in one call
+        read = _READERS.get(cls)
+        built = (_reader(cls) if read is None else read)(obj, depth, static)
+    else:
+        values = _fields(cls, spec, obj, depth, static)
+        try:
+            built = cls(**{spec.aliases[name]: value for name, value in values.items()})
+        except CodecError:
+            raise
+        except Exception as exc:  # converters and validators may raise anything
+            raise CodecError(f"{tag}: {_said(str(exc))}") from None
     for check_content in _CONTENT_CHECKS.get(cls, ()):
         try:
             check_content(built)
@@ -770,45 +815,179 @@ def _decode_record(obj: dict[str, Any], depth: int, static: _Static | None) -> A
 
 
 def _fields(cls: type, spec: _RecordSpec, obj: dict[str, Any], depth: int, static: _Static | None) -> dict[str, Any]:
-    """The values of a record's fields read from ``obj``, each checked against its annotation."""
+    """The values of a record's fields read from ``obj`` (written otherwise than :func:`dumps`
+    writes them: a default left out), each checked against its annotation."""
     tag = spec.tag
-    values: dict[str, Any] = {}
-    if obj.keys() == spec.written:  # every field, as dumps writes them: read and checked in one pass
-        plan = _PLANS.get(cls)
-        for name, plain, check, flat in _plan(cls) if plan is None else plan:
-            value = obj[name]
-            kind = type(value)
-            if flat is not None and kind is dict and depth < MAX_DEPTH and len(value) == 1:
-                # {"$t": [...]} of ints or strs for a tuple[int, ...] or tuple[str, ...] field: what
-                # decode and the field's check would do, in C (anything else goes their way)
-                items = value.get("$t")
-                if type(items) is list and len(items) <= MAX_ITEMS and flat.issuperset(map(type, items)) and (
-                        int not in flat or not items or -_INT_BOUND < min(items) and max(items) < _INT_BOUND):
-                    values[name] = tuple(items)
-                    continue
-            if kind is int:
-                if not -_INT_BOUND < value < _INT_BOUND:
-                    _decode_scalar(value)
-            elif kind is not str and kind is not bool and value is not None:
-                value = decode(value, depth + 1, static)
-            if kind is not plain and check is not None and not check(value):
-                raise CodecError(f"{tag}.{name}: {_short(value)} is not of the field's type")
-            values[name] = value
-    else:
-        given = obj.keys() - {"$r"} - spec.derived  # derived fields are rebuilt by the class
-        missing = spec.required - given
-        extra = given - spec.aliases.keys()
-        if missing or extra:
-            raise CodecError(
-                f"{tag}: fields do not match"
-                + (f"; missing {sorted(missing)}" if missing else "")
-                + (f"; unknown {_short(sorted(extra))}" if extra else "")
-            )
-        values = {name: decode(obj[name], depth + 1, static) for name in given}
-        for name, check_field in _field_checks(cls):
-            if name in values and not check_field(values[name]):
-                raise CodecError(f"{tag}.{name}: {_short(values[name])} is not of the field's type")
+    if static is not None:
+        static.keys += len(obj)
+    given = obj.keys() - {"$r"} - spec.derived  # derived fields are rebuilt by the class
+    missing = spec.required - given
+    extra = given - spec.aliases.keys()
+    if missing or extra:
+        raise CodecError(
+            f"{tag}: fields do not match"
+            + (f"; missing {sorted(missing)}" if missing else "")
+            + (f"; unknown {_short(sorted(extra))}" if extra else "")
+        )
+    values = {name: decode(obj[name], depth + 1, static) for name in given}
+    for name, check_field in _field_checks(cls):
+        if name in values and not check_field(values[name]):
+            raise CodecError(f"{tag}.{name}: {_short(values[name])} is not of the field's type")
     return values
+
+
+#: A record written as :func:`dumps` writes it, read: (the parsed object, its depth, the text's
+#: entries and count) -> the record, built (see :func:`_reader`).
+_Reader = Callable[[dict[str, Any], int, "_Static | None"], Any]
+#: Each record class's reader, made when the class is first read.
+_READERS: dict[type, _Reader] = {}
+
+
+def _reader(cls: type) -> _Reader:
+    """The reading of a ``cls`` record written with every field, made one function (as the engine
+    makes an action's door and a working copy): a statement a field, the common values read
+    inline (an int within 64 bits for an int field, a str for a str field, a bool for a bool
+    field, a ``{"$t": [...]}`` of ints within 64 bits or of strs for a ``tuple[int, ...]`` or
+    ``tuple[str, ...]`` field, all checked in C), any other value read and checked against the
+    field's annotation by :func:`_field`; then the record built with one call, a converter's or
+    validator's exception said as a CodecError. It counts what :func:`_keys_once` needs."""
+    spec = _RECORDS[cls]
+    namespace: dict[str, Any] = {
+        "CLS": cls, "B": _INT_BOUND, "MAX_DEPTH": MAX_DEPTH, "MAX_ITEMS": MAX_ITEMS, "CodecError": CodecError,
+        "REFUSED": lambda exc: CodecError(f"{spec.tag}: {_said(str(exc))}"), "TUPLES": _tuples,
+    }
+    lines = ["def read(obj, depth, static):", "    if static is not None:",
+             f"        static.keys += {len(spec.written)}"]
+    arguments = []
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - as in _field_checks
+        hints = {}
+    for i, (name, plain, check, flat) in enumerate(_plan(cls)):
+        namespace[f"NAME{i}"] = name
+        namespace[f"FIELD{i}"] = lambda value, depth, static, name=name, plain=plain, check=check: _field(
+            spec.tag, name, plain, check, value, depth, static)
+        lines.append(f"    v{i} = obj[NAME{i}]")
+        lines += _read_field(i, hints.get(name), plain, flat, namespace)
+        arguments.append(f"{spec.aliases[name]}=v{i}")
+    lines += ["    try:", f"        return CLS({', '.join(arguments)})", "    except CodecError:", "        raise",
+              "    except Exception as exc:", "        raise REFUSED(exc) from None"]
+    exec(compile("\n".join(lines), f"<reader of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    read: _Reader = namespace["read"]
+    _READERS[cls] = read
+    return read
+
+
+#: No two ints within these bounds share a hash but -1 and -2 (``hash(n) == n`` below ``2**61 - 1``):
+#: a set of them cannot be a flood of equal hashes (see :func:`_hashable`).
+_HASH_BOUND = 2**60
+
+
+def _read_field(i: int, hint: Any, plain: type | None, flat: frozenset[type] | None,
+                namespace: dict[str, Any]) -> list[str]:
+    """The statements of :func:`_reader` that read the field ``i`` (its value in ``v<i>``): the
+    common values inline, anything else by ``FIELD<i>`` (:func:`_field`)."""
+    v, field = f"v{i}", f"        v{i} = FIELD{i}(v{i}, depth, static)"
+    nested = _NESTED_TUPLES.get(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    lines: list[str] = []
+    if flat is not None:
+        namespace[f"FLAT{i}"] = flat
+        within = " and (not items or -B < min(items) and max(items) < B)" if int in flat else ""
+        colons = ' + "".join(items).count(":")' if str in flat else ""
+        lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth < MAX_DEPTH "
+                  "else None",
+                  "    if type(items) is list and len(items) <= MAX_ITEMS and "
+                  f"FLAT{i}.issuperset(map(type, items)){within}:",
+                  f"        {v} = tuple(items)", "        if static is not None:",
+                  f"            static.keys += 1{colons}", "    else:", field]
+    elif nested is not None:
+        namespace[f"NESTED{i}"] = nested
+        lines += [f"    items = {v}.get('$t') if type({v}) is dict and len({v}) == 1 and depth + 2 <= MAX_DEPTH "
+                  "else None",
+                  f"    got = TUPLES(items, NESTED{i}, static) if type(items) is list else None",
+                  "    if got is None:", field, "    else:", f"        {v} = got"]
+    elif plain is int:
+        lines += [f"    if type({v}) is not int or not -B < {v} < B:", field]
+    elif plain is str:
+        lines += [f"    if type({v}) is not str:", field, "    elif static is not None:",
+                  f"        static.keys += {v}.count(':')"]
+    elif plain is bool:
+        lines += [f"    if type({v}) is not bool:", field]
+    elif hint in (int | None, str | None):  # None, or an int within 64 bits, or a str (its colons counted)
+        kind = "int" if hint == int | None else "str"
+        lines += [f"    if {v} is None:", "        pass",
+                  f"    elif type({v}) is not {kind}" + (f" or not -B < {v} < B:" if kind == "int" else ":"), field]
+        if kind == "str":
+            lines += ["    elif static is not None:", f"        static.keys += {v}.count(':')"]
+    elif hint == frozenset[int]:  # {"$f": [...]} of ints that cannot share a hash, none twice
+        namespace["HASH_BOUND"], namespace["INTS"] = _HASH_BOUND, frozenset({int})
+        lines += [f"    items = {v}.get('$f') if type({v}) is dict and len({v}) == 1 and depth < MAX_DEPTH else None",
+                  "    got = frozenset(items) if type(items) is list and len(items) <= MAX_ITEMS and "
+                  "INTS.issuperset(map(type, items)) and (not items or -HASH_BOUND < min(items) and "
+                  "max(items) < HASH_BOUND) else None",
+                  "    if got is None or len(got) != len(items):", field, "    else:", f"        {v} = got",
+                  "        if static is not None:", "            static.keys += 1"]
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:  # {"$t": []}: an empty tuple
+        lines += [f"    if type({v}) is dict and len({v}) == 1 and {v}.get('$t') == [] and depth < MAX_DEPTH:",
+                  f"        {v} = ()", "        if static is not None:", "            static.keys += 1",
+                  "    else:", field]
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum) and hint in _TAG_OF and all(
+            type(member.value) is str for member in hint):  # a member written by its str value
+        namespace[f"TAG{i}"], namespace[f"MEMBERS{i}"] = _TAG_OF[hint], hint._value2member_map_
+        lines += [f"    w = {v}.get('v') if type({v}) is dict and len({v}) == 2 and {v}.get('$e') == TAG{i} "
+                  "and depth < MAX_DEPTH else None",
+                  f"    got = MEMBERS{i}.get(w) if type(w) is str else None",
+                  "    if got is None:", field, "    else:", f"        {v} = got",
+                  "        if static is not None:", "            static.keys += 2 + w.count(':')"]
+    else:
+        lines.append(field[4:])
+    return lines
+
+
+#: The fields read by :func:`_tuples`: a tuple of tuples of ints or of strs (the hands of the players).
+_NESTED_TUPLES: dict[Any, frozenset[type]] = {tuple[tuple[int, ...], ...]: frozenset({int}),
+                                              tuple[tuple[str, ...], ...]: frozenset({str})}
+
+
+def _tuples(items: list[Any], members: frozenset[type], static: _Static | None) -> tuple[tuple[Any, ...], ...] | None:
+    """The members of ``{"$t": items}`` read as a tuple of tuples of ``members`` (ints within 64 bits
+    or strs), each written ``{"$t": [...]}``: what decode and a ``tuple[tuple[int, ...], ...]``
+    field's check would make of it, in one call; None for anything else (read by them)."""
+    if len(items) > MAX_ITEMS:
+        return None
+    out = []
+    keys, ints = 1 + len(items), int in members
+    for member in items:
+        inner = member.get("$t") if type(member) is dict and len(member) == 1 else None
+        if type(inner) is not list or len(inner) > MAX_ITEMS or not members.issuperset(map(type, inner)):
+            return None
+        if ints:
+            if inner and not (-_INT_BOUND < min(inner) and max(inner) < _INT_BOUND):
+                return None
+        else:
+            keys += "".join(inner).count(":")
+        out.append(tuple(inner))
+    if static is not None:
+        static.keys += keys
+    return tuple(out)
+
+
+def _field(tag: str, name: str, plain: type | None, check: _Check | None, value: Any, depth: int,
+           static: _Static | None) -> Any:
+    """The value of the field ``name`` read from ``value`` and checked against its annotation."""
+    kind = type(value)
+    if kind is int:
+        if not -_INT_BOUND < value < _INT_BOUND:
+            _decode_scalar(value)
+    elif kind is str:
+        if static is not None:
+            static.keys += value.count(":")
+    elif kind is not bool and value is not None:
+        value = decode(value, depth + 1, static)
+    if kind is not plain and check is not None and not check(value):
+        raise CodecError(f"{tag}.{name}: {_short(value)} is not of the field's type")
+    return value
 
 
 def dumps(value: Any, *, share: bool = True) -> str:
@@ -860,11 +1039,11 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-#: The parsers of :func:`_read_shared`, as :func:`loads` parses (Python bounding the digits of a
-#: number, or not).
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique)
-_BOUNDED_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_bounded_int,
-                                    object_pairs_hook=_unique)
+#: The parsers of :func:`_read_shared` and :func:`_read_plain`, as :func:`loads` parses (Python
+#: bounding the digits of a number, or not), without the hook that refuses a key written twice:
+#: they find one by counting (:func:`_keys_once`).
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+_BOUNDED_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_bounded_int)
 
 
 def loads(text: str | bytes) -> Any:
@@ -884,11 +1063,11 @@ def loads(text: str | bytes) -> Any:
         except UnicodeDecodeError as exc:
             raise CodecError(f"not UTF-8 text (byte {exc.start})") from None
     python_bounds = 0 < sys.get_int_max_str_digits() <= _PYTHON_DIGITS
-    if text.startswith(_HEAD):
-        try:
-            return _read_shared(text, _DECODER if python_bounds else _BOUNDED_DECODER)
-        except (_Other, ValueError, RecursionError):  # CodecError too: said as the general reading says it
-            pass
+    try:
+        read = _read_shared if text.startswith(_HEAD) else _read_plain
+        return read(text, _DECODER if python_bounds else _BOUNDED_DECODER)
+    except (_Other, ValueError, RecursionError):  # CodecError too: said as the general reading says it
+        pass
     try:
         if python_bounds:
             try:  # Python bounds the digits of a number it reads: its C parser reads them all

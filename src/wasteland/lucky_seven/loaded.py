@@ -6,6 +6,8 @@ Nothing here runs in ``apply``: a table made by the rules holds all of it by con
 
 from __future__ import annotations
 
+from itertools import chain
+
 from wasteland.core.rng import HIDDEN_RNG
 from wasteland.core.words import plural
 from wasteland.lucky_seven.card_set import table_of
@@ -34,10 +36,10 @@ def check_state_content(state: State) -> None:
 def check_conservation(state: State, sides: int) -> None:
     """Each card exactly once: every squad member on a cell or fallen, every threat of the game
     (the Depot with the ``depot`` option) in exactly one zone, each grid's map cards dealt."""
-    members = [m for m in state.squad if m >= 0] + list(state.fallen)
-    if sorted(members) != list(range(8 * sides)):
+    standing = [m for m in state.squad if m >= 0]
+    if sorted(standing + list(state.fallen)) != list(range(8 * sides)):
         raise ValueError("every squad member is on a cell or fallen, exactly once")
-    on_grid = frozenset(m for m in state.squad if m >= 0)
+    on_grid = frozenset(standing)
     if not (state.down <= on_grid and state.rotated <= on_grid):
         raise ValueError("a flipped down or rotated member is not on the grid")
     table = table_of(state)
@@ -48,8 +50,9 @@ def check_conservation(state: State, sides: int) -> None:
         if state.options.depot:
             expected.append(first + table.stride - 1)
     flares = [card for _, card in state.flares]
-    threats = [*(c for c in state.threats if c >= 0), *(c for deck in state.decks for c in deck), *state.discard,
-               *state.depots, *flares, *((state.pending,) if state.pending >= 0 else ())]
+    threats = [c for c in state.threats if c >= 0]
+    threats += chain.from_iterable(state.decks)
+    threats += (*state.discard, *state.depots, *flares, *((state.pending,) if state.pending >= 0 else ()))
     if sorted(threats) != sorted(expected):
         raise ValueError("every threat card of the game is in exactly one zone")
     if len({cell for cell, _ in state.flares}) != len(state.flares):
@@ -63,13 +66,15 @@ def check_places(state: State) -> None:
     grid (a Tank in the tank column), a flare a Flare, a deck its grid's, a drawn threat one
     that waits, a flipped card a Depot."""
     table = table_of(state)
-    stride = table.stride
-    for cell, (member, card) in enumerate(zip(state.squad, state.threats)):
-        tank_column = cell % 7 == 0
-        if member >= 0 and (card >= 0 or tank_column or member // 8 != cell // 28):
+    stride, kind, squad, threats = table.stride, table.kind, state.squad, state.threats
+    # only the cells where something stands (a few of the 28 a grid) are looked at
+    for cell in [cell for cell, member in enumerate(squad) if member >= 0]:
+        member = squad[cell]
+        if threats[cell] >= 0 or cell % 7 == 0 or member // 8 != cell // 28:
             raise ValueError("a squad member stands on a map cell of its own grid, alone")
-        if card >= 0 and ((table.kind[card] == TANK) != tank_column or table.kind[card] in (FLARE, MORTAR)
-                          or card // stride != cell // 28):
+    for cell in [cell for cell, card in enumerate(threats) if card >= 0]:
+        card = threats[cell]
+        if (kind[card] == TANK) != (cell % 7 == 0) or kind[card] in (FLARE, MORTAR) or card // stride != cell // 28:
             raise ValueError("a threat lies where it can: a Tank in the tank column, the others on the map")
     if not all(table.kind[card] == FLARE and card // stride == cell // 28 for cell, card in state.flares):
         raise ValueError("only a Flare of the grid lies on a cell as a flare")

@@ -12,6 +12,7 @@ A field is checked on its own line, so a new field is a new line.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 from wasteland.core.rng import HIDDEN_RNG
 from wasteland.terror_below.card_set import read_card_set, card_set_data, table_of
@@ -41,6 +42,10 @@ def check_options(options: Options) -> None:
         raise ValueError("the options do not read back as new_game would make them")
 
 
+#: The members of each member, in order (the cards of every hand), read in C.
+_flat = chain.from_iterable
+
+
 def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
     if len(rows) != state.options.players:
         raise ValueError(f"{what} holds one entry per player")
@@ -55,6 +60,13 @@ def _once(cards: Iterable[int], ids: Iterable[int], what: str, *, view: bool) ->
         raise ValueError(f"{what} ids are those of the game, each in one place")
     if len(placed) != len(allowed):
         raise ValueError(f"every {what} card is in exactly one place")
+
+
+def _within(cards: tuple[int, ...], low: int, high: int) -> bool:
+    """Whether every card is an id from ``low`` to ``high`` - 1, or HIDDEN (the least and the
+    greatest looked at first, in C)."""
+    return not cards or low <= min(cards) and max(cards) < high or all(
+        c == HIDDEN or low <= c < high for c in cards)
 
 
 def _counts(values: tuple[int, ...], size: int, high: int, what: str) -> None:
@@ -102,8 +114,8 @@ def _check_vehicles(state: State) -> None:
     _per_seat(state, state.hands, "hands")
     if not all(len(h) <= HAND + 1 for h in state.hands):
         raise ValueError(f"a hand holds {HAND + 1} Vehicles at most")
-    under = [c for u in state.under for c in u]
-    _once((*state.vehicle_deck, *(c for h in state.hands for c in h), *under, *state.vehicle_discard),
+    under = list(_flat(state.under))
+    _once((*state.vehicle_deck, *_flat(state.hands), *under, *state.vehicle_discard),
           range(len(VEHICLES)), "Vehicle", view=view)
     if HIDDEN in state.vehicle_discard:
         raise ValueError("the Vehicle discard is face up")
@@ -121,13 +133,13 @@ def _check_items_and_weapons(state: State, gear_ids: tuple[int, ...]) -> None:
     view = state.viewer is not None
     for what, rows in (("gear", state.gear), ("worn", state.worn), ("fresh", state.fresh)):
         _per_seat(state, rows, what)
-    _once((*state.item_deck, *state.weapon_deck, *(g for h in state.gear for g in h),
-           *(g for h in state.worn for g in h), *state.gear_discard), gear_ids, "Item and Weapon", view=view)
-    if not all(g == HIDDEN or 0 <= g < len(ITEMS) for g in state.item_deck):
+    _once((*state.item_deck, *state.weapon_deck, *_flat(state.gear),
+           *_flat(state.worn), *state.gear_discard), gear_ids, "Item and Weapon", view=view)
+    if not _within(state.item_deck, 0, len(ITEMS)):
         raise ValueError("the Item deck holds Items only")
-    if not all(g == HIDDEN or len(ITEMS) <= g < len(GEAR) for g in state.weapon_deck):
+    if not _within(state.weapon_deck, len(ITEMS), len(GEAR)):
         raise ValueError("the Weapon deck holds Weapons only")
-    if HIDDEN in (*state.gear_discard, *(g for h in state.worn for g in h)):
+    if HIDDEN in (*state.gear_discard, *_flat(state.worn)):
         raise ValueError("worn gear and the gear discard are face up")
     for held, fresh in zip(state.gear, state.fresh):
         if fresh and tuple(held[len(held) - len(fresh):]) != fresh:
@@ -141,9 +153,9 @@ def _check_bounties(state: State) -> None:
         _per_seat(state, rows, what)
     if len(state.line) != LINE:
         raise ValueError(f"the bounty line has {LINE} slots")
-    _once((*state.bounty_deck, *(b for b in state.line if b != NONE), *(b for h in state.hidden for b in h),
-           *(b for c in state.completed for b in c)), range(len(BOUNTIES)), "Bounty", view=view)
-    if HIDDEN in (*state.line, *(b for c in state.completed for b in c)):
+    _once((*state.bounty_deck, *(b for b in state.line if b != NONE), *_flat(state.hidden),
+           *_flat(state.completed)), range(len(BOUNTIES)), "Bounty", view=view)
+    if HIDDEN in (*state.line, *_flat(state.completed)):
         raise ValueError("the bounty line and the completed bounties are face up")
 
 
@@ -152,9 +164,9 @@ def _check_characters(state: State, character_ids: tuple[int, ...]) -> None:
     view = state.viewer is not None
     for what, rows in (("squads", state.squads), ("dead", state.dead)):
         _per_seat(state, rows, what)
-    _once((*(c for s in state.squads for c in s), *(c for d in state.dead for c in d), *state.box), character_ids,
+    _once((*_flat(state.squads), *_flat(state.dead), *state.box), character_ids,
           "Character", view=view)
-    if HIDDEN in (*(c for s in state.squads for c in s), *(c for d in state.dead for c in d)):
+    if HIDDEN in (*_flat(state.squads), *_flat(state.dead)):
         raise ValueError("squads and the dead are face up")
 
 
