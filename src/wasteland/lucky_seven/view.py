@@ -22,7 +22,7 @@ order); the layout is documented in docs/rules/lucky_seven.md.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state
@@ -164,90 +164,82 @@ def _seats(state: State) -> int:
     return state.options.players
 
 
+#: Where the numbers of the game block lie (the same in both layouts: the block comes first).
+_G = GAME_LAYOUT.start
+_PHASE, _TURN, _FINAL, _OWN_IN_PLAY = _G["phase"], _G["turn"], _G["final"], _G["own_grid_in_play"]
+_MY_DECISION, _OTHER_DECISION, _SEAT, _MOVED = _G["my_decision"], _G["other_decision"], _G["seat"], _G["moved"]
+_DRAWN, _DRAWN_KIND, _DRAWN_STRENGTH = _G["drawn"], _G["drawn_kind"], _G["drawn_strength"]
+_DRAWN_COLUMN, _DRAWN_ROW, _DEALT_ROWS = _G["drawn_column"], _G["drawn_row"], _G["dealt_rows"]
+
+
 def _write(view: State, seat: int, shape: Layout, out: FloatBuffer) -> None:
     """Everything ``seat`` sees and decides on, section by section. ``view`` is the seat's view
     or the table: the decks are only counted and the generator is not read, which is all a
     view hides, so both give the same numbers."""
-    start = shape.start
     table = table_of(view)
     sides = len(view.decks)
     own = seat if sides == 2 else 0
-    _progress(view, seat, own, table, start, out)
-    geometry = GEOMETRY[sides]
-    weakened = _weakened(view, geometry.adjacent)
-    boosted = _boosted(view, geometry.adjacent)
-    cells_of = [0] * sides  # where the cells section of each grid starts
-    fallen_of = [0] * sides  # and its fallen section
+    _progress(view, seat, own, table, out)
+    grids = _GRIDS[sides - 1][own]
+    adjacent = GEOMETRY[sides].adjacent
+    jokers, boosted = _jokers_and_boosted(view, sides, adjacent)
+    cell_at = grids.cell_at
+    _threats(view, _members(view, cell_at, table, boosted, out), cell_at, table, jokers, adjacent, out)
     shielded = {card // table.stride for card in view.depots if table.kind[card] == DEPOT_KIND}
-    for position in range(sides):
-        side = own if position == 0 else 1 - own
-        prefix = GRID_PREFIXES[position]
-        cells_of[side] = start[prefix + "cells"]
-        fallen_of[side] = start[prefix + "fallen"]
-        _cells(view, geometry.map_cells[side], cells_of[side], table, weakened, boosted, out)
-        _counts(view, side, prefix, start, table, out)
+    for side in range(sides):
+        _counts(view, side, grids, table, out)
         if side in shielded:
-            out[start[prefix + "shielded"]] = 1.0
-    _flares_and_attacks(view, cells_of, table, boosted, out)
+            out[grids.shielded[side]] = 1.0
+    if view.flares or view.attacks:
+        _flares_and_attacks(view, cell_at, table, boosted, out)
+    fallen = grids.fallen
     for member in view.fallen:  # each member falls once
-        out[fallen_of[member // SQUAD_SIZE] + member % SQUAD_SIZE] = 1.0
+        out[fallen[member]] = 1.0
 
 
-def _progress(view: State, seat: int, own: int, table: CardTable, start: Mapping[str, int], out: FloatBuffer) -> None:
+def _progress(view: State, seat: int, own: int, table: CardTable, out: FloatBuffer) -> None:
     """The numbers before the grids: phase, turn, who decides, the seat, the drawn threat and
     the rows dealt."""
-    out[start["phase"] + _PHASES.index(view.phase)] = 1.0
+    out[_PHASE + _PHASES.index(view.phase)] = 1.0
     if view.turn:
-        out[start["turn"]] = float(view.turn)
+        out[_TURN] = float(view.turn)
     if view.final:
-        out[start["final"]] = 1.0
+        out[_FINAL] = 1.0
     if view.active == own:
-        out[start["own_grid_in_play"]] = 1.0
+        out[_OWN_IN_PLAY] = 1.0
     decider = current_player(view)
     if decider is not None:
-        out[start["my_decision" if decider == seat else "other_decision"]] = 1.0
-    out[start["seat"] + seat] = 1.0
+        out[_MY_DECISION if decider == seat else _OTHER_DECISION] = 1.0
+    out[_SEAT + seat] = 1.0
     if view.moved:
-        out[start["moved"]] = 1.0
+        out[_MOVED] = 1.0
     if view.pending >= 0:
         card = view.pending
-        out[start["drawn"]] = 1.0
-        out[start["drawn_kind"] + table.kind[card]] = 1.0
-        out[start["drawn_strength"]] = float(table.strength[card])
-        out[start["drawn_column"] + table.column[card]] = 1.0
+        out[_DRAWN] = 1.0
+        out[_DRAWN_KIND + table.kind[card]] = 1.0
+        out[_DRAWN_STRENGTH] = float(table.strength[card])
+        out[_DRAWN_COLUMN + table.column[card]] = 1.0
         if view.pending_row >= 0:
-            out[start["drawn_row"] + view.pending_row] = 1.0
-    if view.dealt_rows:
-        dealt = start["dealt_rows"]
-        for row in view.dealt_rows:
-            out[dealt + row] = 1.0
+            out[_DRAWN_ROW + view.pending_row] = 1.0
+    for row in view.dealt_rows:
+        out[_DEALT_ROWS + row] = 1.0
 
 
-def _up_cells(view: State, kind: int) -> list[int]:
-    """The cells of the up members of squad order ``kind`` (one a squad; every member stands
-    on a cell or has fallen)."""
+def _jokers_and_boosted(view: State, sides: int, adjacent: Sequence[Sequence[int]]) -> tuple[list[int], set[int]]:
+    """The cells of the up Jokers (a threat next to one is that much weaker: the Joker's rule,
+    ``attack.threat_strength``; adjacency goes both ways), and the cells next to an up Pacifist,
+    where the Hammer and the Anvil have 1 more strength (the Pacifist's rule,
+    ``attack.attacker_strength``). Every member that is not fallen stands on a cell."""
     squad, down, fallen = view.squad, view.down, view.fallen
-    return [squad.index(member) for member in range(kind, SQUAD_SIZE * len(view.decks), SQUAD_SIZE)
-            if member not in down and member not in fallen]
-
-
-def _weakened(view: State, adjacent: Sequence[Sequence[int]]) -> list[int]:
-    """By cell, how many up Jokers touch it: the threat there is that much weaker (the Joker's
-    rule, ``attack.threat_strength``, for every cell at once; adjacency goes both ways)."""
-    weakened = [0] * len(view.squad)
-    for joker in _up_cells(view, JOKER):
-        for cell in adjacent[joker]:
-            weakened[cell] += 1
-    return weakened
-
-
-def _boosted(view: State, adjacent: Sequence[Sequence[int]]) -> set[int]:
-    """The cells next to an up Pacifist, where the Hammer and the Anvil have 1 more strength
-    (the Pacifist's rule, ``attack.attacker_strength``, for every cell at once)."""
+    jokers: list[int] = []
     boosted: set[int] = set()
-    for pacifist in _up_cells(view, PACIFIST):
-        boosted.update(adjacent[pacifist])
-    return boosted
+    for first in range(0, SQUAD_SIZE * sides, SQUAD_SIZE):
+        joker, pacifist = first + JOKER, first + PACIFIST
+        if joker not in down and joker not in fallen:
+            jokers.append(squad.index(joker))
+        if pacifist not in down and pacifist not in fallen:
+            boosted.update(adjacent[squad.index(pacifist)])
+    return jokers, boosted
 
 
 def _strength(view: State, table: CardTable, member: int, cell: int, boosted: set[int]) -> int:
@@ -264,75 +256,110 @@ _UP, _DOWN, _ROTATED, _SELECTED = _C["up"], _C["down"], _C["rotated"], _C["selec
 _ATTACKING, _ATTACK_STRENGTH = _C["attacking"], _C["attack_strength"]
 _PRINTED, _STRENGTH, _FLARE = _C["threat_printed"], _C["threat_strength"], _C["flare"]
 _ATTACKERS, _ATTACKERS_STRENGTH = _C["attackers"], _C["attackers_strength"]
-#: Where the numbers of each cell of the board start in its grid's ``cells`` section; -1 for the
-#: cells of the tank columns, which have none.
-_CELL_AT = tuple(-1 if (cell % GRID) % 7 == 0 else ((cell % GRID) // 7 * 6 + (cell % GRID) % 7 - 1) * CELL_FEATURES
-                 for cell in range(2 * GRID))
 
 
-def _cells(
-    view: State, map_cells: Sequence[int], cells: int, table: CardTable, weakened: list[int], boosted: set[int],
-    out: FloatBuffer,
-) -> None:
-    """The ``map_cells`` of a grid (its ``cells`` section starts at ``cells``), only those
-    with a member or a threat: the member's place in the squad, up or down, rotated, selected,
-    attacking, and its attack strength (``attack.can_attack`` and ``attacker_strength``:
-    never the Joker or the Pacifist, while down only the Mouse, never a visible side of
-    strength 0; +1 for the Hammer and the Anvil in a ``boosted`` cell); the threat's kind
-    if it lies on map cells, and if it can be attacked its printed strength and that less the
-    ``weakened`` count of its cell (``attack.threat_strength``, never below 0)."""
-    squad, threats, down, rotated, selected = view.squad, view.threats, view.down, view.rotated, view.selected
+class _Grids:
+    """Where the numbers of each grid lie in a layout with ``sides`` grids, the viewer's (``own``)
+    first: ``cell_at[cell]`` the first number of each cell of the board in its grid's ``cells``
+    section, -1 for the cells of the tank columns, which have none; by grid, the first number
+    of its ``tanks`` and ``deck`` sections and its ``shielded`` number; ``fallen[member]`` the
+    number of each member in its grid's ``fallen`` section. Worked out once per layout, at
+    import (a layout is fixed by the number of grids and the viewer's)."""
+
+    __slots__ = ("cell_at", "tanks", "deck", "shielded", "fallen")
+
+    def __init__(self, sides: int, own: int) -> None:
+        start = LAYOUTS[sides - 1].start
+        prefix = [GRID_PREFIXES[0 if side == own else 1] for side in range(sides)]
+        self.cell_at: tuple[int, ...] = tuple(
+            -1 if (cell % GRID) % 7 == 0
+            else start[prefix[cell // GRID] + "cells"] + ((cell % GRID) // 7 * 6 + cell % 7 - 1) * CELL_FEATURES
+            for cell in range(sides * GRID))
+        self.tanks: tuple[int, ...] = tuple(start[p + "tanks"] for p in prefix)
+        self.deck: tuple[int, ...] = tuple(start[p + "deck"] for p in prefix)
+        self.shielded: tuple[int, ...] = tuple(start[p + "shielded"] for p in prefix)
+        self.fallen: tuple[int, ...] = tuple(start[prefix[member // SQUAD_SIZE] + "fallen"] + member % SQUAD_SIZE
+                                             for member in range(sides * SQUAD_SIZE))
+
+
+#: The places of each layout, by number of grids less 1 and the viewer's grid.
+_GRIDS = ((_Grids(1, 0),), (_Grids(2, 0), _Grids(2, 1)))
+
+
+def _members(view: State, cell_at: Sequence[int], table: CardTable, boosted: set[int], out: FloatBuffer) -> list[int]:
+    """The members on map cells (``cell_at``: where each cell's numbers start, -1 off the map),
+    found in one walk over the board that also gives the cells with a threat, returned: each
+    member's place in the squad, up or down, rotated, selected, attacking, and its attack
+    strength (``attack.can_attack`` and ``attacker_strength``: never the Joker or the Pacifist,
+    while down only the Mouse, never a visible side of strength 0; +1 for the Hammer and the
+    Anvil in a ``boosted`` cell)."""
+    squad, down, rotated, selected = view.squad, view.down, view.rotated, view.selected
     attacking = {member for member, _ in view.attacks}
-    up_strength, down_strength = table.up, table.down
-    kind_of, attackable, printed_of = table.kind, table.attackable, table.strength
-    cell_at = _CELL_AT
-    for cell in map_cells:
-        member = squad[cell]
-        if member >= 0:
-            here = cells + cell_at[cell]
-            kind = member % SQUAD_SIZE
-            out[here + kind] = 1.0
-            if member in down:
-                out[here + _DOWN] = 1.0
-                strength = down_strength[member] if kind == MOUSE else 0
-            else:
-                out[here + _UP] = 1.0
-                strength = up_strength[member]
-            if member in rotated:
-                out[here + _ROTATED] = 1.0
-            if member == selected:
-                out[here + _SELECTED] = 1.0
-            if member in attacking:
-                out[here + _ATTACKING] = 1.0
-            if strength > 0 and kind != JOKER and kind != PACIFIST:
-                if (kind == HAMMER or kind == ANVIL) and cell in boosted:
-                    strength += 1
-                out[here + _ATTACK_STRENGTH] = float(strength)
-        card = threats[cell]
+    present: list[int] = []  # the cells with a threat
+    for cell, member, card in zip(range(len(squad)), squad, view.threats):
         if card >= 0:
-            here = cells + cell_at[cell]
-            slot = _CELL_SLOT[kind_of[card]]
-            if slot >= 0:
-                out[here + slot] = 1.0
-            if attackable[card]:
-                printed = printed_of[card]
-                if printed:
-                    out[here + _PRINTED] = float(printed)
-                    strength = printed - weakened[cell]
-                    if strength > 0:
-                        out[here + _STRENGTH] = float(strength)
+            present.append(cell)
+        if member < 0:
+            continue
+        here = cell_at[cell]
+        if here < 0:
+            continue
+        kind = member % SQUAD_SIZE
+        out[here + kind] = 1.0
+        if member in down:
+            out[here + _DOWN] = 1.0
+            strength = table.down[member] if kind == MOUSE else 0
+        else:
+            out[here + _UP] = 1.0
+            strength = table.up[member]
+        if member in rotated:
+            out[here + _ROTATED] = 1.0
+        if member == selected:
+            out[here + _SELECTED] = 1.0
+        if attacking and member in attacking:
+            out[here + _ATTACKING] = 1.0
+        if strength > 0 and kind != JOKER and kind != PACIFIST:
+            if (kind == HAMMER or kind == ANVIL) and cell in boosted:
+                strength += 1
+            out[here + _ATTACK_STRENGTH] = float(strength)
+    return present
 
 
-def _flares_and_attacks(
-    view: State, cells_of: list[int], table: CardTable, boosted: set[int], out: FloatBuffer
-) -> None:
+def _threats(view: State, present: list[int], cell_at: Sequence[int], table: CardTable, jokers: list[int],
+             adjacent: Sequence[Sequence[int]], out: FloatBuffer) -> None:
+    """The threats of the cells ``present`` that lie on map cells: the threat's kind if it lies on
+    map cells, and if it can be attacked its printed strength and that less the up ``jokers``
+    next to it (``attack.threat_strength``, never below 0)."""
+    threats = view.threats
+    kind_of, attackable, printed_of = table.kind, table.attackable, table.strength
+    for cell in present:
+        here = cell_at[cell]
+        if here < 0:
+            continue
+        card = threats[cell]
+        slot = _CELL_SLOT[kind_of[card]]
+        if slot >= 0:
+            out[here + slot] = 1.0
+        if attackable[card]:
+            printed = printed_of[card]
+            if printed:
+                out[here + _PRINTED] = float(printed)
+                strength = printed
+                for joker in jokers:
+                    if cell in adjacent[joker]:
+                        strength -= 1
+                if strength > 0:
+                    out[here + _STRENGTH] = float(strength)
+
+
+def _flares_and_attacks(view: State, cell_at: Sequence[int], table: CardTable, boosted: set[int],
+                        out: FloatBuffer) -> None:
     """The flares on map cells, and for each attacked cell its attackers and their total
-    strength (``cells_of[side]``: where grid ``side``'s cells section starts)."""
-    cell_at = _CELL_AT
+    strength."""
     for cell, _ in view.flares:
         at = cell_at[cell]
         if at >= 0:
-            out[cells_of[cell // GRID] + at + _FLARE] = 1.0
+            out[at + _FLARE] = 1.0
     if not view.attacks:
         return
     tallies: dict[int, list[int]] = {}  # target cell -> [attackers, total strength]
@@ -344,7 +371,6 @@ def _flares_and_attacks(
     for cell, (count, strength) in tallies.items():
         at = cell_at[cell]
         if at >= 0:
-            at += cells_of[cell // GRID]
             out[at + _ATTACKERS] = float(count)
             if strength:
                 out[at + _ATTACKERS_STRENGTH] = float(strength)
@@ -389,18 +415,23 @@ _deck_counters: DerivedCache[CardTable, DerivedCache[tuple[int, ...], tuple[tupl
     DerivedCache(_deck_counter)
 
 
-def _counts(view: State, side: int, prefix: str, start: Mapping[str, int], table: CardTable, out: FloatBuffer) -> None:
+def _counts(view: State, side: int, grids: _Grids, table: CardTable, out: FloatBuffer) -> None:
     """Grid ``side``'s sections after its cells: a Tank in each row's tank column, the deck's
     cards by kind and by printed column."""
     threats = view.threats
     first = side * GRID
-    tanks = start[prefix + "tanks"]
-    for row in range(4):
-        if threats[first + row * 7] >= 0:
-            out[tanks + row] = 1.0
+    tanks = grids.tanks[side]
+    if threats[first] >= 0:
+        out[tanks] = 1.0
+    if threats[first + 7] >= 0:
+        out[tanks + 1] = 1.0
+    if threats[first + 14] >= 0:
+        out[tanks + 2] = 1.0
+    if threats[first + 21] >= 0:
+        out[tanks + 3] = 1.0
     deck = view.decks[side]
     if deck:
-        at = start[prefix + "deck"]
+        at = grids.deck[side]
         for offset, number in _deck_counters(table)(deck):
             out[at + offset] = number
 
