@@ -7,9 +7,10 @@ import pytest
 from tests.support import assert_illegal
 from tests.terror_below.tables import acting, at, run, started, table
 from wasteland.core.records import replace
+from wasteland.core.rng import Rng
 from wasteland.terror_below import (
     GAME, Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
-    apply, legal_actions, new_game, notation, outcome, parse,
+    apply, determinize, legal_actions, new_game, notation, outcome, parse, view,
 )
 from wasteland.terror_below.attack import shift, strike
 from wasteland.terror_below.cards import (
@@ -431,6 +432,26 @@ def test_the_killing_blow_completes_the_matching_hunting_bounty_the_player_choos
     after = apply(s, Claim(anyworm))  # the hidden one, worth less: the player's choice
     assert after.completed[0] == (anyworm,) and after.hidden[0] == () and after.line[0] == in_line
     assert after.vp[0] == 0 and after.worms[0] != REGULAR and after.phase is Phase.PLAY and after.active == 1
+
+
+def test_a_table_drawn_for_another_seat_gives_the_choosing_killer_bounties_to_choose_among() -> None:
+    # every seat sees that the killer chooses its bounty (it holds two that match at least): a
+    # table drawn at random for another seat (determinize) must keep that choice open. The table:
+    # a random 3-player game at the kill where only the killer's hidden bounties give the choice
+    s, pick = new_game(18904, players=3), Rng.from_seed(5356)
+    for _ in range(379):
+        action, pick = pick.choice(legal_actions(s))
+        s = apply(s, action)
+    killer = s.killer
+    assert s.phase is Phase.CLAIM and len(legal_actions(s)) == 2
+    kind = WORMS[s.worms[s.slot]].kind
+    for seat in sorted({0, 1, 2} - {killer}):
+        seen = view(s, seat)
+        for seed in range(30):
+            drawn = determinize(seen, seat, seed)
+            assert view(drawn, seat) == seen
+            assert len(legal_actions(drawn)) >= 2, (seat, seed)
+            assert any(BOUNTIES[b].hunt and BOUNTIES[b].kind in (NONE, kind) for b in drawn.hidden[killer])
 
 
 def test_the_killing_blow_with_one_matching_bounty_asks_nothing() -> None:

@@ -8,6 +8,7 @@ card is ``HIDDEN`` where it lies; the events say nothing any seat may not see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 
 from attrs import frozen
@@ -21,7 +22,7 @@ from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty, Worm,
 )
-from wasteland.terror_below.card_set import CardSet, card_table
+from wasteland.terror_below.card_set import CardSet, card_table, table_of
 from wasteland.terror_below.rules import ENGINE
 from wasteland.terror_below.setup import in_play
 from wasteland.terror_below.state import Phase, State
@@ -80,7 +81,7 @@ def determinize(view: State, player: int, seed: int) -> State:
     # Bounties
     seen_b = {b for b in (*view.line, *view.hidden[seat], *(b for c in view.completed for b in c)) if b >= 0}
     unseen_b, rng = rng.shuffle(sorted(set(range(len(BOUNTIES))) - seen_b))
-    deal = iter(unseen_b)
+    deal = iter(_claimable_first(view, seat, unseen_b))
     hidden = tuple(h if p == seat else tuple(next(deal) for _ in h) for p, h in enumerate(view.hidden))
     bounty_deck = tuple(deal)
     # Worms and Characters
@@ -94,6 +95,29 @@ def determinize(view: State, player: int, seed: int) -> State:
         weapon_deck=weapons[:nw], gear=gear, fresh=fresh, bounty_deck=bounty_deck, hidden=hidden, box=box,
         rng=rng, viewer=None,
     )
+
+
+def _claimable_first(view: State, seat: int, unseen: Sequence[int]) -> Sequence[int]:
+    """The unseen bounties in the order they are dealt to the other seats' hidden bounties (seat
+    by seat, the deck last). A killer choosing among the bounties its kill completes (``CLAIM``)
+    has at least two of them: every seat sees that it chooses, so a table drawn for another seat
+    must give the killer enough of them. The killer's first hidden bounties are then the first
+    unseen ones that fit, as many as the line does not already give; the rest keep their order."""
+    killer = view.killer
+    if (view.phase is not Phase.CLAIM or killer == seat or not 0 <= killer < len(view.hidden)
+            or not 0 <= view.slot < 3 or view.worms[view.slot] < 0):
+        return unseen
+    table = table_of(view)
+    kind = table.worms[view.worms[view.slot]].kind
+
+    def fits(b: int) -> bool:
+        return table.bounties[b].hunt and table.bounties[b].kind in (NONE, kind)
+
+    need = 2 - sum(1 for b in view.line if b >= 0 and fits(b))
+    first = [b for b in unseen if fits(b)][:max(0, need)]
+    rest = [b for b in unseen if b not in first]
+    at = sum(len(h) for p, h in enumerate(view.hidden[:killer]) if p != seat)
+    return rest[:at] + first + rest[at:]
 
 
 _PHASES = tuple(Phase)
