@@ -255,7 +255,7 @@ def test_a_boss_has_as_much_life_as_there_are_characters() -> None:
     hurt_foe(work, 0, 0)
     assert len(work.foes) == 1
     hurt_foe(work, 0, 0)
-    assert work.foes == [] and not work.hostile  # the last enemy gone, the situation is safe
+    assert work.foes == () and not work.hostile  # the last enemy gone, the situation is safe
 
 
 def test_the_last_enemy_of_an_encounter_gives_its_loot() -> None:

@@ -8,7 +8,7 @@ from attrs import field, frozen
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wasteland.core.records import replace
+from wasteland.core.records import put, replace
 
 
 @frozen
@@ -79,3 +79,8 @@ def test_derived_cache_builds_once_per_distinct_key() -> None:
     assert built == [a, b]
     cache(Point(3))  # a third key empties the full cache, then builds
     assert cache(a) == 10 and len(built) == 4
+
+
+def test_put_makes_a_new_tuple_with_one_value_replaced() -> None:
+    before = (1, 2, 3)
+    assert put(before, 0, 9) == (9, 2, 3) and put(before, 2, 9) == (1, 2, 9) and before == (1, 2, 3)

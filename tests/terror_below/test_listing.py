@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from wasteland.terror_below import GAME, Clear, Deliver, Leap, Move, Pass, PickUp, Play, Use, new_game
-from wasteland.terror_below.state import Phase, State, put
+from wasteland.terror_below.state import Phase, State
 from wasteland.terror_below.turn import clears, deliveries, leaps, moves, own_turn_uses, plays
 from wasteland.testing.support import random_walk
 
@@ -49,8 +49,3 @@ def test_a_decision_leaves_a_tuple_in_every_collection_of_the_state(players: int
         for name in _TUPLES:
             value = getattr(s, name)
             assert type(value) is tuple and all(type(v) is not list for v in value), name
-
-
-def test_put_makes_a_new_tuple_with_one_value_replaced() -> None:
-    before = (1, 2, 3)
-    assert put(before, 0, 9) == (9, 2, 3) and put(before, 2, 9) == (1, 2, 9) and before == (1, 2, 3)

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from wasteland.core.data import DerivedCache
 from wasteland.core.dice import roll
-from wasteland.core.records import replace
+from wasteland.core.records import put, replace
 from wasteland.core.spaces import Border, BorderKind, SpaceGraph
 from wasteland.aftermath.book import (
     BookAttack, Batteries, Choice, Dial, Discover, DrawItems, EncounterCard, Encounter, EndMission, Entry, GainItem,
@@ -160,14 +160,14 @@ def wait(work: Work, phase: Phase) -> None:
 def _drop_under_way(work: Work) -> None:
     """Nothing is left under way: no effect waiting, no test, choice or travel; the cards played
     go to the discard; an item gained and not placed yet goes back under the item deck."""
-    work.item_deck.extend(e.item for e in work.stack if type(e) is Gain)
+    work.item_deck = (*work.item_deck, *(e.item for e in work.stack if type(e) is Gain))
     work.stack.clear()
-    work.moved = []
+    work.moved = ()
     work.test = None
     work.choice = None
-    work.travel = []
-    work.discard.extend(work.played)
-    work.played = []
+    work.travel = ()
+    work.discard = (*work.discard, *work.played)
+    work.played = ()
 
 
 def end_game(work: Work, ending: Ending, text: str) -> None:
@@ -189,15 +189,15 @@ def draw_cards(work: Work, c: int, count: int) -> list[int]:
             if not work.discard:
                 break
             shuffled, work.rng = work.rng.shuffle(work.discard)
-            work.deck = list(shuffled)
-            work.discard = []
+            work.deck = tuple(shuffled)
+            work.discard = ()
             say(work, "the discard pile is shuffled into a new action deck")
-        card = work.deck.pop(0)
+        card, work.deck = work.deck[0], work.deck[1:]
         if ACTION_CARDS[card].colour in (THREAT, CALAMITY):
             special.append(card)
         else:
             hand.append(card)
-    work.hands[c] = tuple(hand)
+    work.hands = put(work.hands, c, tuple(hand))
     return special
 
 
@@ -207,9 +207,9 @@ def wound(work: Work, c: int, amount: int = 1, toxic: bool = False) -> None:
     if not work.spaces[c] or amount <= 0:
         return
     if toxic:
-        work.toxic[c] += amount
+        work.toxic = put(work.toxic, c, work.toxic[c] + amount)
     else:
-        work.wounds[c] += amount
+        work.wounds = put(work.wounds, c, work.wounds[c] + amount)
     who = CHARACTER_NAMES.index(work.options.characters[c])
     say(work, f"{CHARACTERS[who].title} takes {amount} {'toxic ' if toxic else ''}wound{'s' * (amount > 1)}")
     if work.wounds[c] + work.toxic[c] >= character(work, c).life:
@@ -220,12 +220,12 @@ def flee(work: Work, c: int) -> None:
     """The character flees (seed, "Personaje derrotado"): the figure off, its tokens and statuses
     cleared, +1 time (*design*: the stripped icon, research §7); all characters out fails the
     mission."""
-    work.spaces[c] = ""
-    work.wounds[c] = 0
-    work.toxic[c] = 0
-    work.statuses[c] = ()
-    work.fled[c] = True
-    work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
+    work.spaces = put(work.spaces, c, "")
+    work.wounds = put(work.wounds, c, 0)
+    work.toxic = put(work.toxic, c, 0)
+    work.statuses = put(work.statuses, c, ())
+    work.fled = put(work.fled, c, True)
+    work.dials = put(work.dials, _TIME, min(99, work.dials[_TIME] + 1))
     say(work, f"{character(work, c).title} flees")
     if not on_map(work):
         if work.outing.ahead:  # the others have left the page: every character not defeated has left
@@ -277,7 +277,7 @@ def place_item(work: Work, c: int, item: int) -> None:
     for the player's choice: equip it, pack it, trade it to a character in the same space, or
     discard it for its value; a colony upgrade goes to the colony supply."""
     if work.phase is Phase.OVER:
-        work.item_deck.append(item)  # the mission is over: the card goes back, unseen
+        work.item_deck = (*work.item_deck, item)  # the mission is over: the card goes back, unseen
         return
     if _to_supply(work, item):
         return
@@ -300,19 +300,19 @@ def wear(work: Work, c: int, item: int) -> None:
     k = free_slot(work, c, item)
     gear = list(work.gear[c])
     gear[k] = item
-    work.gear[c] = tuple(gear)
+    work.gear = put(work.gear, c, tuple(gear))
     say(work, f"{character(work, c).title} equips the {ITEMS[item].title}")
 
 
 def stow(work: Work, c: int, item: int) -> None:
-    work.pack[c] = (*work.pack[c], item)
+    work.pack = put(work.pack, c, (*work.pack[c], item))
     say(work, f"{character(work, c).title} packs the {ITEMS[item].title}")
 
 
 def scrap_item(work: Work, item: int) -> None:
     """An item discarded for its value: its repair cost in scrap."""
     info = ITEMS[item]
-    work.scrapped.append(item)
+    work.scrapped = (*work.scrapped, item)
     say(work, f"the {info.title} is discarded for {info.repair} scrap")
     _dial(work, "scrap", info.repair)
 
@@ -345,7 +345,10 @@ def _dial(work: Work, name: str, amount: int) -> None:
     if amount > 0 and name == ONCE_DIAL and outing.raised:
         say(work, f"{name} may rise only once a mission")
         return
-    rose = raise_dial(work.dials, name, amount, lifted=outing.lifted, raised=outing.raised)
+    dials = list(work.dials)
+    rose = raise_dial(dials, name, amount, lifted=outing.lifted, raised=outing.raised)
+    if dials != list(work.dials):
+        work.dials = tuple(dials)
     if rose and name == ONCE_DIAL:
         work.outing = replace(outing, raised=True)
     if work.options.campaign is not None and name in LIFE_DIALS and work.dials[DIALS.index(name)] == 0 \
@@ -363,7 +366,7 @@ def _campaign_lost(work: Work, name: str) -> None:
     start = work.options.campaign
     if start is not None and start.infinite:
         for dial in LIFE_DIALS:
-            work.dials[DIALS.index(dial)] = LIFE_RESET
+            work.dials = put(work.dials, DIALS.index(dial), LIFE_RESET)
         work.outing = replace(work.outing, lives=work.outing.lives + 1)
         say(work, f"{name} reached 0: infinite lives, {' and '.join(LIFE_DIALS)} are set to {LIFE_RESET} "
                   "and the mission goes on")
@@ -377,11 +380,11 @@ def _campaign_lost(work: Work, name: str) -> None:
 def _draw_item(work: Work, c: int, broken: bool) -> None:
     if not work.item_deck:
         return
-    item = work.item_deck.pop(0)
+    item, work.item_deck = work.item_deck[0], work.item_deck[1:]
     if not broken:
         place_item(work, c, item)
     elif not _to_supply(work, item):
-        work.broken.append(item)
+        work.broken = (*work.broken, item)
         say(work, f"the {ITEMS[item].title} goes to the broken pile")
 
 
@@ -423,7 +426,7 @@ def hurt_foe(work: Work, target: int, by: int, amount: int = 1) -> None:
     wounds[fig] += amount
     name = enemy(work, card).title
     if wounds[fig] < life_of(work, card):
-        work.foes[slot] = Foe(card, foe.group, foe.spaces, tuple(wounds))
+        work.foes = put(work.foes, slot, Foe(card, foe.group, foe.spaces, tuple(wounds)))
         say(work, f"the {name} takes a wound")
         return
     spaces = foe.spaces[:fig] + foe.spaces[fig + 1:]
@@ -432,12 +435,13 @@ def hurt_foe(work: Work, target: int, by: int, amount: int = 1) -> None:
     if by >= 0 and "toothpick_crossbow" in [ITEM_NAMES[i] for i in work.gear[by] if i >= 0]:
         _dial(work, "scrap", 1)
     if spaces:
-        work.foes[slot] = Foe(card, foe.group, spaces, tuple(wounds))
+        work.foes = put(work.foes, slot, Foe(card, foe.group, spaces, tuple(wounds)))
         return
-    del work.foes[slot]
+    work.foes = (*work.foes[:slot], *work.foes[slot + 1:])
     if not any(f.group == foe.group for f in work.foes):
         for loot in [x for x in work.loots if x.group == foe.group]:
-            work.loots.remove(loot)
+            i = work.loots.index(loot)
+            work.loots = (*work.loots[:i], *work.loots[i + 1:])
             if by >= 0:
                 say(work, f"{character(work, by).title} wins the encounter's loot")
                 gain_prize(work, by, loot.prize)
@@ -446,7 +450,7 @@ def hurt_foe(work: Work, target: int, by: int, amount: int = 1) -> None:
 
 def remove_foe(work: Work, slot: int) -> None:
     """The enemy card in ``slot`` and its figures leave play (to the supply)."""
-    del work.foes[slot]
+    work.foes = (*work.foes[:slot], *work.foes[slot + 1:])
     _calm_if_clear(work)
 
 
@@ -473,19 +477,20 @@ def _place_encounter(work: Work, cards: list[int], spaces: tuple[str, ...], loot
         if len(work.foes) >= ENEMY_LIMIT:
             if not info.boss:
                 continue
-            gone = work.foes.pop()
+            gone, work.foes = work.foes[-1], work.foes[:-1]
             say(work, f"the {enemy(work, gone.card).title} makes way for the boss")
         if card in work.hunt:
-            work.hunt.remove(card)
+            i = work.hunt.index(card)
+            work.hunt = (*work.hunt[:i], *work.hunt[i + 1:])
         figure_spaces = []
         for _ in range(info.figures):
             figure_spaces.append(where[turn % len(where)])
             turn += 1
-        work.foes.append(Foe(card, group, tuple(figure_spaces), (0,) * info.figures))
+        work.foes = (*work.foes, Foe(card, group, tuple(figure_spaces), (0,) * info.figures))
         say(work, f"the {info.title} comes into play ({', '.join(figure_spaces)})")
         placed += 1
     if placed and loot is not None:
-        work.loots.append(Loot(group, loot))
+        work.loots = (*work.loots, Loot(group, loot))
     return placed
 
 
@@ -516,8 +521,8 @@ def _encounter_card(work: Work, effect: EncounterCard) -> None:
     if not work.encounter_deck:
         say(work, "the encounter deck is empty")
         return
-    card = work.encounter_deck.pop(0)
-    work.encounter_discard.append(card)
+    card, work.encounter_deck = work.encounter_deck[0], work.encounter_deck[1:]
+    work.encounter_discard = (*work.encounter_discard, card)
     info = ENCOUNTER_CARDS[card]
     say(work, f"encounter card {card}: " + ", ".join(
         enemy(work, ENEMY_NAMES.index(n)).title for n in info.enemies if n in ENEMY_NAMES))
@@ -547,9 +552,9 @@ def _read(work: Work, effect: Read) -> None:
     key = f"{work.page}:{effect.entry}"
     if entry is None or key in work.this_turn:
         return  # *design*: an entry is read at most once a turn, so no book can loop for ever
-    work.this_turn.append(key)
+    work.this_turn = (*work.this_turn, key)
     if entry.id not in work.read:
-        work.read.append(entry.id)
+        work.read = (*work.read, entry.id)
     say(work, f"entry {entry.id}: {entry.text}")
     work.stack.extend(reversed(entry.effects))
 
@@ -572,7 +577,7 @@ def entries_on_visit(s: Table, space: str) -> list[str]:
 
 def visit(work: Work, c: int, space: str) -> bool:
     """Character ``c`` enters ``space``: True when it reads (the entries go on the stack)."""
-    work.spaces[c] = space
+    work.spaces = put(work.spaces, c, space)
     found = entries_on_visit(work, space)
     if found:
         work.reader = c
@@ -599,18 +604,18 @@ def _leave(work: Work, effect: Leave) -> None:
     work.bookkeeper = (work.bookkeeper + 1) % n
     say(work, f"{character(work, work.bookkeeper).title} is the new bookkeeper")
     if work.hostile:
-        work.hunt.extend(f.card for f in work.foes)
+        work.hunt = (*work.hunt, *(f.card for f in work.foes))
         if work.foes:
             say(work, "the enemies go into the Hunt box")
-    work.foes = []
-    work.loots = []
-    work.lost.extend(c.token for c in work.caches)
-    work.caches = []
-    work.tokens = []
-    work.discard.extend(t for t in work.threats if t != NONE)
-    work.threats = [NONE] * TRACK
+    work.foes = ()
+    work.loots = ()
+    work.lost = (*work.lost, *(c.token for c in work.caches))
+    work.caches = ()
+    work.tokens = ()
+    work.discard = (*work.discard, *(t for t in work.threats if t != NONE))
+    work.threats = (NONE,) * TRACK
     if work.task_card != NONE:
-        work.discard.append(work.task_card)
+        work.discard = (*work.discard, work.task_card)
     work.task, work.task_card, work.task_dial = None, NONE, 0
     work.hostile = False
     if work.outing.environment or work.outing.exit_page or work.outing.ahead:
@@ -641,31 +646,31 @@ def _arrive(work: Work, effect: Arrive) -> None:
             say(work, f"the party marker moves to {spot.title}: +1 time")
     work.revisit = page.number in work.visited
     if not work.revisit:
-        work.visited.append(page.number)
-    work.read = []
+        work.visited = (*work.visited, page.number)
+    work.read = ()
     work.calamity_done = False
     say(work, f"the party arrives at page {page.number}: {page.title}" + (" (again)" if work.revisit else ""))
     for c in range(len(work.options.characters)):
         if work.fled[c] and "seriously_wounded" not in work.statuses[c]:
-            work.statuses[c] = (*work.statuses[c], "seriously_wounded")
-        work.fled[c] = False
-        work.spaces[c] = page.start
+            work.statuses = put(work.statuses, c, (*work.statuses[c], "seriously_wounded"))
+        work.fled = put(work.fled, c, False)
+        work.spaces = put(work.spaces, c, page.start)
     if not work.revisit:
         for sp in page.spaces:
             for kind in sp.tokens:
-                work.tokens.append(Token(sp.name, kind))
+                work.tokens = (*work.tokens, Token(sp.name, kind))
             for difficulty in sp.scavenge:
                 tier = min(range(len(TIERS)), key=lambda k: (abs(TIERS[k] - difficulty), k))
                 pile = list(work.piles[tier])
                 if pile:
                     token = pile.pop(0)
-                    work.piles[tier] = tuple(pile)
-                    work.caches.append(Cache(sp.name, CACHES[token].difficulty, token))
+                    work.piles = put(work.piles, tier, tuple(pile))
+                    work.caches = (*work.caches, Cache(sp.name, CACHES[token].difficulty, token))
     begin = next((e for e in page.entries if e.trigger is Trigger.BEGIN), None)
     arrived = f"{page.number}:arrived"
     if arrived in work.this_turn:
         return  # *design*: arriving twice at a page in one turn reads nothing the second time
-    work.this_turn.append(arrived)
+    work.this_turn = (*work.this_turn, arrived)
     if begin is not None and (not work.revisit or begin.revisit):
         work.reader = work.active
         work.stack.append(Read(begin.id))
@@ -693,7 +698,7 @@ def _group_task(work: Work, effect: GroupTask) -> None:
     if work.task == effect:
         return  # the task read again while open keeps its dial
     if work.task_card != NONE:
-        work.discard.append(work.task_card)
+        work.discard = (*work.discard, work.task_card)
     work.task, work.task_card, work.task_dial = effect, NONE, 0
     say(work, f"a group task: {effect.attribute.value} {effect.difficulty}")
 
@@ -709,9 +714,10 @@ def _gain_item(work: Work, effect: GainItem) -> None:
     item = ITEM_NAMES.index(effect.item)
     if item not in work.item_deck:
         return  # seed, "Cubierta de descubrimiento": a card already retrieved is not retrieved again
-    work.item_deck.remove(item)
+    i = work.item_deck.index(item)
+    work.item_deck = (*work.item_deck[:i], *work.item_deck[i + 1:])
     if effect.broken and not _to_supply(work, item):
-        work.broken.append(item)
+        work.broken = (*work.broken, item)
         say(work, f"the {ITEMS[item].title} goes to the broken pile")
     elif not effect.broken:
         place_item(work, work.reader, item)
@@ -732,7 +738,7 @@ def give_batteries(work: Work, c: int, count: int) -> None:
     """Character ``c`` gains ``count`` battery tokens, as many as the box still holds (seed,
     components: 8 battery tokens; a gain takes what is left)."""
     given = min(count, batteries_left(work))
-    work.batteries[c] += given
+    work.batteries = put(work.batteries, c, work.batteries[c] + given)
     say(work, f"+{given} batteries" + (f" (the box held {given} of {count})" if given < count else ""))
 
 
@@ -757,7 +763,7 @@ def _status(work: Work, effect: Status) -> None:
         return
     for c in _everyone_or_reader(work, effect.everyone):
         if effect.status not in work.statuses[c]:
-            work.statuses[c] = (*work.statuses[c], effect.status)
+            work.statuses = put(work.statuses, c, (*work.statuses[c], effect.status))
             say(work, f"{character(work, c).title} is {effect.status.replace('_', ' ')}")
 
 
@@ -784,12 +790,12 @@ def _place_tokens(work: Work, effect: PlaceTokens) -> None:
     # the box holds so many tokens of a kind (seed, components): what is left is placed, in order
     left = TOKENS_IN_BOX.get(effect.token, 0) - sum(t.kind == effect.token for t in work.tokens)
     for sp in effect.spaces[:max(0, left)]:
-        work.tokens.append(Token(sp, effect.token))
+        work.tokens = (*work.tokens, Token(sp, effect.token))
 
 
 def _remove_tokens(work: Work, effect: RemoveTokens) -> None:
-    work.tokens = [t for t in work.tokens if not (t.kind == effect.token
-                                                   and (not effect.spaces or t.space in effect.spaces))]
+    work.tokens = tuple(t for t in work.tokens if not (t.kind == effect.token
+                                                        and (not effect.spaces or t.space in effect.spaces)))
 
 
 def _choice(work: Work, effect: Choice) -> None:
@@ -799,10 +805,10 @@ def _choice(work: Work, effect: Choice) -> None:
 
 def _travel(work: Work, effect: Travel) -> None:
     if effect.pages:
-        work.travel = list(effect.pages)
+        work.travel = tuple(effect.pages)
     else:  # on the travel map: the spaces orthogonally next to the party marker (seed, "De viaje")
         travel_map = work.book.map
-        work.travel = [s.page for s in neighbours(travel_map, work.outing.location)] if travel_map else []
+        work.travel = tuple(s.page for s in neighbours(travel_map, work.outing.location)) if travel_map else ()
         if not work.travel:
             say(work, "there is nowhere to travel to")
             return
@@ -817,7 +823,7 @@ def _discover(work: Work, effect: Discover) -> None:
     if effect.item not in box or effect.item in work.outing.discovered:
         say(work, f"the {effect.item.replace('_', ' ')} was fetched already")
         return
-    work.item_deck.append(ITEM_NAMES.index(effect.item))
+    work.item_deck = (*work.item_deck, ITEM_NAMES.index(effect.item))
     work.outing = replace(work.outing, discovered=(*work.outing.discovered, effect.item))
     say(work, f"discovered: the {ITEMS[ITEM_NAMES.index(effect.item)].title} goes to the bottom of the item deck")
 
@@ -886,7 +892,7 @@ def _lift_cap(work: Work, effect: LiftCap) -> None:
 
 def _start_turn(work: Work, effect: StartTurn) -> None:
     c = work.active
-    work.this_turn = []
+    work.this_turn = ()
     work.focus = 0
     if not work.spaces[c]:
         companions = on_map(work)
@@ -898,15 +904,15 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
             say(work, f"{character(work, c).title} is out of play this turn")
             work.stack.append(NextTurn())
             return
-        work.fled[c] = False
+        work.fled = put(work.fled, c, False)
         if "seriously_wounded" not in work.statuses[c]:
-            work.statuses[c] = (*work.statuses[c], "seriously_wounded")
+            work.statuses = put(work.statuses, c, (*work.statuses[c], "seriously_wounded"))
         say(work, f"{character(work, c).title} returns, seriously wounded")
         places = {work.spaces[o] for o in companions}
         if len(places) > 1:  # the player chooses which companion's space (seed: "cualquier espacio")
             wait(work, Phase.RETURN)
             return
-        work.spaces[c] = work.spaces[companions[0]]
+        work.spaces = put(work.spaces, c, work.spaces[companions[0]])
     wait(work, Phase.DRAW)
 
 
@@ -935,8 +941,8 @@ def _check_threat(work: Work, effect: CheckThreat) -> None:
 
 
 def _discard_threats(work: Work) -> None:
-    work.discard.extend(t for t in work.threats if t != NONE)
-    work.threats = [NONE] * TRACK
+    work.discard = (*work.discard, *(t for t in work.threats if t != NONE))
+    work.threats = (NONE,) * TRACK
 
 
 def _activate(work: Work, effect: Activate) -> None:
@@ -952,8 +958,8 @@ def _activate(work: Work, effect: Activate) -> None:
     foe = work.foes[slot]
     if threat == NONE or fig >= len(foe.spaces):
         if threat != NONE:
-            work.discard.append(threat)
-            work.threats[slot] = NONE
+            work.discard = (*work.discard, threat)
+            work.threats = put(work.threats, slot, NONE)
         work.stack.append(Activate(slot + 1, 0))
         return
     info = enemy(work, foe.card)
@@ -976,7 +982,7 @@ def _activate(work: Work, effect: Activate) -> None:
                         break
                 spaces = list(foe.spaces)
                 spaces[fig] = here
-                work.foes[slot] = Foe(foe.card, foe.group, tuple(spaces), foe.wounds)
+                work.foes = put(work.foes, slot, Foe(foe.card, foe.group, tuple(spaces), foe.wounds))
         work.stack.append(Activate(slot, fig, 1))
         return
     sight = graph.hop_counts(here, through=_sees, max_hops=action.range)  # = graph.sight_distances
@@ -1032,7 +1038,7 @@ def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:
     if len(nearest) == 1:
         return nearest[0]
     work.stack.append(effect)
-    work.candidates = nearest
+    work.candidates = tuple(nearest)
     wait(work, Phase.CHOOSE)
     return NONE
 
@@ -1073,10 +1079,10 @@ def _feed(work: Work, effect: Feed) -> None:
 def _settle(work: Work, effect: Settle) -> None:
     """Nest, steps 2-4."""
     for c in range(len(work.options.characters)):
-        work.wounds[c] += work.toxic[c]
-        work.toxic[c] = 0
-        work.statuses[c] = ()
-        work.charge[c] = (0,) * len(SLOTS)
+        work.wounds = put(work.wounds, c, work.wounds[c] + work.toxic[c])
+        work.toxic = put(work.toxic, c, 0)
+        work.statuses = put(work.statuses, c, ())
+        work.charge = put(work.charge, c, (0,) * len(SLOTS))
 
 
 def _mend(work: Work, effect: Mend) -> None:
@@ -1089,7 +1095,7 @@ def _mend(work: Work, effect: Mend) -> None:
 
 def _rest(work: Work, effect: Rest) -> None:
     """Nest, step 6: +1 time."""
-    work.dials[_TIME] = min(99, work.dials[_TIME] + 1)
+    work.dials = put(work.dials, _TIME, min(99, work.dials[_TIME] + 1))
     say(work, "the party has nested (+1 time)")
 
 
@@ -1102,8 +1108,8 @@ def nest_helps(s: Table) -> bool:
 
 def _next_turn(work: Work, effect: NextTurn) -> None:
     n = len(work.options.characters)
-    work.discard.extend(work.played)
-    work.played = []
+    work.discard = (*work.discard, *work.played)
+    work.played = ()
     work.phase = Phase.ACT
     work.turn += 1
     work.active = work.bookkeeper if effect.bookkeeper else (work.active + 1) % n
@@ -1160,9 +1166,9 @@ def place_threats(work: Work, cards: list[int]) -> None:
     for card in order:
         free = next((k for k in range(TRACK) if work.threats[k] == NONE), None)
         if free is None:
-            work.discard.append(card)
+            work.discard = (*work.discard, card)
         else:
-            work.threats[free] = card
+            work.threats = put(work.threats, free, card)
     if cards:
         say(work, f"{len(cards)} threat card{'s' * (len(cards) > 1)} on the track")
 

@@ -421,43 +421,12 @@ class State:
     viewer: int | None
 
 
-@working_copy(State, eager=("stack", "events", "spaces", "hands", "played", "deck"))
+@working_copy(State)
 class Work(WorkingCopy[State]):
-    """The mutable working copy of a State that the rules change in place."""
+    """The mutable working copy of a State that the rules change: the effects pending and the events
+    of the decision are lists; every other field keeps the State's tuple, which a rule replaces
+    whole when it changes (``core.records.put``), so that a decision copies and turns back only
+    what it edits."""
 
-    visited: list[int]
-    read: list[str]
-    this_turn: list[str]
-    deck: list[int]
-    discard: list[int]
-    hands: list[tuple[int, ...]]
-    played: list[int]
-    spaces: list[str]
-    wounds: list[int]
-    toxic: list[int]
-    statuses: list[tuple[str, ...]]
-    fled: list[bool]
-    gear: list[tuple[int, ...]]
-    charge: list[tuple[int, ...]]
-    pack: list[tuple[int, ...]]
-    batteries: list[int]
-    item_deck: list[int]
-    broken: list[int]
-    scrapped: list[int]
-    foes: list[Foe]
-    threats: list[int]
-    hunt: list[int]
-    loots: list[Loot]
-    encounter_deck: list[int]
-    encounter_discard: list[int]
-    caches: list[Cache]
-    piles: list[tuple[int, ...]]
-    taken: list[int]
-    lost: list[int]
-    tokens: list[Token]
-    dials: list[int]
-    travel: list[int]
-    candidates: list[int]
-    moved: list[int]
     stack: list[Effect]
     events: list[Event]

@@ -31,7 +31,7 @@ from wasteland.aftermath.state import (
     Activate, AfterTurn, Check, CheckThreat, Feed, Gain, Mend, NextTurn, Pay, Phase, Rest, Resume, Settle, State,
     Work,
 )
-from wasteland.core.records import replace
+from wasteland.core.records import put, replace
 from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LINES
 
 __all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach",
@@ -571,7 +571,7 @@ def _stands(s: Table) -> list[Action]:
 def _stand(work: Work, a: Stand) -> None:
     page = page_of(work)
     assert page is not None
-    work.spaces[work.active] = page.spaces[a.space].name
+    work.spaces = put(work.spaces, work.active, page.spaces[a.space].name)
     say(work, f"{character(work, work.active).title} stands in {page.spaces[a.space].name}")
     work.phase = Phase.DRAW
 
@@ -621,8 +621,8 @@ def _resolve(work: Work) -> None:
     assert test is not None
     c = test.who
     cards = list(work.played)
-    work.played = []
-    work.discard.extend(cards)
+    work.played = ()
+    work.discard = (*work.discard, *cards)
     work.test = None
     if not cards:
         say(work, f"{character(work, c).title} plays no card: the test fails")
@@ -663,18 +663,19 @@ def _resolve(work: Work) -> None:
             change_dial(work, "population", 1)
             bottom = next((k for k in reversed(range(len(work.threats))) if work.threats[k] != NONE), None)
             if bottom is not None:
-                work.discard.append(work.threats[bottom])
-                work.threats[bottom] = NONE
+                work.discard = (*work.discard, work.threats[bottom])
+                work.threats = put(work.threats, bottom, NONE)
     elif test.kind in ("melee", "ranged"):
         hurt_foe(work, test.target, c)
     elif test.kind == "scavenge":
-        cache = work.caches.pop(test.target)
-        work.taken.append(cache.token)
+        cache = work.caches[test.target]
+        work.caches = (*work.caches[:test.target], *work.caches[test.target + 1:])
+        work.taken = (*work.taken, cache.token)
         say(work, f"{character(work, c).title} finds the token's prize")
         gain_prize(work, c, CACHES[cache.token].prize)
     elif test.kind == "recover":
         name = STATUS_NAMES[test.target]
-        work.statuses[c] = tuple(x for x in work.statuses[c] if x != name)
+        work.statuses = put(work.statuses, c, tuple(x for x in work.statuses[c] if x != name))
         say(work, f"{character(work, c).title} is no longer {name.replace('_', ' ')}")
 
 
@@ -776,8 +777,8 @@ def _act_start(work: Work) -> None:
 
 def _discard(work: Work, a: Discard) -> None:
     c = work.active
-    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
-    work.discard.append(a.card)
+    work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
+    work.discard = (*work.discard, a.card)
 
 
 def _draw(work: Work, a: Draw) -> None:
@@ -789,8 +790,8 @@ def _draw(work: Work, a: Draw) -> None:
 
 
 def _end_move(work: Work) -> None:
-    work.discard.extend(work.played)
-    work.played = []
+    work.discard = (*work.discard, *work.played)
+    work.played = ()
     work.mp = 0
     work.stepped = False
 
@@ -798,8 +799,8 @@ def _end_move(work: Work) -> None:
 def _move(work: Work, a: Move) -> None:
     _pop(work)
     c = work.active
-    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
-    work.played = [a.card]
+    work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
+    work.played = (a.card,)
     work.mp = ACTION_CARDS[a.card].value + _move_bonus(work, c)
     work.stepped = False
     wait(work, Phase.MOVE)
@@ -807,8 +808,8 @@ def _move(work: Work, a: Move) -> None:
 
 def _card(work: Work, a: Card) -> None:
     c = decider(work)
-    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
-    work.played.append(a.card)
+    work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
+    work.played = (*work.played, a.card)
     if work.phase is Phase.MOVE:
         work.mp += ACTION_CARDS[a.card].value
     elif work.phase is Phase.PAY:
@@ -839,15 +840,15 @@ def _step(work: Work, a: Step) -> None:
 def _done(work: Work, a: Done) -> None:
     _pop(work)
     if work.phase is Phase.EQUIP:
-        work.moved = []
+        work.moved = ()
         return
     if work.phase is Phase.REPAIR:
         work.stack.pop()  # no more repairs
         return
     if work.phase is Phase.PAY:  # the payment given up: the cards played are discarded
         work.stack.pop()
-        work.discard.extend(work.played)
-        work.played = []
+        work.discard = (*work.discard, *work.played)
+        work.played = ()
         return
     if work.phase is Phase.MOVE:
         _end_move(work)
@@ -896,7 +897,7 @@ def _ability(work: Work, a: Ability) -> None:
     """The player pays with white cards of its choice, one at a time (``card c3``), until their
     value reaches the cost (what is over is lost); then the ability works."""
     _act_start(work)
-    work.this_turn.append(f"ability:{ABILITY_NAMES[a.card]}")
+    work.this_turn = (*work.this_turn, f"ability:{ABILITY_NAMES[a.card]}")
     work.stack.append(Pay(a.target, a.card))
     wait(work, Phase.PAY)
 
@@ -906,8 +907,8 @@ def _paid(work: Work) -> None:
     _pop(work)
     pay = work.stack.pop()
     assert isinstance(pay, Pay)
-    work.discard.extend(work.played)
-    work.played = []
+    work.discard = (*work.discard, *work.played)
+    work.played = ()
     card = table_of(work).abilities[pay.card]
     say(work, f"{character(work, work.active).title}: {card.title}")
     _use_ability(work, card.kind, card.amount, pay.target)
@@ -932,14 +933,15 @@ def _use_ability(work: Work, kind: str, amount: int, target: int) -> None:
     elif kind == "finder":
         for _ in range(amount):
             if work.item_deck:
-                place_item(work, c, work.item_deck.pop(0))  # the player places it (a decision)
+                item, work.item_deck = work.item_deck[0], work.item_deck[1:]
+                place_item(work, c, item)  # the player places it (a decision)
     elif kind == "throw":
         say(work, f"{who.title} throws")
         hurt_foe(work, target - MAX_SPACES, c, amount)
     elif kind == "heal":
         for o in (c, *companions):
             healed = min(amount, work.wounds[o])
-            work.wounds[o] -= healed
+            work.wounds = put(work.wounds, o, work.wounds[o] - healed)
             if healed:
                 say(work, f"{character(work, o).title} heals {healed} wound{'s' * (healed > 1)}")
     elif kind == "rally":
@@ -951,8 +953,8 @@ def _use_ability(work: Work, kind: str, amount: int, target: int) -> None:
             bottom = next((k for k in reversed(range(len(work.threats))) if work.threats[k] != NONE), None)
             if bottom is None:
                 break
-            work.discard.append(work.threats[bottom])
-            work.threats[bottom] = NONE
+            work.discard = (*work.discard, work.threats[bottom])
+            work.threats = put(work.threats, bottom, NONE)
             say(work, "a threat card leaves the track")
 
 
@@ -961,7 +963,7 @@ def _drawn_special(work: Work, special: list[int]) -> None:
     place_threats(work, [k for k in special if ACTION_CARDS[k].colour == THREAT])
     for k in special:
         if ACTION_CARDS[k].colour == CALAMITY:
-            work.discard.append(k)
+            work.discard = (*work.discard, k)
             calamity(work)
 
 
@@ -970,7 +972,7 @@ def _exit(work: Work, a: Exit) -> None:
     takes the party on (the steps of leaving a page)."""
     _pop(work)
     c = work.active
-    work.spaces[c] = ""
+    work.spaces = put(work.spaces, c, "")
     work.outing = replace(work.outing, ahead=(*work.outing.ahead, c))
     say(work, f"{character(work, c).title} leaves the page, to page {work.outing.exit_page}")
     if on_map(work):
@@ -995,7 +997,7 @@ def _drive(work: Work, a: Drive) -> None:
     _pop(work)
     page = work.travel[a.option]
     card = table_of(work).vehicles[a.vehicle]
-    work.travel = []
+    work.travel = ()
     work.outing = replace(work.outing, vehicles=tuple(v for v in work.outing.vehicles if v != card.name),
                           driving=True)
     say(work, f"the party drives the {card.title} to page {page}")
@@ -1010,8 +1012,8 @@ def _drive(work: Work, a: Drive) -> None:
 def _cheer(work: Work, a: Cheer) -> None:
     _act_start(work)
     c = work.active
-    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
-    work.hands[a.to] = (*work.hands[a.to], a.card)
+    work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
+    work.hands = put(work.hands, a.to, (*work.hands[a.to], a.card))
     say(work, f"{character(work, c).title} cheers {character(work, a.to).title} with a card")
 
 
@@ -1019,9 +1021,9 @@ def _equip(work: Work, a: Equip) -> None:
     """Seed, "Acción: Equipar / intercambiar": discard any card, then move any number of items."""
     _act_start(work)
     c = work.active
-    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
-    work.discard.append(a.card)
-    work.moved = []
+    work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
+    work.discard = (*work.discard, a.card)
+    work.moved = ()
     say(work, f"{character(work, c).title} equips and trades")
     wait(work, Phase.EQUIP)
 
@@ -1033,19 +1035,19 @@ def _take(work: Work, item: int) -> None:
         gear = work.gear[holder]
         if item in gear:
             k = gear.index(item)
-            work.gear[holder] = (*gear[:k], NONE, *gear[k + 1:])
+            work.gear = put(work.gear, holder, (*gear[:k], NONE, *gear[k + 1:]))
             charge = work.charge[holder]
-            work.charge[holder] = (*charge[:k], 0, *charge[k + 1:])
+            work.charge = put(work.charge, holder, (*charge[:k], 0, *charge[k + 1:]))
             return
         if item in work.pack[holder]:
-            work.pack[holder] = tuple(i for i in work.pack[holder] if i != item)
+            work.pack = put(work.pack, holder, tuple(i for i in work.pack[holder] if i != item))
             return
 
 
 def _place(work: Work, a: Wear | Stow) -> None:
     if work.phase is Phase.EQUIP:
         _take(work, a.item)
-        work.moved.append(a.item)
+        work.moved = (*work.moved, a.item)
     else:  # an item gained or repaired: off the stack
         _pop(work)
         _pop(work)
@@ -1066,8 +1068,8 @@ def _charge(work: Work, a: Charge) -> None:
     c = work.active
     k = work.gear[c].index(a.item)
     charge = work.charge[c]
-    work.charge[c] = (*charge[:k], charge[k] + 1, *charge[k + 1:])
-    work.batteries[c] -= 1
+    work.charge = put(work.charge, c, (*charge[:k], charge[k] + 1, *charge[k + 1:]))
+    work.batteries = put(work.batteries, c, work.batteries[c] - 1)
     say(work, f"{character(work, c).title} puts a battery on the {ITEMS[a.item].title}")
 
 
@@ -1076,16 +1078,17 @@ def _eat(work: Work, a: Eat) -> None:
     _pop(work)
     feed = work.stack.pop()
     assert isinstance(feed, Feed)
-    work.dials[DIALS.index("food")] -= 1
-    work.wounds[feed.who] -= 1
+    work.dials = put(work.dials, DIALS.index("food"), work.dials[DIALS.index("food")] - 1)
+    work.wounds = put(work.wounds, feed.who, work.wounds[feed.who] - 1)
     say(work, f"{character(work, feed.who).title} eats (-1 food, -1 wound)")
 
 
 def _repair(work: Work, a: Repair) -> None:
     """Seed, "Nido" step 5: the bookkeeper spends the scrap on a broken item and says who gets it."""
     _pop(work)
-    work.dials[DIALS.index("scrap")] -= ITEMS[a.item].repair
-    work.broken.remove(a.item)
+    work.dials = put(work.dials, DIALS.index("scrap"), work.dials[DIALS.index("scrap")] - ITEMS[a.item].repair)
+    i = work.broken.index(a.item)
+    work.broken = (*work.broken[:i], *work.broken[i + 1:])
     say(work, f"the {ITEMS[a.item].title} is repaired for {ITEMS[a.item].repair} scrap")
     place_item(work, a.to, a.item)
 
@@ -1095,16 +1098,16 @@ def _contribute(work: Work, a: Contribute) -> None:
     c = work.active
     task = work.task
     assert task is not None
-    work.hands[c] = tuple(k for k in work.hands[c] if k != a.card)
+    work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
     if work.task_card == NONE:
         work.task_card = a.card
     else:
-        work.discard.append(a.card)
+        work.discard = (*work.discard, a.card)
     work.task_dial += ACTION_CARDS[a.card].value
     say(work, f"{character(work, c).title} adds {ACTION_CARDS[a.card].value} to the group task "
               f"({work.task_dial} of {task.difficulty})")
     if work.task_dial >= task.difficulty:
-        work.discard.append(work.task_card)
+        work.discard = (*work.discard, work.task_card)
         work.task, work.task_card, work.task_dial = None, NONE, 0
         say(work, "the group task succeeds")
         work.reader = c
@@ -1157,7 +1160,7 @@ def _pick(work: Work, a: Pick) -> None:
 def _go(work: Work, a: Go) -> None:
     _pop(work)
     page = work.travel[a.option]
-    work.travel = []
+    work.travel = ()
     say(work, f"the party travels to page {page}")
     work.stack.append(GoToPage(page))
 
@@ -1166,7 +1169,7 @@ def _choose(work: Work, a: Choose) -> None:
     _pop(work)
     pending = work.stack.pop()
     assert isinstance(pending, Activate)
-    work.candidates = []
+    work.candidates = ()
     say(work, f"the bookkeeper chooses {character(work, a.character).title}")
     work.stack.append(Activate(pending.slot, pending.figure, pending.stage, a.character))
 

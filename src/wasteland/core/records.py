@@ -5,7 +5,8 @@ call; in a rules engine that copies its state on every decision, that is the
 largest single cost. :func:`replace` does the same job from a plan worked out
 once per class (an ``operator.attrgetter`` over the fields and a name → position
 table), calling the class positionally. Classes whose fields are not all plain
-``__init__`` arguments fall back to ``attrs.evolve``.
+``__init__`` arguments fall back to ``attrs.evolve``. :func:`put` is a tuple with one value
+replaced (how a rule changes a collection its working copy keeps as the record's tuple).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import Any, Callable, TypeVar
 
 import attrs
 
-__all__ = ["replace"]
+__all__ = ["replace", "put"]
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 _Plan = tuple[Callable[[Any], Any], dict[str, int]] | None
 _PLANS: dict[type, _Plan] = {}
@@ -59,3 +61,9 @@ def replace(obj: R, **changes: Any) -> R:
         except KeyError:
             raise TypeError(f"{cls.__qualname__} has no field {name!r}") from None
     return cls(*values)
+
+
+def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at index ``i``: a new tuple (a working copy's field that keeps the
+    record's tuple is edited by replacing it whole)."""
+    return (*values[:i], value, *values[i + 1:])

@@ -14,13 +14,14 @@ every caught leader dies. The Worm is discarded with its Vehicles and replaced.
 from __future__ import annotations
 
 from wasteland.core.dice import roll
+from wasteland.core.records import put
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.cards import (
     ARROWS, BLUE_DIE, GEAR, LOCATION_AT, NONE, RED_DIE, RUBBLE_CAP, SIZE,
     WORM_TYPES, cell, cell_name,
 )
 from wasteland.terror_below.scoring import check_win, finish, gain, leader_kind, say, solo_lost
-from wasteland.terror_below.state import Attack, Ending, Phase, Resolve, Retire, State, Strike, Wait, Work, put
+from wasteland.terror_below.state import Attack, Ending, Phase, Resolve, Retire, State, Strike, Wait, Work
 
 __all__ = ["shift", "strike", "attack", "resolve", "retire", "do_strike", "usable_in_hunt", "next_hunter", "die",
            "step_toward", "tied_steps", "hunt_bounties", "claim", "roll_off_locations", "refill"]

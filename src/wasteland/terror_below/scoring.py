@@ -8,11 +8,12 @@ once; 15 Worms (not starters) in the discard or the squad gone loses.
 
 from __future__ import annotations
 
+from wasteland.core.records import put
 from wasteland.terror_below.cards import (
     CARRY, CHARACTERS, GEAR, HAND, ITEMS, SCENARIOS, SOLO_LOSS, WIN_VP, Bounty,
 )
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.state import Ending, Phase, Said, Work, put
+from wasteland.terror_below.state import Ending, Phase, Said, Work
 
 __all__ = [
     "say", "leader_kind", "hand_limit", "carry_limit", "gain", "finish", "finish_by_standings", "solo_check",

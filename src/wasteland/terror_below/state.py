@@ -20,7 +20,7 @@ a face-up card. A view puts ``HIDDEN`` where its seat may not see.
 from __future__ import annotations
 
 import enum
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 from attrs import frozen
 
@@ -41,11 +41,10 @@ TURN_LIMIT = 10_000
 #: The most VP tokens, Worms defeated, eggs delivered or action points a seat may have counted.
 COUNT_LIMIT = 1_000
 Count = Annotated[int, Within("count", fixed=range(COUNT_LIMIT + 1))]
-T = TypeVar("T")
 
 __all__ = [
     "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
-    "Effect", "Said", "Event", "State", "Work", "put",
+    "Effect", "Said", "Event", "State", "Work",
 ]
 
 
@@ -220,11 +219,6 @@ class Work(WorkingCopy[State]):
 
     stack: list[Effect]
     events: list[Event]
-
-
-def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``values`` with ``value`` at index ``i`` (a field of the working copy edited: a new tuple)."""
-    return (*values[:i], value, *values[i + 1:])
 
 
 #: Every record the State holds (options, effects, events), registered with the codec as

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from wasteland.core.deck import draw_reshuffling
+from wasteland.core.records import put
 from wasteland.terror_below.actions import (
     Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
 )
@@ -26,7 +27,7 @@ from wasteland.terror_below.scoring import (
     wears,
 )
 from wasteland.terror_below.state import (
-    Attack, EndActions, EndTurn, Ending, NextTurn, Phase, State, Wait, Work, put,
+    Attack, EndActions, EndTurn, Ending, NextTurn, Phase, State, Wait, Work,
 )
 
 __all__ = [
