@@ -61,50 +61,6 @@ def test_a_finished_copy_keeps_the_tuples_and_sets_of_the_state_before_where_the
     assert hash(after) == hash(Record(1, (1, 2, 9), frozenset({3}), ((1, 2),)))
 
 
-@frozen(weakref_slot=False, cache_hash=True)
-class Piles:
-    a: int
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
-    marks: frozenset[int]
-
-
-@working_copy(Piles, eager=("deck",))
-class PilesWork(WorkingCopy[Piles]):
-    deck: list[int]
-    discard: list[int]
-    marks: set[int]
-
-
-def test_a_lazy_field_is_the_record_s_own_until_read_then_a_list_turned_back_only_when_read() -> None:
-    before = Piles(1, (1, 2), (3,), frozenset({4}))
-    work = PilesWork(before)
-    assert type(work.deck) is list, "an eager field is copied at once"
-    work.deck.append(5)
-    untouched = work.finish(before)
-    assert untouched == Piles(1, (1, 2, 5), (3,), frozenset({4})) and type(untouched) is Piles
-    assert untouched.discard is before.discard and untouched.marks is before.marks, "never read: never copied"
-    work = PilesWork(before)
-    assert type(work.discard) is list and type(work.marks) is set, "a lazy field reads as its mutable twin"
-    work.discard.append(6)
-    work.marks.add(4)  # read and left equal: shared again
-    after = work.finish(before)
-    assert after == Piles(1, (1, 2), (3, 6), frozenset({4})) and type(after.discard) is tuple
-    assert after.marks is before.marks and after.deck is before.deck
-    assert hash(after) == hash(Piles(1, (1, 2), (3, 6), frozenset({4})))
-    assert before == Piles(1, (1, 2), (3,), frozenset({4})), "the record it came from never changes"
-    work = PilesWork(before)
-    work.discard = [7]
-    assert work.finish() == Piles(1, (1, 2), (7,), frozenset({4})), "a lazy field may be replaced whole"
-
-
-def test_an_eager_field_must_be_named_as_a_list_or_a_set() -> None:
-    with pytest.raises(TypeError, match="eager names a"):
-        @working_copy(Piles, eager=("a",))
-        class Plain(WorkingCopy[Piles]):
-            deck: list[int]
-
-
 def test_a_state_played_from_another_shares_every_field_the_move_left_alone() -> None:
     state = salvage.GAME.new_game(0)
     after = salvage.GAME.apply(state, salvage.GAME.legal_actions(state)[0])

@@ -115,7 +115,7 @@ def _conversion(name: str, state_hint: object, work_hint: object, owner: str) ->
                     "(the same type, a list for a tuple[T, ...], or a set for a frozenset[T])")
 
 
-def working_copy(record: type[R], *, eager: tuple[str, ...] | None = None) -> Callable[[type[W]], type[W]]:
+def working_copy(record: type[R]) -> Callable[[type[W]], type[W]]:
     """Make the decorated class the typed, mutable working copy of the frozen attrs ``record``.
 
     The class names only the fields the rules edit in place, with a mutable type in place of the
@@ -136,12 +136,8 @@ def working_copy(record: type[R], *, eager: tuple[str, ...] | None = None) -> Ca
     ``wasteland.core.mypy_plugin`` (``plugins = ["wasteland.core.mypy_plugin"]`` in the mypy
     settings) gives the class the fields it does not name, with the record's types.
 
-    ``eager``: when given, only the named fields of a mutable type are copied into lists and sets
-    at once (the fields a decision reads most); every other such field keeps the record's own tuple
-    or frozenset until the rules first read it, when it is copied (``work.deck`` is always a list),
-    and ``finish`` turns back only the fields that were copied. A table of many such fields, of
-    which a decision edits a few, is then not copied whole at every decision. A name in ``eager``
-    that is not a field of a mutable type is a TypeError at import.
+    A State of many collections of which a decision edits a few names only those few: the others
+    keep the State's tuples, which a rule replaces whole (:func:`wasteland.core.records.put`).
     """
 
     def build(cls: type[W]) -> type[W]:
@@ -157,18 +153,12 @@ def working_copy(record: type[R], *, eager: tuple[str, ...] | None = None) -> Ca
                             f"its fields are {', '.join(names)}")
         work_hints = {n: work_hints.get(n, state_hints[n]) for n in names}
         kinds = dict(zip(names, (_conversion(n, state_hints[n], work_hints[n], owner) for n in names)))
-        wrong = [n for n in eager or () if not kinds.get(n)]
-        if wrong:
-            raise TypeError(f"{owner}: eager names {', '.join(wrong)}, which it does not name as a list or a set")
-        lazy = () if eager is None else tuple(n for n in names if kinds[n] and n not in eager)
         slots = tuple(s for s in record.__slots__ if s != "__weakref__")  # type: ignore[attr-defined]
         thaw = {"list": "list", "set": "set"}
         freeze = {"list": "tuple", "set": "frozenset"}
-        copy_in = [f"    self.{n} = {thaw[k]}(record.{n})" if k and n not in lazy else f"    self.{n} = record.{n}"
+        copy_in = [f"    self.{n} = {thaw[k]}(record.{n})" if k else f"    self.{n} = record.{n}"
                    for n, k in kinds.items()]
-        if lazy:  # the lazy fields' slots are written as the plain slots' class sees them
-            copy_in = ["    cls = self.__class__", "    self.__class__ = SLOTS", *copy_in, "    self.__class__ = cls"]
-        copied = [(n, freeze[k]) for n, k in kinds.items() if k and n not in lazy]
+        copied = [(n, freeze[k]) for n, k in kinds.items() if k]
         # A field that did not change keeps the value of the State it was copied from, so that a
         # State kept beside its predecessor adds only what changed.
         copy_out = ["    if before is None:", *(f"        self.{n} = {f}(self.{n})" for n, f in copied),
@@ -177,37 +167,18 @@ def working_copy(record: type[R], *, eager: tuple[str, ...] | None = None) -> Ca
         if "_attrs_cached_hash" in slots:
             copy_out.append("    self._attrs_cached_hash = None")
         copy_out.append("    self.__class__ = RECORD")
-        # A lazy field still holding the record's tuple (never read) is the record's already; one the
-        # rules read is turned back, through the slot itself (the record is frozen).
-        for n in lazy:
-            f, thawed = freeze[kinds[n]], thaw[kinds[n]]
-            copy_out += [f"    v = self.{n}", f"    if type(v) is {thawed}:", f"        v = {f}(v)",
-                         f"        if before is not None and v == before.{n}:", f"            v = before.{n}",
-                         f"        SET_{n}(self, v)"]
-        getters = [line for n in lazy for line in (
-            f"def get_{n}(self):", f"    v = GET_{n}(self)", f"    if type(v) is {freeze[kinds[n]]}:",
-            f"        v = {thaw[kinds[n]]}(v)", f"        PUT_{n}(self, v)", "    return v")]
         source = "\n".join([
             "def __init__(self, record):",
             *(copy_in or ["    pass"]),
             "def finish(self, before=None):",
             *copy_out,
             "    return self",
-            *getters,
         ])
         body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__", "__slots__")}
-        plain: type = type(f"{cls.__name__}Slots", (object,), {"__slots__": slots}) if lazy else object
-        namespace: dict[str, Any] = {"RECORD": record, "SLOTS": plain}
-        for n in lazy:
-            namespace[f"GET_{n}"] = vars(plain)[n].__get__
-            namespace[f"PUT_{n}"] = vars(plain)[n].__set__
-            namespace[f"SET_{n}"] = vars(record)[n].__set__
+        namespace: dict[str, Any] = {"RECORD": record}
         exec(compile(source, f"<working copy of {record.__qualname__}>", "exec"), namespace)  # noqa: S102
-        body.update(__slots__=() if lazy else slots, record=record, __init__=namespace["__init__"],
-                    finish=namespace["finish"])
-        for n in lazy:
-            body[n] = property(namespace[f"get_{n}"], namespace[f"PUT_{n}"])
-        built = type(cls.__name__, (plain,), body)
+        body.update(__slots__=slots, record=record, __init__=namespace["__init__"], finish=namespace["finish"])
+        built = type(cls.__name__, (object,), body)
         built.__qualname__ = cls.__qualname__
         probe: Any = object.__new__(built)
         try:

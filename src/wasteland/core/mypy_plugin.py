@@ -29,8 +29,7 @@ def _add_record_fields(ctx: ClassDefContext) -> bool:
     """Give the decorated class the record's fields it does not name; False (ask again later) while
     the record's attrs fields are not known yet."""
     reason = ctx.reason
-    if not isinstance(reason, CallExpr) or not reason.args or reason.arg_names[0] is not None \
-            or not isinstance(reason.args[0], RefExpr):
+    if not isinstance(reason, CallExpr) or len(reason.args) != 1 or not isinstance(reason.args[0], RefExpr):
         return True
     record = reason.args[0].node
     if record is None:
