@@ -17,7 +17,7 @@ from wasteland.core.dice import roll
 from wasteland.core.records import put
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.cards import (
-    ARROWS, BLUE_DIE, GEAR, LOCATION_AT, NONE, RED_DIE, RUBBLE_CAP, SIZE,
+    ARROWS, BLUE_DIE, GEAR, LOCATION_AT, NONE, RED_DIE, RUBBLE_CAP, SIZE, Bounty,
     WORM_TYPES, cell, cell_name,
 )
 from wasteland.terror_below.scoring import check_win, finish, gain, leader_kind, say, solo_lost
@@ -180,12 +180,17 @@ def attack(w: Work, effect: Attack) -> None:
         w.stack.append(Retire(slot))
 
 
+def completes(bounty: Bounty, kind: int) -> bool:
+    """Whether the killing blow on a Worm of type ``kind`` may complete ``bounty``: a hunting
+    bounty that names that type or any Worm."""
+    return bounty.hunt and bounty.kind in (NONE, kind)
+
+
 def hunt_bounties(w: State | Work, p: int, kind: int) -> tuple[int, ...]:
     """The hunting bounties ``p`` may complete for a Worm of type ``kind``: those of the line, then
-    ``p``'s hidden ones, that name its type or any Worm."""
+    ``p``'s hidden ones (those a view shows), that name its type or any Worm."""
     bounties = table_of(w).bounties
-    return tuple(b for b in (*w.line, *w.hidden[p])
-                 if b >= 0 and bounties[b].hunt and bounties[b].kind in (NONE, kind))
+    return tuple(b for b in (*w.line, *w.hidden[p]) if b >= 0 and completes(bounties[b], kind))
 
 
 def refill(w: Work, i: int) -> None:

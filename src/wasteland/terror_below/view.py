@@ -19,6 +19,7 @@ from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
+from wasteland.terror_below.attack import completes, hunt_bounties
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty, Worm,
 )
@@ -109,12 +110,8 @@ def _claimable_first(view: State, seat: int, unseen: Sequence[int]) -> Sequence[
         return unseen
     table = table_of(view)
     kind = table.worms[view.worms[view.slot]].kind
-
-    def fits(b: int) -> bool:
-        return table.bounties[b].hunt and table.bounties[b].kind in (NONE, kind)
-
-    need = 2 - sum(1 for b in view.line if b >= 0 and fits(b))
-    first = [b for b in unseen if fits(b)][:max(0, need)]
+    need = 2 - len(hunt_bounties(view, killer, kind))  # the line's: the killer's hidden ones are hidden
+    first = [b for b in unseen if completes(table.bounties[b], kind)][:max(0, need)]
     rest = [b for b in unseen if b not in first]
     at = sum(len(h) for p, h in enumerate(view.hidden[:killer]) if p != seat)
     return rest[:at] + first + rest[at:]
