@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.lucky_seven.grids import cell, member, table
 from wasteland.agents import make_bot
 from wasteland.agents.lucky_seven import _reachers, before_last, last_look
@@ -10,17 +12,20 @@ from wasteland.lucky_seven import GAME
 from wasteland.lucky_seven.state import Phase
 
 
-def test_heuristic_bot_plays_whole_games() -> None:
-    for options in ({"players": 1}, {"players": 2, "variant": "competitive"},
-                    {"players": 2, "variant": "cooperative", "depot": True}):
-        bots = [make_bot("heuristic", "lucky_seven", p) for p in range(options["players"])]  # type: ignore[arg-type]
-        state = GAME.new_game(3, **options)
-        while (player := GAME.current_player(state)) is not None:
-            legal = GAME.legal_actions(state)
-            action = bots[player].choose(GAME, GAME.view(state, player), legal)
-            assert action in legal
-            state = GAME.apply(state, action)
-        assert GAME.outcome(state) is not None
+@pytest.mark.parametrize("options", [{"players": 1}, {"players": 2, "variant": "competitive"},
+                                     {"players": 2, "variant": "cooperative", "depot": True}],
+                         ids=["solo", "competitive", "cooperative"])
+def test_heuristic_bot_plays_whole_games(options: dict[str, object]) -> None:
+    players = options["players"]
+    assert isinstance(players, int)
+    bots = [make_bot("heuristic", "lucky_seven", p) for p in range(players)]
+    state = GAME.new_game(3, **options)
+    while (player := GAME.current_player(state)) is not None:
+        legal = GAME.legal_actions(state)
+        action = bots[player].choose(GAME, GAME.view(state, player), legal)
+        assert action in legal
+        state = GAME.apply(state, action)
+    assert GAME.outcome(state) is not None
 
 
 def test_heuristic_bot_beats_random_on_survival() -> None:
