@@ -50,11 +50,19 @@ HARD = 0.0
 KEEP = {7: 0, 6: 1, 5: 2, 4: 2, 1: 3, 3: 3, 0: 4, 2: 5}
 
 
+def _within(steps: int) -> tuple[frozenset[int], ...]:
+    """The cells of the same grid at most ``steps`` away (rows and columns each within
+    ``steps``), the cell itself among them, by cell."""
+    return tuple(
+        frozenset(side * GRID + r * COLUMNS + c for r in range(GRID // COLUMNS) for c in range(COLUMNS)
+                  if abs(r - cell % GRID // COLUMNS) <= steps and abs(c - cell % COLUMNS) <= steps)
+        for side in range(2) for cell in range(side * GRID, side * GRID + GRID))
+
+
+#: The cells of the same grid at most one step away (rows and columns each within one), by cell.
+WITHIN_ONE = _within(1)
 #: The cells of the same grid at most two steps away (rows and columns each within two), by cell.
-WITHIN_TWO: tuple[frozenset[int], ...] = tuple(
-    frozenset(side * GRID + r * COLUMNS + c for r in range(GRID // COLUMNS) for c in range(COLUMNS)
-              if abs(r - cell % GRID // COLUMNS) <= 2 and abs(c - cell % COLUMNS) <= 2)
-    for side in range(2) for cell in range(side * GRID, side * GRID + GRID))
+WITHIN_TWO = _within(2)
 
 
 def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
@@ -194,24 +202,21 @@ def _reachers(state: State, t: int, cells: list[int]) -> tuple[int, int, list[tu
     tables = geometry(state)
     spots = [n for n in tables.adjacent[t] if threats[n] < 0]
     corners = [n for n in tables.diagonal[t] if threats[n] < 0]
+    either = spots + corners
     near = []
+    grid, within = t // GRID, WITHIN_TWO[t]
     for c in cells:
         member = squad[c]
         kind = member % SQUAD_SIZE
-        if c not in WITHIN_TWO[t] and c // GRID == t // GRID and kind != ATHLETE:
+        if kind == PACIFIST or (kind != ATHLETE and c not in within and c // GRID == grid):
             continue
-        if kind == PACIFIST:
-            continue
-        targets = spots + corners if kind == NATURAL else spots
+        targets = either if kind == NATURAL else spots
         if c in targets:
             ok = member not in down or kind == MOUSE or can_get_up(state, member, c)
         elif member in down and kind != MOUSE:
             ok = False
         else:
-            steps = 2 if kind == ATHLETE else 1
-            row, column = c % GRID // COLUMNS, c % COLUMNS
-            ok = any(n // GRID == c // GRID and abs(n % GRID // COLUMNS - row) <= steps
-                     and abs(n % COLUMNS - column) <= steps for n in targets)
+            ok = not (WITHIN_TWO if kind == ATHLETE else WITHIN_ONE)[c].isdisjoint(targets)
         if ok:
             role = 0 if kind == JOKER else 3 if kind == NATURAL else 2 if kind in (HAMMER, ANVIL) else 1
             near.append((c, role, up[member]))
