@@ -144,8 +144,18 @@ def figures_at(s: Table, space: str) -> list[int]:
     """The enemy figures (targets ``slot * MAX_FIGURES + figure``) in ``space``."""
     from_cards = []
     for k, foe in enumerate(s.foes):
-        from_cards += [k * MAX_FIGURES + f for f, sp in enumerate(foe.spaces) if sp == space]
+        if space in foe.spaces:
+            from_cards += [k * MAX_FIGURES + f for f, sp in enumerate(foe.spaces) if sp == space]
     return from_cards
+
+
+#: The effects with no field (and the next turn in turn order), made once: immutable records a table
+#: may share with another.
+_WAIT = Wait()
+_START_TURN = StartTurn()
+_CHECK_THREAT = CheckThreat()
+_AFTER_TURN = AfterTurn()
+_NEXT_TURN = NextTurn()
 
 
 def say(work: Work, text: str) -> None:
@@ -154,7 +164,7 @@ def say(work: Work, text: str) -> None:
 
 def wait(work: Work, phase: Phase) -> None:
     work.phase = phase
-    work.stack.append(Wait())
+    work.stack.append(_WAIT)
 
 
 def _drop_under_way(work: Work) -> None:
@@ -592,7 +602,7 @@ def _go_to_page(work: Work, effect: GoToPage) -> None:
     _drop_under_way(work)
     work.stack.append(NextTurn(bookkeeper=True))
     work.stack.append(Leave(effect.page))
-    work.stack.append(CheckThreat())
+    work.stack.append(_CHECK_THREAT)
 
 
 def _leave(work: Work, effect: Leave) -> None:
@@ -898,11 +908,11 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
         companions = on_map(work)
         if c in work.outing.ahead:  # it has left the page: it waits for the others beyond it
             say(work, f"{character(work, c).title} waits beyond the page")
-            work.stack.append(NextTurn())
+            work.stack.append(_NEXT_TURN)
             return
         if work.hostile or not companions:
             say(work, f"{character(work, c).title} is out of play this turn")
-            work.stack.append(NextTurn())
+            work.stack.append(_NEXT_TURN)
             return
         work.fled = put(work.fled, c, False)
         if "seriously_wounded" not in work.statuses[c]:
@@ -920,8 +930,8 @@ def _resume(work: Work, effect: Resume) -> None:
     if work.spaces[work.active]:
         wait(work, Phase.ACT)
     else:
-        work.stack.append(AfterTurn())
-        work.stack.append(CheckThreat())
+        work.stack.append(_AFTER_TURN)
+        work.stack.append(_CHECK_THREAT)
 
 
 def _check_threat(work: Work, effect: CheckThreat) -> None:
@@ -1059,7 +1069,7 @@ def _after_turn(work: Work, effect: AfterTurn) -> None:
     if not work.hostile and nest_helps(work):
         wait(work, Phase.NEST)
         return
-    work.stack.append(NextTurn())
+    work.stack.append(_NEXT_TURN)
 
 
 def repairable(s: Table) -> list[int]:
@@ -1121,7 +1131,7 @@ def _next_turn(work: Work, effect: NextTurn) -> None:
             end_game(work, Ending.CUT, f"the mission reached the engine's bound of {ROUNDS} rounds")
             return
     work.reader = work.active
-    work.stack.append(StartTurn())
+    work.stack.append(_START_TURN)
 
 
 def _noop(work: Work, effect: object) -> None:
@@ -1162,6 +1172,8 @@ def calamity(work: Work) -> None:
 def place_threats(work: Work, cards: list[int]) -> None:
     """Seed, step 3: the threat cards drawn go on the track in random order, in the next slots
     without a threat card (*design*: one the full track has no room for is discarded)."""
+    if not cards:
+        return  # a shuffle of nothing draws nothing
     order, work.rng = work.rng.shuffle(cards)
     for card in order:
         free = next((k for k in range(TRACK) if work.threats[k] == NONE), None)
