@@ -42,6 +42,26 @@ __all__ = ["HANDLERS", "TOGETHER",
            "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
            "LOST_PAGE", "LOST_ENTRY", "batteries_left", "give_batteries", "all_left"]
 
+#: Enum members read once: in Python 3.11 a member read off its class (``Phase.ACT``) is a call
+#: of the enum's metaclass, dozens of times dearer than a module's name.
+_PHASE_ACT = Phase.ACT
+_PHASE_CHOICE = Phase.CHOICE
+_PHASE_CHOOSE = Phase.CHOOSE
+_PHASE_DRAW = Phase.DRAW
+_PHASE_EAT = Phase.EAT
+_PHASE_GAIN = Phase.GAIN
+_PHASE_NEST = Phase.NEST
+_PHASE_OVER = Phase.OVER
+_PHASE_REPAIR = Phase.REPAIR
+_PHASE_RETURN = Phase.RETURN
+_PHASE_TEST = Phase.TEST
+_PHASE_TRAVEL = Phase.TRAVEL
+_TRIGGER_BEGIN = Trigger.BEGIN
+_TRIGGER_CALAMITY = Trigger.CALAMITY
+_TRIGGER_SPACE = Trigger.SPACE
+_TRIGGER_THREAT = Trigger.THREAT
+_TRIGGER_TOKEN = Trigger.TOKEN
+
 #: *design*: a dial runs from 0 to 15 (the seed: a dial cannot go above its highest value), but
 #: population to 20 once its cap of 15 is lifted; time is counted to 99 (``vocabulary.DIAL_TOPS``).
 DIAL_MAX = 15
@@ -123,9 +143,9 @@ def decider(s: Table) -> int:
     bookkeeper where the players decide together (where enemies equally near go, travel, nesting,
     repairs), the character who gained an item or may eat, the active character otherwise."""
     phase = s.phase
-    if phase is Phase.TEST and s.test is not None:
+    if phase is _PHASE_TEST and s.test is not None:
         return s.test.who
-    if phase is Phase.CHOICE:
+    if phase is _PHASE_CHOICE:
         return s.reader
     if phase in TOGETHER:
         return s.bookkeeper
@@ -144,8 +164,18 @@ def figures_at(s: Table, space: str) -> list[int]:
     """The enemy figures (targets ``slot * MAX_FIGURES + figure``) in ``space``."""
     from_cards = []
     for k, foe in enumerate(s.foes):
-        from_cards += [k * MAX_FIGURES + f for f, sp in enumerate(foe.spaces) if sp == space]
+        if space in foe.spaces:
+            from_cards += [k * MAX_FIGURES + f for f, sp in enumerate(foe.spaces) if sp == space]
     return from_cards
+
+
+#: The effects with no field (and the next turn in turn order), made once: immutable records a table
+#: may share with another.
+_WAIT = Wait()
+_START_TURN = StartTurn()
+_CHECK_THREAT = CheckThreat()
+_AFTER_TURN = AfterTurn()
+_NEXT_TURN = NextTurn()
 
 
 def say(work: Work, text: str) -> None:
@@ -154,7 +184,7 @@ def say(work: Work, text: str) -> None:
 
 def wait(work: Work, phase: Phase) -> None:
     work.phase = phase
-    work.stack.append(Wait())
+    work.stack.append(_WAIT)
 
 
 def _drop_under_way(work: Work) -> None:
@@ -171,7 +201,7 @@ def _drop_under_way(work: Work) -> None:
 
 
 def end_game(work: Work, ending: Ending, text: str) -> None:
-    work.phase = Phase.OVER
+    work.phase = _PHASE_OVER
     work.ending = ending.value
     _drop_under_way(work)
     say(work, text)
@@ -276,7 +306,7 @@ def place_item(work: Work, c: int, item: int) -> None:
     """Seed, "Artículos": an intact item acquired by character ``c`` waits (``Gain`` on the stack)
     for the player's choice: equip it, pack it, trade it to a character in the same space, or
     discard it for its value; a colony upgrade goes to the colony supply."""
-    if work.phase is Phase.OVER:
+    if work.phase is _PHASE_OVER:
         work.item_deck = (*work.item_deck, item)  # the mission is over: the card goes back, unseen
         return
     if _to_supply(work, item):
@@ -319,7 +349,7 @@ def scrap_item(work: Work, item: int) -> None:
 
 def _gain(work: Work, effect: Gain) -> None:
     work.stack.append(effect)
-    wait(work, Phase.GAIN)
+    wait(work, _PHASE_GAIN)
 
 
 def mission_of(s: Table) -> Mission:
@@ -352,7 +382,7 @@ def _dial(work: Work, name: str, amount: int) -> None:
     if rose and name == ONCE_DIAL:
         work.outing = replace(outing, raised=True)
     if work.options.campaign is not None and name in LIFE_DIALS and work.dials[DIALS.index(name)] == 0 \
-            and work.phase is not Phase.OVER:
+            and work.phase is not _PHASE_OVER:
         _campaign_lost(work, name)
 
 
@@ -569,7 +599,7 @@ def entries_on_visit(s: Table, space: str) -> list[str]:
     for e in page.entries:
         if e.space != space or e.id in s.read or (s.revisit and not e.revisit):
             continue
-        if e.trigger is Trigger.SPACE or (e.trigger is Trigger.TOKEN
+        if e.trigger is _TRIGGER_SPACE or (e.trigger is _TRIGGER_TOKEN
                                           and any(t.space == space and t.kind == e.token for t in s.tokens)):
             out.append(e.id)
     return out
@@ -592,7 +622,7 @@ def _go_to_page(work: Work, effect: GoToPage) -> None:
     _drop_under_way(work)
     work.stack.append(NextTurn(bookkeeper=True))
     work.stack.append(Leave(effect.page))
-    work.stack.append(CheckThreat())
+    work.stack.append(_CHECK_THREAT)
 
 
 def _leave(work: Work, effect: Leave) -> None:
@@ -666,7 +696,7 @@ def _arrive(work: Work, effect: Arrive) -> None:
                     token = pile.pop(0)
                     work.piles = put(work.piles, tier, tuple(pile))
                     work.caches = (*work.caches, Cache(sp.name, CACHES[token].difficulty, token))
-    begin = next((e for e in page.entries if e.trigger is Trigger.BEGIN), None)
+    begin = next((e for e in page.entries if e.trigger is _TRIGGER_BEGIN), None)
     arrived = f"{page.number}:arrived"
     if arrived in work.this_turn:
         return  # *design*: arriving twice at a page in one turn reads nothing the second time
@@ -691,7 +721,7 @@ def _test(work: Work, effect: Test) -> None:
                       effect.success, effect.failure)
     say(work, f"{character(work, who).title}: a {'opposed ' if effect.opposed else ''}{effect.attribute.value} "
               f"test of difficulty {effect.difficulty}")
-    wait(work, Phase.TEST)
+    wait(work, _PHASE_TEST)
 
 
 def _group_task(work: Work, effect: GroupTask) -> None:
@@ -748,7 +778,7 @@ def _batteries(work: Work, effect: Batteries) -> None:
 
 def _wound(work: Work, effect: Wound) -> None:
     for c in _everyone_or_reader(work, effect.everyone):
-        if work.phase is Phase.OVER:
+        if work.phase is _PHASE_OVER:
             return
         wound(work, c, effect.amount, effect.toxic)
 
@@ -800,7 +830,7 @@ def _remove_tokens(work: Work, effect: RemoveTokens) -> None:
 
 def _choice(work: Work, effect: Choice) -> None:
     work.choice = effect
-    wait(work, Phase.CHOICE)
+    wait(work, _PHASE_CHOICE)
 
 
 def _travel(work: Work, effect: Travel) -> None:
@@ -812,7 +842,7 @@ def _travel(work: Work, effect: Travel) -> None:
         if not work.travel:
             say(work, "there is nowhere to travel to")
             return
-    wait(work, Phase.TRAVEL)
+    wait(work, _PHASE_TRAVEL)
 
 
 def _discover(work: Work, effect: Discover) -> None:
@@ -898,11 +928,11 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
         companions = on_map(work)
         if c in work.outing.ahead:  # it has left the page: it waits for the others beyond it
             say(work, f"{character(work, c).title} waits beyond the page")
-            work.stack.append(NextTurn())
+            work.stack.append(_NEXT_TURN)
             return
         if work.hostile or not companions:
             say(work, f"{character(work, c).title} is out of play this turn")
-            work.stack.append(NextTurn())
+            work.stack.append(_NEXT_TURN)
             return
         work.fled = put(work.fled, c, False)
         if "seriously_wounded" not in work.statuses[c]:
@@ -910,18 +940,18 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
         say(work, f"{character(work, c).title} returns, seriously wounded")
         places = {work.spaces[o] for o in companions}
         if len(places) > 1:  # the player chooses which companion's space (seed: "cualquier espacio")
-            wait(work, Phase.RETURN)
+            wait(work, _PHASE_RETURN)
             return
         work.spaces = put(work.spaces, c, work.spaces[companions[0]])
-    wait(work, Phase.DRAW)
+    wait(work, _PHASE_DRAW)
 
 
 def _resume(work: Work, effect: Resume) -> None:
     if work.spaces[work.active]:
-        wait(work, Phase.ACT)
+        wait(work, _PHASE_ACT)
     else:
-        work.stack.append(AfterTurn())
-        work.stack.append(CheckThreat())
+        work.stack.append(_AFTER_TURN)
+        work.stack.append(_CHECK_THREAT)
 
 
 def _check_threat(work: Work, effect: CheckThreat) -> None:
@@ -930,7 +960,7 @@ def _check_threat(work: Work, effect: CheckThreat) -> None:
         if threats < 4:
             return
         page = page_of(work)
-        entry = next((e for e in page.entries if e.trigger is Trigger.THREAT), None) if page else None
+        entry = next((e for e in page.entries if e.trigger is _TRIGGER_THREAT), None) if page else None
         if entry is not None and (not work.revisit or entry.revisit):
             work.reader = work.active
             work.stack.append(Read(entry.id))
@@ -1039,7 +1069,7 @@ def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:
         return nearest[0]
     work.stack.append(effect)
     work.candidates = tuple(nearest)
-    wait(work, Phase.CHOOSE)
+    wait(work, _PHASE_CHOOSE)
     return NONE
 
 
@@ -1049,7 +1079,7 @@ def _attack(work: Work, effect: Attack) -> None:
         return
     if work.hands[c]:
         work.test = Check(c, "", effect.strength, True, "defend", NONE, toxic=effect.toxic)
-        wait(work, Phase.TEST)
+        wait(work, _PHASE_TEST)
         return
     say(work, f"{character(work, c).title} cannot defend")
     wound(work, c, 1, effect.toxic)
@@ -1057,9 +1087,9 @@ def _attack(work: Work, effect: Attack) -> None:
 
 def _after_turn(work: Work, effect: AfterTurn) -> None:
     if not work.hostile and nest_helps(work):
-        wait(work, Phase.NEST)
+        wait(work, _PHASE_NEST)
         return
-    work.stack.append(NextTurn())
+    work.stack.append(_NEXT_TURN)
 
 
 def repairable(s: Table) -> list[int]:
@@ -1073,7 +1103,7 @@ def _feed(work: Work, effect: Feed) -> None:
     c = effect.who
     if work.wounds[c] and work.dials[_FOOD] > 0:
         work.stack.append(effect)
-        wait(work, Phase.EAT)
+        wait(work, _PHASE_EAT)
 
 
 def _settle(work: Work, effect: Settle) -> None:
@@ -1090,7 +1120,7 @@ def _mend(work: Work, effect: Mend) -> None:
     who gets it) or stops."""
     if repairable(work):
         work.stack.append(effect)
-        wait(work, Phase.REPAIR)
+        wait(work, _PHASE_REPAIR)
 
 
 def _rest(work: Work, effect: Rest) -> None:
@@ -1110,7 +1140,7 @@ def _next_turn(work: Work, effect: NextTurn) -> None:
     n = len(work.options.characters)
     work.discard = (*work.discard, *work.played)
     work.played = ()
-    work.phase = Phase.ACT
+    work.phase = _PHASE_ACT
     work.turn += 1
     work.active = work.bookkeeper if effect.bookkeeper else (work.active + 1) % n
     if work.turn % n == 0:
@@ -1121,7 +1151,7 @@ def _next_turn(work: Work, effect: NextTurn) -> None:
             end_game(work, Ending.CUT, f"the mission reached the engine's bound of {ROUNDS} rounds")
             return
     work.reader = work.active
-    work.stack.append(StartTurn())
+    work.stack.append(_START_TURN)
 
 
 def _noop(work: Work, effect: object) -> None:
@@ -1151,7 +1181,7 @@ def calamity(work: Work) -> None:
         return
     face, work.rng = roll(BLACK_DIE, work.rng)
     total = face + work.dials[_TIME]
-    entry = next((e for e in page.entries if e.trigger is Trigger.CALAMITY), None)
+    entry = next((e for e in page.entries if e.trigger is _TRIGGER_CALAMITY), None)
     say(work, f"the calamity card: black die {face} + time {work.dials[_TIME]} = {total} against {page.calamity}")
     if total >= page.calamity and entry is not None:
         work.calamity_done = True
@@ -1162,6 +1192,8 @@ def calamity(work: Work) -> None:
 def place_threats(work: Work, cards: list[int]) -> None:
     """Seed, step 3: the threat cards drawn go on the track in random order, in the next slots
     without a threat card (*design*: one the full track has no room for is discarded)."""
+    if not cards:
+        return  # a shuffle of nothing draws nothing
     order, work.rng = work.rng.shuffle(cards)
     for card in order:
         free = next((k for k in range(TRACK) if work.threats[k] == NONE), None)

@@ -37,6 +37,19 @@ from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LI
 __all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach",
            "ability_targets", "trades", "SCAVENGE"]
 
+#: Enum members read once: in Python 3.11 a member read off its class (``Phase.ACT``) is a call
+#: of the enum's metaclass, dozens of times dearer than a module's name.
+_PHASE_ACT = Phase.ACT
+_PHASE_DRAW = Phase.DRAW
+_PHASE_EAT = Phase.EAT
+_PHASE_EQUIP = Phase.EQUIP
+_PHASE_MOVE = Phase.MOVE
+_PHASE_OVER = Phase.OVER
+_PHASE_PAY = Phase.PAY
+_PHASE_REPAIR = Phase.REPAIR
+_PHASE_TEST = Phase.TEST
+_TRIGGER_LEAVE = Trigger.LEAVE
+
 Table = State | Work
 _COLOURS = tuple(a.value for a in ATTRIBUTES)
 
@@ -45,8 +58,18 @@ _COLOURS = tuple(a.value for a in ATTRIBUTES)
 _MOVES = tuple(Move(k) for k in range(len(ACTION_CARDS)))
 _CARDS = tuple(Card(k) for k in range(len(ACTION_CARDS)))
 _EQUIPS = tuple(Equip(k) for k in range(len(ACTION_CARDS)))
+_DISCARDS = tuple(Discard(k) for k in range(len(ACTION_CARDS)))
+_STEPS = tuple(Step(k) for k in range(MAX_SPACES))
 _DONE = Done()
+_DRAW = Draw()
 _END = End()
+_INFLUENCE = Influence()
+_CONSULT = Consult()
+_EXIT = Exit()
+#: The effects with no field, made once (immutable records a table may share with another).
+_RESUME = Resume()
+_AFTER_TURN = AfterTurn()
+_CHECK_THREAT = CheckThreat()
 #: Every Cheer of a card to one of the four characters a table seats at most (``Options``).
 _SEATED = 4
 _CHEERS = tuple(tuple(Cheer(k, to) for to in range(_SEATED)) for k in range(len(ACTION_CARDS)))
@@ -55,6 +78,13 @@ _CHEERS = tuple(tuple(Cheer(k, to) for to in range(_SEATED)) for k in range(len(
 def _made(table: tuple[Action, ...], make: Callable[[int], Action], k: int) -> Action:
     """``table[k]``, or ``make(k)`` for a number beyond it (what a view's hidden card may hold)."""
     return table[k] if 0 <= k < len(table) else make(k)
+
+
+def _each(table: tuple[Action, ...], make: Callable[[int], Action], ordered: list[int]) -> list[Action]:
+    """``_made`` of each number of ``ordered`` (sorted): picked from ``table`` when all are in it."""
+    if not ordered or 0 <= ordered[0] and ordered[-1] < len(table):
+        return [table[k] for k in ordered]
+    return [_made(table, make, k) for k in ordered]
 _FOOD = DIALS.index("food")
 
 
@@ -99,6 +129,11 @@ def line_cost(kind: str, played: list[int] | tuple[int, ...]) -> int | None:
     return line.cost
 
 
+#: The colour of each coloured line, as the cards' colours are written (an enum's ``value`` is a
+#: Python property).
+_LINE_COLOUR: dict[str, str] = {name: attribute.value for name, attribute in COLOURED_LINES.items()}
+
+
 def _steps(s: Table) -> list[tuple[int, int]]:
     """(space index, cost) of each space the mover may step into now, in the page's order of
     spaces (the table's ``graph`` is the page's own map: its borders are the page's lines)."""
@@ -110,11 +145,14 @@ def _steps(s: Table) -> list[tuple[int, int]]:
         return []
     mp = s.mp
     colours = {ACTION_CARDS[c].colour for c in s.played}
+    single = next(iter(colours)) if len(colours) == 1 else None  # a coloured line costs 1 when all match
     out = []
-    for k, kind in links:
-        cost = _crossing(kind, colours)
-        if cost is not None and cost <= mp and k < MAX_SPACES:
-            out.append((k, cost))
+    for k, kind in links:  # _crossing, with the colour of the cards played found once
+        if kind.passable and k < MAX_SPACES:
+            coloured = _LINE_COLOUR.get(kind.name)
+            cost = 1 if coloured is not None and coloured == single else kind.cost
+            if cost is not None and cost <= mp:
+                out.append((k, cost))
     return out
 
 
@@ -122,8 +160,8 @@ def _crossing(kind: BorderKind, colours: set[str]) -> int | None:
     """``line_cost`` of a line of ``kind`` with cards of ``colours`` played."""
     if not kind.passable:
         return None
-    coloured = COLOURED_LINES.get(kind.name)
-    if coloured is not None and colours == {coloured.value}:
+    coloured = _LINE_COLOUR.get(kind.name)
+    if coloured is not None and colours == {coloured}:
         return 1
     return kind.cost
 
@@ -135,7 +173,13 @@ def _equipped(s: Table, c: int) -> list[tuple[int, int]]:
 
 def ranged_reach(s: Table, c: int) -> int:
     """The range of a ranged attack: 1, or the longest equipped ranged weapon's range."""
-    return max([1, *(ITEMS[i].range for i, _ in _equipped(s, c) if ITEMS[i].use == "ranged")])
+    reach = 1
+    for i in s.gear[c]:
+        if i != NONE:
+            info = ITEMS[i]
+            if info.use == "ranged" and info.range > reach:
+                reach = info.range
+    return reach
 
 
 def _move_bonus(s: Table, c: int) -> int:
@@ -210,25 +254,32 @@ def _can_trade(s: Table, c: int) -> bool:
     """``trades(s, c)`` is not empty: the conditions of ``_trading`` and ``_places``, read without
     making an action (a property test holds the two together)."""
     others = _companions(s, c)
-    moved, packs = s.moved, s.pack
-    for holder in (c, *others):
-        gear, pack = s.gear[holder], packs[holder]
-        for item in (*(i for i in gear if i != NONE), *pack):
-            if item in moved:
-                continue
-            if holder != c:
-                if free_slot(s, c, item) != NONE or len(packs[c]) < PACK:
-                    return True
-                continue
-            if item in gear:
-                if len(pack) < PACK:
-                    return True
-            elif free_slot(s, c, item) != NONE:
+    moved, packs, gears = s.moved, s.pack, s.gear
+    gear, pack = gears[c], packs[c]
+    # what c holds: worn, it may go to the pack; packed, to a free slot; either, to a companion
+    for item in gear:
+        if item != NONE and item not in moved:
+            if len(pack) < PACK or _takes(s, others, item):
                 return True
-            for o in others:
-                if free_slot(s, o, item) != NONE or len(packs[o]) < PACK:
-                    return True
-    return bool(s.batteries[c]) and any(i != NONE and ITEMS[i].battery for i in s.gear[c])
+    for item in pack:
+        if item not in moved:
+            if free_slot(s, c, item) != NONE or _takes(s, others, item):
+                return True
+    # what a companion holds: c takes it into a free slot or its pack
+    room = len(pack) < PACK
+    for o in others:
+        for item in (*gears[o], *packs[o]):
+            if item != NONE and item not in moved and (room or free_slot(s, c, item) != NONE):
+                return True
+    return bool(s.batteries[c]) and any(i != NONE and ITEMS[i].battery for i in gear)
+
+
+def _takes(s: Table, others: list[int], item: int) -> bool:
+    """One of ``others`` has room for ``item``: a free slot of its kind, or room in the pack."""
+    for o in others:
+        if len(s.pack[o]) < PACK or free_slot(s, o, item) != NONE:
+            return True
+    return False
 
 
 def _trading(s: Table, c: int) -> Iterator[list[Action]]:
@@ -293,7 +344,7 @@ def _leave_entry_of(s: Table, page: Page | None) -> str | None:
     if page is None:
         return None
     for entry in page.entries:
-        if entry.trigger is Trigger.LEAVE:
+        if entry.trigger is _TRIGGER_LEAVE:
             return None if s.this_turn and f"{s.page}:{entry.id}" in s.this_turn else entry.id
     return None
 
@@ -320,21 +371,23 @@ def _can_start(colours: set[str], attribute: str) -> bool:
 
 
 def _moves(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
-    return [_made(_MOVES, Move, k) for k in sorted(s.hands[c])]
+    return _each(_MOVES, Move, sorted(s.hands[c]))
 
 
 def _communicate_targets(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     if s.hostile:
         return []
-    targets = figures_at(s, here)
-    return [Communicate(t) for t in targets] if targets and _can_start(colours, "yellow") else []
+    if not _can_start(colours, "yellow"):
+        return []
+    return [Communicate(t) for t in figures_at(s, here)]
 
 
 def _melee_targets(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
     if not s.hostile:
         return []
-    targets = figures_at(s, here)
-    return [Melee(t) for t in targets] if targets and _can_start(colours, "red") else []
+    if not _can_start(colours, "red"):
+        return []
+    return [Melee(t) for t in figures_at(s, here)]
 
 
 def _shots(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
@@ -369,7 +422,7 @@ def _abilities(s: Table, c: int, here: str, page: Page | None, colours: set[str]
     held = s.outing.abilities
     if c >= len(held) or not held[c]:
         return []
-    whites = _whites(s, c)
+    whites = _whites(s, c) if "white" in colours else 0
     cards = table_of(s).abilities
     out: list[Action] = []
     for name in held[c]:
@@ -406,7 +459,7 @@ def _equips(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -
     hand = s.hands[c]
     if not hand or not _can_trade(s, c):
         return []
-    return [_made(_EQUIPS, Equip, k) for k in sorted(hand)]
+    return _each(_EQUIPS, Equip, sorted(hand))
 
 
 def _contributions(s: Table, c: int, here: str, page: Page | None, colours: set[str]) -> list[Action]:
@@ -449,7 +502,7 @@ def _act(s: Table) -> list[Action]:
     page = page_of(s)
     colours = _colours(hand)
     ordered = sorted(hand)
-    out: list[Action] = [_made(_MOVES, Move, k) for k in ordered]
+    out = _each(_MOVES, Move, ordered)
     if s.foes:
         out += _melee_targets(s, c, here, page, colours) if s.hostile else \
             _communicate_targets(s, c, here, page, colours)
@@ -458,16 +511,29 @@ def _act(s: Table) -> list[Action]:
         out += _scavenges(s, c, here, page, colours)
     if s.statuses[c]:
         out += _recoveries(s, c, here, page, colours)
-    out += _abilities(s, c, here, page, colours)
-    out += _influences(s, c, here, page, colours)
-    out += _cheers(s, c, here, page, colours)
-    if hand and _can_trade(s, c):
-        out += [_made(_EQUIPS, Equip, k) for k in ordered]
+    outing = s.outing
+    held = outing.abilities
+    if c < len(held) and held[c]:
+        out += _abilities(s, c, here, page, colours)
+    if here and c not in outing.influenced:  # _influences
+        out.append(_INFLUENCE)
+    if ordered:
+        hands = s.hands
+        tos = [to for to in range(len(s.options.characters)) if to != c and len(hands[to]) <= 2]
+        if tos:
+            if 0 <= ordered[0] and ordered[-1] < len(_CHEERS) and tos[-1] < _SEATED:
+                out += [_CHEERS[k][to] for k in ordered for to in tos]
+            else:
+                out += _cheers(s, c, here, page, colours)
+        if _can_trade(s, c):
+            out += _each(_EQUIPS, Equip, ordered)
     if s.task is not None:
         out += _contributions(s, c, here, page, colours)
     if _leave_entry_of(s, page) is not None:
-        out.append(Consult())
-    out += _exits(s, c, here, page, colours)
+        out.append(_CONSULT)
+    exit_space = outing.exit_space
+    if exit_space and here == exit_space:  # _exits
+        out.append(_EXIT)
     out.append(_END)
     return out
 
@@ -496,8 +562,8 @@ def _may_roll(s: Table, playable: bool) -> bool:
 
 
 def _moving(s: Table) -> tuple[Action, ...]:
-    out: list[Action] = [] if s.stepped else [_made(_CARDS, Card, k) for k in sorted(s.hands[s.active])]
-    out += [Step(k) for k, _ in _steps(s)]
+    out: list[Action] = [] if s.stepped else _each(_CARDS, Card, sorted(s.hands[s.active]))
+    out += [_STEPS[k] for k, _ in _steps(s)]  # _steps gives only positions below MAX_SPACES
     out.append(_DONE)
     return tuple(out)
 
@@ -520,7 +586,7 @@ def _repairs(s: Table) -> tuple[Action, ...]:
 #: The decisions of each phase but the act step's.
 _PHASES: dict[Phase, Callable[[Table], tuple[Action, ...]]] = {
     Phase.OVER: lambda s: (),
-    Phase.DRAW: lambda s: (*(Discard(k) for k in sorted(s.hands[s.active])), Draw()),
+    Phase.DRAW: lambda s: (*_each(_DISCARDS, Discard, sorted(s.hands[s.active])), _DRAW),
     Phase.MOVE: _moving,
     Phase.TEST: _test_cards,
     Phase.CHOICE: lambda s: tuple(Pick(k) for k in range(len(s.choice.options) if s.choice else 0)),
@@ -573,7 +639,7 @@ def _stand(work: Work, a: Stand) -> None:
     assert page is not None
     work.spaces = put(work.spaces, work.active, page.spaces[a.space].name)
     say(work, f"{character(work, work.active).title} stands in {page.spaces[a.space].name}")
-    work.phase = Phase.DRAW
+    work.phase = _PHASE_DRAW
 
 
 #: ``_PHASES`` by each phase's value (a str hashes at C speed; an Enum member's hash is Python's).
@@ -583,7 +649,7 @@ _BY_VALUE: dict[str, Callable[[Table], tuple[Action, ...]]] = {p.value: f for p,
 def legal(s: Table) -> tuple[Action, ...]:
     """The legal actions, on the table or on the deciding seat's view."""
     phase = s.phase
-    if phase is Phase.ACT:
+    if phase is _PHASE_ACT:
         return tuple(_act(s))
     return _BY_VALUE[phase._value_](s)
 
@@ -751,7 +817,7 @@ def _reason(state: State, action: Action) -> str | None:
     if direct is not None:
         if direct(state, action):
             return None
-    elif state.phase is Phase.ACT:
+    elif state.phase is _PHASE_ACT:
         kind = _ACTS.get(type(action))
         if kind is not None and action in kind(state):
             return None
@@ -772,7 +838,7 @@ def _pop(work: Work) -> None:
 
 def _act_start(work: Work) -> None:
     _pop(work)
-    work.stack.append(Resume())
+    work.stack.append(_RESUME)
 
 
 def _discard(work: Work, a: Discard) -> None:
@@ -785,7 +851,7 @@ def _draw(work: Work, a: Draw) -> None:
     _pop(work)
     c = work.active
     special = draw_cards(work, c, max(0, HAND - len(work.hands[c])))
-    work.stack.append(Resume())
+    work.stack.append(_RESUME)
     _drawn_special(work, special)
 
 
@@ -803,16 +869,16 @@ def _move(work: Work, a: Move) -> None:
     work.played = (a.card,)
     work.mp = ACTION_CARDS[a.card].value + _move_bonus(work, c)
     work.stepped = False
-    wait(work, Phase.MOVE)
+    wait(work, _PHASE_MOVE)
 
 
 def _card(work: Work, a: Card) -> None:
     c = decider(work)
     work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
     work.played = (*work.played, a.card)
-    if work.phase is Phase.MOVE:
+    if work.phase is _PHASE_MOVE:
         work.mp += ACTION_CARDS[a.card].value
-    elif work.phase is Phase.PAY:
+    elif work.phase is _PHASE_PAY:
         pay = work.stack[-2]
         assert isinstance(pay, Pay)
         if sum(ACTION_CARDS[k].value for k in work.played) >= table_of(work).abilities[pay.card].cost:
@@ -826,40 +892,40 @@ def _step(work: Work, a: Step) -> None:
     cost = dict(_steps(work))[a.space]
     work.mp -= cost
     work.stepped = True
-    work.stack.append(Resume())
+    work.stack.append(_RESUME)
     if visit(work, work.active, page.spaces[a.space].name):
         _end_move(work)  # reading stops the move
         return
     if _steps(work):
         work.stack.pop()
-        wait(work, Phase.MOVE)
+        wait(work, _PHASE_MOVE)
     else:
         _end_move(work)
 
 
 def _done(work: Work, a: Done) -> None:
     _pop(work)
-    if work.phase is Phase.EQUIP:
+    if work.phase is _PHASE_EQUIP:
         work.moved = ()
         return
-    if work.phase is Phase.REPAIR:
+    if work.phase is _PHASE_REPAIR:
         work.stack.pop()  # no more repairs
         return
-    if work.phase is Phase.PAY:  # the payment given up: the cards played are discarded
+    if work.phase is _PHASE_PAY:  # the payment given up: the cards played are discarded
         work.stack.pop()
         work.discard = (*work.discard, *work.played)
         work.played = ()
         return
-    if work.phase is Phase.MOVE:
+    if work.phase is _PHASE_MOVE:
         _end_move(work)
-        work.stack.append(Resume())
+        work.stack.append(_RESUME)
         return
     _resolve(work)
 
 
 def _start_test(work: Work, attribute: str, difficulty: int, opposed: bool, kind: str, target: int) -> None:
     work.test = Check(work.active, attribute, difficulty, opposed, kind, target)
-    wait(work, Phase.TEST)
+    wait(work, _PHASE_TEST)
 
 
 def _communicate(work: Work, a: Communicate) -> None:
@@ -899,7 +965,7 @@ def _ability(work: Work, a: Ability) -> None:
     _act_start(work)
     work.this_turn = (*work.this_turn, f"ability:{ABILITY_NAMES[a.card]}")
     work.stack.append(Pay(a.target, a.card))
-    wait(work, Phase.PAY)
+    wait(work, _PHASE_PAY)
 
 
 def _paid(work: Work) -> None:
@@ -976,7 +1042,7 @@ def _exit(work: Work, a: Exit) -> None:
     work.outing = replace(work.outing, ahead=(*work.outing.ahead, c))
     say(work, f"{character(work, c).title} leaves the page, to page {work.outing.exit_page}")
     if on_map(work):
-        work.stack.append(Resume())  # off the page: the turn ends
+        work.stack.append(_RESUME)  # off the page: the turn ends
     else:
         all_left(work)
 
@@ -1005,7 +1071,7 @@ def _drive(work: Work, a: Drive) -> None:
         change_dial(work, "scrap", -card.fuel)
     if card.dial and card.amount:
         change_dial(work, card.dial, card.amount)
-    if work.phase is not Phase.OVER:
+    if work.phase is not _PHASE_OVER:
         work.stack.append(GoToPage(page))
 
 
@@ -1025,7 +1091,7 @@ def _equip(work: Work, a: Equip) -> None:
     work.discard = (*work.discard, a.card)
     work.moved = ()
     say(work, f"{character(work, c).title} equips and trades")
-    wait(work, Phase.EQUIP)
+    wait(work, _PHASE_EQUIP)
 
 
 def _take(work: Work, item: int) -> None:
@@ -1045,7 +1111,7 @@ def _take(work: Work, item: int) -> None:
 
 
 def _place(work: Work, a: Wear | Stow) -> None:
-    if work.phase is Phase.EQUIP:
+    if work.phase is _PHASE_EQUIP:
         _take(work, a.item)
         work.moved = (*work.moved, a.item)
     else:  # an item gained or repaired: off the stack
@@ -1124,8 +1190,8 @@ def _consult(work: Work, a: Consult) -> None:
 
 def _end(work: Work, a: End) -> None:
     _pop(work)
-    work.stack.append(AfterTurn())
-    work.stack.append(CheckThreat())
+    work.stack.append(_AFTER_TURN)
+    work.stack.append(_CHECK_THREAT)
 
 
 def _nest(work: Work, a: Nest) -> None:
@@ -1141,7 +1207,7 @@ def _nest(work: Work, a: Nest) -> None:
 
 def _pass(work: Work, a: Pass) -> None:
     _pop(work)
-    if work.phase is Phase.EAT:
+    if work.phase is _PHASE_EAT:
         work.stack.pop()  # this character does not eat
         return
     work.stack.append(NextTurn())

@@ -21,7 +21,6 @@ Everything here is immutable; neighbour tables are computed once per graph and c
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable
 from functools import lru_cache
 from typing import Generic, TypeVar
@@ -373,17 +372,20 @@ class SpaceGraph(Generic[N]):
         once needs), in the order the search reached the spaces."""
         ix = self._ix()
         origin = self._pos(start)
+        links = ix.links
         dist = {origin: 0}
-        queue = deque((origin,))
-        while queue:
-            u = queue.popleft()
-            d = dist[u] + 1
-            if max_hops is not None and d > max_hops:
-                continue
-            for v, kind in ix.links[u]:
-                if v not in dist and (through is None or through(kind)):
-                    dist[v] = d
-                    queue.append(v)
+        frontier = [origin]
+        d = 0
+        # level by level: the spaces reached in the order a first-in, first-out search reaches them
+        while frontier and (max_hops is None or d < max_hops):
+            d += 1
+            beyond = []
+            for u in frontier:
+                for v, kind in links[u]:
+                    if v not in dist and (through is None or through(kind)):
+                        dist[v] = d
+                        beyond.append(v)
+            frontier = beyond
         spaces = ix.spaces
         return {spaces[k]: d for k, d in dist.items()}
 
