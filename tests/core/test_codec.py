@@ -552,6 +552,43 @@ def test_a_record_s_own_check_runs_on_loading() -> None:
         codec.loads('{"$r": "tests.Checked", "n": 12}')
 
 
+@register("tests.Hands")
+@frozen
+class Hands:
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    name: str = ""
+
+
+_HANDS = ('{"$r":"tests.Hands","deck":{"$t":[4,5]},"discard":{"$t":[]},'
+          '"hands":{"$t":[{"$t":[1,2]},{"$t":[]}]},"name":""}')
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"deck":{"$t":[4,5]}', '"deck":{"$t":[4,true]}', r"tests\.Hands\.deck: .* is not of the field's type"),
+        ('"deck":{"$t":[4,5]}', '"deck":{"$v":[4,5]}', r"tests\.Hands\.deck: .* is not of the field's type"),
+        ('"discard":{"$t":[]}', '"discard":{"$t":[18446744073709551616]}', "out of range"),
+        ('"discard":{"$t":[]}', '"discard":[]', "bare JSON arrays"),
+        ('{"$t":[1,2]}', '{"$t":[1,"2"]}', r"tests\.Hands\.hands: .* is not of the field's type"),
+        ('{"$t":[1,2]}', '{"$f":[1,2]}', r"tests\.Hands\.hands: .* is not of the field's type"),
+        ('{"$t":[1,2]}', '{"$t":[1,2],"x":1}', "unrecognised JSON object"),
+        ('{"$t":[1,2]}', '7', r"tests\.Hands\.hands: .* is not of the field's type"),
+        ('"hands":{"$t":[{"$t":[1,2]},{"$t":[]}]}', '"hands":{"$t":[{"$t":[1,2]},{"$t":[]}],"$t":[]}', "twice"),
+    ],
+)
+def test_the_fields_of_ints_read_together_are_refused_as_each_alone_would_be(old: str, new: str,
+                                                                             message: str) -> None:
+    """A record's tuples of ints and tuples of tuples of ints are looked at together, in C; any of
+    them written otherwise is read alone and refused with the words it always had."""
+    assert codec.loads(_HANDS) == Hands((4, 5), ((1, 2), ()), ())
+    assert codec.loads(codec.dumps(Hands((), ((),) * 3, (2**63,)))) == Hands((), ((),) * 3, (2**63,))
+    with pytest.raises(CodecError, match=message):
+        codec.loads(_HANDS.replace(old, new))
+
+
 def test_messages_stay_short() -> None:
     with pytest.raises(CodecError) as caught:
         codec.loads(json.dumps({"$r": "x" * 100_000}))
