@@ -652,8 +652,8 @@ def _read_plain(text: str, decoder: json.JSONDecoder) -> Any:
     no object lists a key twice is known from the colons counted as it is read
     (:func:`_keys_once`). A text that is not shown so, or that is refused, raises ``_Other``, and
     :func:`loads` reads it the general way (which says what is wrong)."""
-    obj = decoder.decode(text)
-    if type(obj) is dict and "$static" in obj:
+    obj, end = decoder.raw_decode(text, 0)  # dumps writes no space before or after the value
+    if end != len(text) or type(obj) is dict and "$static" in obj:
         raise _Other
     static = _Static({})  # no entry: a reference is refused as it is without a table
     value = decode(obj, 0, static)
@@ -852,10 +852,11 @@ def _reader(cls: type) -> _Reader:
     field, a ``{"$t": [...]}`` of ints within 64 bits or of strs for a ``tuple[int, ...]`` or
     ``tuple[str, ...]`` field, all checked in C), any other value read and checked against the
     field's annotation by :func:`_field`; then the record built with one call, a converter's or
-    validator's exception said as a CodecError. It counts what :func:`_keys_once` needs. The
-    fields of ints (``tuple[int, ...]`` and ``tuple[tuple[int, ...], ...]``, most of a table) are
-    first looked at together (:func:`_together`); when any of them is written otherwise, each is
-    read alone as above."""
+    validator's exception said as a CodecError. It counts what :func:`_keys_once` needs. In a
+    record with two or more ``tuple[tuple[int, ...], ...]`` fields, its fields of ints (those and
+    its ``tuple[int, ...]`` ones, most of a table) are first looked at together
+    (:func:`_together`); when any of them is written otherwise, each is read alone as above. A
+    field holding a record (or None) is read by that record's reader without a call between."""
     spec = _RECORDS[cls]
     namespace: dict[str, Any] = {
         "CLS": cls, "B": _INT_BOUND, "MAX_DEPTH": MAX_DEPTH, "MAX_ITEMS": MAX_ITEMS, "CodecError": CodecError,
@@ -869,10 +870,12 @@ def _reader(cls: type) -> _Reader:
     except Exception:  # noqa: BLE001 - as in _field_checks
         hints = {}
     plan = _plan(cls)
-    # the fields of ints (a tuple of them, or a tuple of tuples of them) read together first
+    # the fields of ints (a tuple of them, or a tuple of tuples of them) read together first, in a
+    # record with several tuples of tuples (a table with per-seat hands: many short lists); a record
+    # with fewer reads each field inline, which costs less for a few long lists
     flats = [i for i, (_, _, _, flat) in enumerate(plan) if flat == _INTS_ONLY]
     nests = [i for i, (name, *_) in enumerate(plan) if _NESTED_TUPLES.get(hints.get(name)) == _INTS_ONLY]
-    together = frozenset(flats + nests) if len(flats) + len(nests) > 1 else frozenset()
+    together = frozenset(flats + nests) if len(nests) > 1 else frozenset()
     if together:
         namespace["TOGETHER"] = _together(tuple(plan[i][0] for i in flats), tuple(plan[i][0] for i in nests))
         lines += ["    ints = TOGETHER(obj, depth, static)", "    if ints is not None:",
@@ -904,6 +907,7 @@ def _read_field(i: int, hint: Any, plain: type | None, flat: frozenset[type] | N
     v, field = f"v{i}", f"        v{i} = FIELD{i}(v{i}, depth, static)"
     nested = _NESTED_TUPLES.get(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    record = _record_of(hint)
     lines: list[str] = []
     if flat is not None:
         namespace[f"FLAT{i}"] = flat
@@ -954,9 +958,23 @@ def _read_field(i: int, hint: Any, plain: type | None, flat: frozenset[type] | N
                   f"    got = MEMBERS{i}.get(w) if type(w) is str else None",
                   "    if got is None:", field, "    else:", f"        {v} = got",
                   "        if static is not None:", "            static.keys += 2 + w.count(':')"]
+    elif record is not None:  # a record (or None) written in full: read by its own reader
+        namespace[f"TAG{i}"], namespace["RECORD"] = _RECORDS[record].tag, _decode_record
+        none = hint is not record
+        written = f"type({v}) is dict and {v}.get('$r') == TAG{i} and depth < MAX_DEPTH:"
+        lines += [*([f"    if {v} is None:", "        pass", f"    elif {written}"] if none else [f"    if {written}"]),
+                  f"        {v} = RECORD({v}, depth + 1, static)", "    else:", field]
     else:
         lines.append(field[4:])
     return lines
+
+
+def _record_of(hint: Any) -> type | None:
+    """The registered record class ``hint`` names, alone or with None (``X | None``), or None."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        hint = args[1 - args.index(type(None))]
+    return hint if isinstance(hint, type) and hint in _RECORDS else None
 
 
 #: The fields read by :func:`_tuples`: a tuple of tuples of ints or of strs (the hands of the players).
