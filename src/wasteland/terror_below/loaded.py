@@ -5,7 +5,8 @@ Each check raises ValueError naming the first thing wrong, which the codec turns
 ``CodecError`` line: every Worm, Vehicle, gear card, Bounty and Character of the game in exactly
 one place and within its id range (a view hides only where ``view`` hides), the eggs and the
 rubble counted within the box's numbers, every seat, slot, cell and counter within the options
-and the rules' bounds, the stack's effects in range, and, in rules, a decision with an answer.
+and the rules' bounds, the stack's effects in range, a killer choosing its bounty among two or
+more, and, in rules, a decision with an answer.
 A field is checked on its own line, so a new field is a new line.
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 from itertools import chain
 
 from wasteland.core.rng import HIDDEN_RNG
+from wasteland.terror_below.attack import hunt_bounties
 from wasteland.terror_below.card_set import read_card_set, card_set_data, table_of
 from wasteland.terror_below.cards import (
     BOUNTIES, CARRY, CELLS, EGGS_PER_COLOUR, GEAR, HAND, HIDDEN, ITEMS, LINE, NONE, RUBBLE, RUBBLE_CAP,
@@ -245,11 +247,22 @@ def _check_turn(state: State) -> None:
     if state.phase is Phase.CLAIM and (state.killer != state.decider or not 0 <= state.slot < 3
                                        or state.worms[state.slot] == NONE):
         raise ValueError("the killing blow's bounty is chosen by the killer, for the Worm of the attack")
+    if state.phase is Phase.CLAIM and state.viewer in (None, state.killer):
+        _check_claim(state)
     if state.phase is Phase.HUNT and (not state.hunters or state.hunters[0] != state.decider
                                       or not set(state.hunters) <= set(state.caught)):
         raise ValueError("in a hunt the first of the caught players still hunting decides")
     if state.out[state.decider]:
         raise ValueError("a seat that is out decides nothing")
+
+
+def _check_claim(state: State) -> None:
+    """A killer chooses its bounty only among two or more hunting bounties its kill completes (the
+    rules complete a single one at once): on the table, or in the killer's own view (another seat's
+    view hides the killer's bounties, which ``determinize`` deals so that the choice stays open)."""
+    kind = table_of(state).worms[state.worms[state.slot]].kind
+    if len(hunt_bounties(state, state.killer, kind)) < 2:
+        raise ValueError("a killer chooses its bounty among two or more hunting bounties its kill completes")
 
 
 def _check_stack(state: State, worm_ids: tuple[int, ...]) -> None:
