@@ -12,7 +12,7 @@ A field is checked on its own line, so a new field is a new line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 
 from wasteland.core.rng import HIDDEN_RNG
@@ -46,6 +46,8 @@ def check_options(options: Options) -> None:
 
 #: The members of each member, in order (the cards of every hand), read in C.
 _flat = chain.from_iterable
+#: What ``ending`` may say: nothing (a game in play) or one of the game's endings.
+_ENDINGS = ("", *(e.value for e in Ending))
 
 
 def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
@@ -53,15 +55,25 @@ def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
         raise ValueError(f"{what} holds one entry per player")
 
 
-def _once(cards: Iterable[int], ids: Iterable[int], what: str, *, view: bool) -> None:
-    """``cards`` (HIDDEN allowed in a view) are ``ids`` each exactly once."""
+def _once(cards: Iterable[int], ids: Sequence[int], what: str, *, view: bool) -> None:
+    """``cards`` (HIDDEN allowed in a view) are ``ids`` (ascending, each once) each exactly once."""
     placed = list(cards)
     known = [c for c in placed if c != HIDDEN] if view else placed
-    seen, allowed = set(known), set(ids)
-    if len(seen) != len(known) or not seen <= allowed:
+    seen = set(known)
+    if len(seen) != len(known) or not _among(seen, ids):
         raise ValueError(f"{what} ids are those of the game, each in one place")
-    if len(placed) != len(allowed):
+    if len(placed) != len(ids):
         raise ValueError(f"every {what} card is in exactly one place")
+
+
+def _among(seen: set[int], ids: Sequence[int]) -> bool:
+    """Whether every id ``seen`` is one of ``ids`` (ascending, each once: the ids of a game): by
+    the least and the greatest when the ids run without a gap (a game of more than one player)."""
+    if not seen or not ids:
+        return not seen
+    if ids[-1] - ids[0] + 1 == len(ids):
+        return ids[0] <= min(seen) and max(seen) <= ids[-1]
+    return seen.issubset(ids)
 
 
 def _within(cards: tuple[int, ...], low: int, high: int) -> bool:
@@ -216,7 +228,7 @@ def _check_attack(state: State) -> None:
     _per_seat(state, state.out, "out")
     if not (state.final == NONE or 0 <= state.final < 1 << n):
         raise ValueError("final holds a bit per seat")
-    if state.ending not in ("", *(e.value for e in Ending)) or (state.ending != "") != (state.phase is Phase.OVER):
+    if state.ending not in _ENDINGS or (state.ending != "") != (state.phase is Phase.OVER):
         raise ValueError("a finished game, and only a finished one, names one of the game's endings")
     if state.final != NONE and any(state.final >> p & 1 for p in range(n) if state.out[p]):
         raise ValueError("only a seat still in has a last turn to take")
