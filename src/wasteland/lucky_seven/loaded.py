@@ -86,7 +86,8 @@ def check_places(state: State) -> None:
             raise ValueError("a threat lies where it can: a Tank in the tank column, the others on the map")
     if not all(table.kind[card] == FLARE and card // stride == cell // 28 for cell, card in state.flares):
         raise ValueError("only a Flare of the grid lies on a cell as a flare")
-    if not all(card // stride == side for side, deck in enumerate(state.decks) for card in deck):
+    if not all(not deck or side * stride <= min(deck) and max(deck) < (side + 1) * stride
+               for side, deck in enumerate(state.decks)):  # each card // stride == side, in C
         raise ValueError("each grid's deck holds that grid's threats")
     if state.pending >= 0 and (state.pending // stride != state.active or (
             state.pending_row >= 0 and table.kind[state.pending] in (FLARE, MORTAR, TANK))):
