@@ -29,6 +29,14 @@ class Moved:
 
 
 @frozen
+class Box:
+    """A record with no bound of its own that holds one with bounds."""
+
+    drew: Drew | None
+    label: str = ""
+
+
+@frozen
 class Table:
     players: int
     active: Seat
@@ -40,6 +48,7 @@ class Table:
     viewer: Seat | None
     note: int
     pile: tuple[Card, ...] = (3, -1)
+    boxes: tuple[Box, ...] = ()
 
 
 BOUNDS = Bounds(lambda table: {"card": range(12), "seat": range(table.players)})
@@ -58,6 +67,7 @@ def test_a_table_within_its_bounds_passes() -> None:
     BOUNDS.check(table(viewer=0, hands=((-1, -1), (2, 3))))
     BOUNDS.check(table(pile=(), events=(Drew(0, -1),), marks=frozenset()))
     BOUNDS.check(table(pile=(-1, -1, 11, 0), active=0))
+    BOUNDS.check(table(events=(), hands=(), boxes=(Box(None), Box(Drew(1, 11)))))
 
 
 @pytest.mark.parametrize(("changes", "message"), [
@@ -73,6 +83,7 @@ def test_a_table_within_its_bounds_passes() -> None:
     ({"pile": (-1, 12)}, "Table.pile: card 12 is out of range (0 to 11 or -1)"),
     ({"pile": (0, -2, 5)}, "Table.pile: card -2"),
     ({"active": -1}, "Table.active: seat -1"),
+    ({"boxes": (Box(None), Box(Drew(0, 12)))}, "Drew.card: card 12"),
 ])
 def test_a_field_out_of_its_bounds_is_named(changes: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):

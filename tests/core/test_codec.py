@@ -552,6 +552,52 @@ def test_a_record_s_own_check_runs_on_loading() -> None:
         codec.loads('{"$r": "tests.Checked", "n": 12}')
 
 
+@register("tests.Hands")
+@frozen
+class Hands:
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    gear: tuple[tuple[int, ...], ...] = ()
+    name: str = ""
+    rng: Rng | None = None
+
+
+_HANDS = ('{"$r":"tests.Hands","deck":{"$t":[4,5]},"discard":{"$t":[]},"gear":{"$t":[{"$t":[3]}]},'
+          '"hands":{"$t":[{"$t":[1,2]},{"$t":[]}]},"name":"","rng":{"$r":"core.Rng","counter":2,"key":1}}')
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"deck":{"$t":[4,5]}', '"deck":{"$t":[4,true]}', r"tests\.Hands\.deck: .* is not of the field's type"),
+        ('"deck":{"$t":[4,5]}', '"deck":{"$v":[4,5]}', r"tests\.Hands\.deck: .* is not of the field's type"),
+        ('"discard":{"$t":[]}', '"discard":{"$t":[18446744073709551616]}', "out of range"),
+        ('"discard":{"$t":[]}', '"discard":[]', "bare JSON arrays"),
+        ('{"$t":[1,2]}', '{"$t":[1,"2"]}', r"tests\.Hands\.hands: .* is not of the field's type"),
+        ('{"$t":[1,2]}', '{"$f":[1,2]}', r"tests\.Hands\.hands: .* is not of the field's type"),
+        ('{"$t":[1,2]}', '{"$t":[1,2],"x":1}', "unrecognised JSON object"),
+        ('{"$t":[1,2]}', '7', r"tests\.Hands\.hands: .* is not of the field's type"),
+        ('"hands":{"$t":[{"$t":[1,2]},{"$t":[]}]}', '"hands":{"$t":[{"$t":[1,2]},{"$t":[]}],"$t":[]}', "twice"),
+        ('{"$t":[3]}', '{"$t":[3.5]}', r"tests\.Hands\.gear: .* is not of the field's type"),
+        ('"core.Rng"', '"tests.Leaf"', "fields do not match"),
+        ('{"$r":"core.Rng","counter":2,"key":1}', '{"$r":"tests.Leaf","n":2,"name":"a"}',
+         r"tests\.Hands\.rng: .* is not of the field's type"),
+        ('"counter":2', '"counter":true', r"core\.Rng\.counter"),
+    ],
+)
+def test_the_fields_of_ints_read_together_are_refused_as_each_alone_would_be(old: str, new: str,
+                                                                             message: str) -> None:
+    """A record's tuples of ints and tuples of tuples of ints are looked at together, in C, and a
+    record in a field is read by its own reader; any of them written otherwise is read alone and
+    refused with the words it always had."""
+    assert codec.loads(_HANDS) == Hands((4, 5), ((1, 2), ()), (), ((3,),), "", Rng(1, 2))
+    for value in (Hands((), ((),) * 3, (2**63,)), Hands((1,), (), (-(2**63),), ((), (7, 7)), "a:b")):
+        assert codec.loads(codec.dumps(value)) == value
+    with pytest.raises(CodecError, match=message):
+        codec.loads(_HANDS.replace(old, new))
+
+
 def test_messages_stay_short() -> None:
     with pytest.raises(CodecError) as caught:
         codec.loads(json.dumps({"$r": "x" * 100_000}))

@@ -16,7 +16,8 @@ from wasteland.core import codec
 from wasteland.core.codec import CodecError
 from wasteland.terror_below import GAME
 from wasteland.terror_below.card_set import DESIGNED, card_set_data
-from wasteland.terror_below.cards import HIDDEN
+from wasteland.terror_below.cards import BOUNTIES, HIDDEN
+from wasteland.terror_below.state import Phase
 from wasteland.core.rng import Rng
 
 
@@ -129,3 +130,46 @@ def test_a_table_waiting_for_a_player_s_choice_loads_and_survives_mutations(name
 )
 def test_a_choice_no_game_can_hold_is_refused(name: str, change: Any, message: str) -> None:
     assert_load_refused(decisions()[name], change, message)
+
+
+def _one_bounty_left_to_choose(seat: str) -> Any:
+    """The killer's hidden hunting bounty (``seat`` "own") or its line one ("line") swapped with a
+    bounty of the deck that is not a hunting one: one bounty left that the kill completes."""
+    def change(doc: dict[str, Any]) -> None:
+        deck = doc["bounty_deck"]["$t"]
+        plain = next(i for i, b in enumerate(deck) if b >= 0 and not BOUNTIES[b].hunt)
+        holder = doc["hidden"]["$t"][0]["$t"] if seat == "own" else doc["line"]["$t"]
+        deck[plain], holder[0] = holder[0], deck[plain]
+    return change
+
+
+@pytest.mark.parametrize("where", ["own", "line"])
+def test_a_killer_choosing_its_bounty_has_two_or_more_that_its_kill_completes(where: str) -> None:
+    """The killer chooses (``claim``) only among two or more matching hunting bounties; a table with
+    one left (or none) has no choice to make and is refused, and so is the killer's own view of it."""
+    state = decisions()["claim"]
+    assert state.phase is Phase.CLAIM and state.killer == 0 and len(GAME.legal_actions(state)) == 2
+    assert_load_refused(state, _one_bounty_left_to_choose(where), "two or more hunting bounties")
+    seen = GAME.view(state, 0)
+
+    def in_view(doc: dict[str, Any]) -> None:  # the killer's view: the deck hidden, so from the table
+        if where == "own":
+            doc["hidden"]["$t"][0]["$t"][0] = next(b for b, x in enumerate(BOUNTIES)
+                                                  if not x.hunt and b not in state.line)
+        else:
+            doc["line"]["$t"][0] = state.hidden[0][0]
+            doc["hidden"]["$t"][0]["$t"][0] = next(b for b, x in enumerate(BOUNTIES)
+                                                  if not x.hunt and b not in state.line)
+
+    with pytest.raises(CodecError, match="two or more hunting bounties"):
+        load_changed(seen, in_view)
+
+
+def test_another_seat_s_view_of_a_killer_choosing_its_bounty_loads() -> None:
+    """The other seats' views hide the killer's bounties: the line alone may match once, and the
+    view loads (``determinize`` deals the killer enough of them)."""
+    state = decisions()["claim"]
+    seen = GAME.view(state, 1)
+    assert seen.hidden[0] == (HIDDEN,) and codec.loads(codec.dumps(seen)) == seen
+    drawn = GAME.determinize(seen, 1, 3)
+    assert codec.loads(codec.dumps(drawn)) == drawn and len(GAME.legal_actions(drawn)) >= 2

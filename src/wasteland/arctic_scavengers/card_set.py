@@ -188,20 +188,26 @@ def removed_for_peeking(ctype: CardType, players: int, peeking: tuple[str, ...],
 
 def _check_playable(types: tuple[CardType, ...], players: int, peeking: tuple[str, ...], peek_rule: str) -> None:
     """Refuse a set the chosen table cannot play: short starting decks, no contested resource."""
-    by_key = {t.key: t for t in types}
+    public = types is CARD_TYPES
+    by_key = _PUBLIC_BY_KEY if public else {t.key: t for t in types}
     for key, copies in STARTING_DECK:
         need = copies * players
         ctype = by_key[key]
         if ctype.count < need:
             raise ConfigError(f"cards: {key!r} count {ctype.count} is too few for {players} players: the starting "
                               f"decks take {copies} each, so at least {need} are needed")
-    contested = [t for t in types if t.source is Source.CONTESTED]
+    contested = _PUBLIC_CONTESTED if public else [t for t in types if t.source is Source.CONTESTED]
     left = sum(t.count for t in contested if not removed_for_peeking(t, players, peeking, peek_rule))
     if left < 1:
         removal = players == 2 and peek_rule == "remove_marked"
         why = " after the two-player removal of the peeking ones" if removal else ""
         raise ConfigError(f"cards: no contested resource is left{why}; the game needs at least one "
                           f"({', '.join(repr(t.key) for t in contested)})")
+
+
+#: The public set's types by key, and its contested resources (what ``_check_playable`` reads of a set).
+_PUBLIC_BY_KEY = {t.key: t for t in CARD_TYPES}
+_PUBLIC_CONTESTED = tuple(t for t in CARD_TYPES if t.source is Source.CONTESTED)
 
 
 def read_peeking(value: object) -> tuple[str, ...]:
@@ -230,6 +236,8 @@ def read_card_set(value: object, players: int, peeking: tuple[str, ...] = (),
             by_key[ctype.key] = _changed_type(ctype, name, changes)
         types = tuple(by_key.get(t.key, t) for t in CARD_TYPES)
     _check_playable(types, players, peeking, peek_rule)
+    if types is CARD_TYPES:
+        return None
     changed = tuple(t for t, public in zip(types, CARD_TYPES) if t is not public)
     return CardSet(changed) if changed else None
 

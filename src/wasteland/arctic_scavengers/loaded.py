@@ -7,6 +7,8 @@ Nothing here runs in ``apply``: a table made by the rules holds all of it by con
 
 from __future__ import annotations
 
+from itertools import chain
+
 from wasteland.arctic_scavengers.card_set import table_of
 from wasteland.arctic_scavengers.cards import MERCENARY_PILES
 from wasteland.arctic_scavengers.state import (
@@ -16,6 +18,9 @@ from wasteland.arctic_scavengers.state import (
 from wasteland.core.rng import HIDDEN_RNG
 
 __all__ = ["check_state_content", "check_conservation", "check_decision", "check_events", "check_view_content"]
+
+#: The members of each member (the cards of every zone), read in C.
+_flat = chain.from_iterable
 
 
 def check_state_content(state: State) -> None:
@@ -35,10 +40,9 @@ def check_state_content(state: State) -> None:
     zones = [*state.hands, *state.decks, *state.discards, *state.played, *state.piles, state.junkyard,
              state.contested, state.removed, state.committed, state.dug, state.spent,
              tuple(c for pair in state.equipped for c in pair), *(tuple(s) for s in state.secret)]
-    for zone in zones:
-        for card in zone:
-            if card not in known:
-                raise ValueError(f"card id {card} is not a card of this game's set")
+    if not known.issuperset(_flat(zones)):  # in C; the first card that is not named
+        card = next(c for c in _flat(zones) if c not in known)
+        raise ValueError(f"card id {card} is not a card of this game's set")
     if not 0 <= state.used < 32 or not 0 <= state.food <= 10_000:
         raise ValueError("the actions taken or the food of the round are out of range")
     table = table_of(state)
@@ -49,7 +53,7 @@ def check_state_content(state: State) -> None:
         unplaced = sum(1 for c in table.ids if c not in shown and table.is_contested[c])
         if state.contested.count(-1) > unplaced:
             raise ValueError("the contested pile hides more cards than there are contested resources to place")
-    if not all(c in table.ids_of(key) for key, pile in zip(MERCENARY_PILES, state.piles) for c in pile):
+    if not all(set(pile).issubset(table.ids_of(key)) for key, pile in zip(MERCENARY_PILES, state.piles)):
         raise ValueError("each mercenary pile holds cards of its own type")
     check_decision(state)
     check_events(state, ids)
@@ -57,9 +61,8 @@ def check_state_content(state: State) -> None:
 
 def _places(state: State) -> list[int]:
     """Every card where it lies (each card lies in exactly one of these zones)."""
-    return [*(c for zones in (state.hands, state.decks, state.discards, state.played, state.piles)
-              for zone in zones for c in zone),
-            *state.junkyard, *state.contested, *state.removed, *state.dug]
+    return [*_flat(state.hands), *_flat(state.decks), *_flat(state.discards), *_flat(state.played),
+            *_flat(state.piles), *state.junkyard, *state.contested, *state.removed, *state.dug]
 
 
 def check_conservation(state: State, ids: tuple[int, ...]) -> None:
@@ -67,8 +70,8 @@ def check_conservation(state: State, ids: tuple[int, ...]) -> None:
     places as cards it does not show); the cards under way among those played; each tribe's
     unseen cards among its own."""
     places = _places(state)
-    shown = [c for c in places if c != -1]
-    if len(set(shown)) != len(shown) or len(places) != len(ids):
+    hidden = places.count(-1)  # the shown cards (all but these) distinct: the set of all less -1
+    if len(set(places)) - (hidden > 0) != len(places) - hidden or len(places) != len(ids):
         raise ValueError("every card of the set lies in exactly one zone")
     if state.viewer is None and -1 in places:
         raise ValueError("only a view hides cards")
@@ -81,12 +84,13 @@ def check_conservation(state: State, ids: tuple[int, ...]) -> None:
     if len(set(modifiers)) != len(modifiers) or not frozenset(modifiers) <= played \
             or not frozenset(q for _, q in state.equipped) <= frozenset(state.committed):
         raise ValueError("the equipped cards are distinct cards played by the tribe deciding, on persons committed")
-    tribes = frozenset(c for zones in (state.hands, state.played, state.discards) for zone in zones for c in zone)
-    if len(set(state.spent)) != len(state.spent) or not frozenset(state.spent) <= tribes - {-1}:
+    spent = state.spent
+    if spent and (len(set(spent)) != len(spent) or -1 in spent
+                  or not set(spent).issubset((*_flat(state.hands), *_flat(state.played), *_flat(state.discards)))):
         raise ValueError("the units that declared are cards of the tribes")
-    for q, secret in enumerate(state.secret):
-        own = frozenset((*state.hands[q], *state.decks[q], *state.discards[q], *state.played[q]))
-        if not secret <= own - {-1}:
+    for q, secret in enumerate(state.secret):  # each among its tribe's own cards, none of them hidden (-1)
+        if secret and (-1 in secret or not secret.issubset(
+                (*state.hands[q], *state.decks[q], *state.discards[q], *state.played[q]))):
             raise ValueError("a tribe's unseen cards are cards of that tribe")
 
 

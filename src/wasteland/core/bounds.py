@@ -33,7 +33,7 @@ from typing import Any, Annotated, Callable, Mapping
 
 import attrs
 from attrs import frozen
-from pyrsistent import PMap, pset, pvector
+from pyrsistent import PMap, PSet, PVector, pset, pvector
 
 from wasteland.core.codec import add_check
 from wasteland.core.engine import Engine
@@ -131,6 +131,14 @@ def _int_within(hint: object) -> Within | None:
     return None
 
 
+def _optional(hint: object) -> object:
+    """``X`` of ``X | None``; any other hint itself."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        return args[1 - args.index(type(None))]
+    return hint
+
+
 def _member_of(hint: object) -> object:
     """The members' type of ``tuple[X, ...]``, ``frozenset[X]`` or ``PVector[X]``, or None (None's too)."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -143,6 +151,9 @@ def _member_of(hint: object) -> object:
 #: checks in C.
 _FLAT: frozenset[type] = frozenset({tuple, frozenset, type(pvector()), type(pset())})
 _INTS: frozenset[type] = frozenset({int})
+#: The collections a field may be annotated with (``tuple[X, ...]``, ``frozenset[X]``, ...): an empty one
+#: is not walked.
+_COLLECTIONS = (tuple, frozenset, PVector, PMap, PSet)
 
 
 class Bounds:
@@ -189,7 +200,7 @@ class Bounds:
             lines.append(f"    v = value.{field.name}")
             call = [f"        wrong = CHECK{i}(v, limits, WHERE{i})", "        if wrong is not None:",
                     "            return wrong"]
-            within, member = _int_within(hint), _int_within(_member_of(hint))
+            within, member = _int_within(_optional(hint)), _int_within(_member_of(hint))
             deep = None if within or member else _int_within(_member_of(_member_of(hint)))
             mark = within or member or deep
             if mark is not None:
@@ -209,6 +220,8 @@ class Bounds:
                           "    w = tuple(CHAIN(v)) if type(v) in FLAT and FLAT.issuperset(map(type, v)) else None",
                           "    if v and not (w is not None and s.step == 1 and "
                           f"(not w or INTS.issuperset(map(type, w)){ends})):", *call]
+            elif typing.get_origin(hint) in _COLLECTIONS:  # an empty one holds nothing out of range
+                lines += ["    if v:", *call]
             else:
                 lines += ["    if True:", *call]
         lines.append("    return None")
@@ -244,8 +257,25 @@ class Bounds:
                 return _each_within(within[0], member)
             return _each(member)
         if isinstance(hint, type) and attrs.has(hint):
-            return self._record
+            return self._record if _bounded(hint, set()) else None
         return None
+
+
+def _bounded(hint: object, seen: set[type]) -> bool:
+    """Whether a value of type ``hint`` may hold a :class:`Within` field (a record, through its
+    fields' annotations, however deep; a record met again adds nothing)."""
+    if isinstance(hint, Within):
+        return True
+    if isinstance(hint, type) and attrs.has(hint):
+        if hint in seen:
+            return False
+        seen.add(hint)
+        try:
+            hints = typing.get_type_hints(hint, include_extras=True)
+        except Exception:  # noqa: BLE001 - as in Bounds._plan: walked, to be safe
+            return True
+        return any(_bounded(one, seen) for one in hints.values())
+    return any(_bounded(one, seen) for one in typing.get_args(hint))
 
 
 def check_loaded(engine: Engine[Any, Any, Any, Any], *checks: Callable[[Any], None], bounds: Bounds | None = None,

@@ -50,8 +50,10 @@ from __future__ import annotations
 import collections.abc
 import enum
 import hashlib
+import itertools
 import json
 import math
+import operator
 import re
 import sys
 import types
@@ -650,8 +652,8 @@ def _read_plain(text: str, decoder: json.JSONDecoder) -> Any:
     no object lists a key twice is known from the colons counted as it is read
     (:func:`_keys_once`). A text that is not shown so, or that is refused, raises ``_Other``, and
     :func:`loads` reads it the general way (which says what is wrong)."""
-    obj = decoder.decode(text)
-    if type(obj) is dict and "$static" in obj:
+    obj, end = decoder.raw_decode(text, 0)  # dumps writes no space before or after the value
+    if end != len(text) or type(obj) is dict and "$static" in obj:
         raise _Other
     static = _Static({})  # no entry: a reference is refused as it is without a table
     value = decode(obj, 0, static)
@@ -850,7 +852,11 @@ def _reader(cls: type) -> _Reader:
     field, a ``{"$t": [...]}`` of ints within 64 bits or of strs for a ``tuple[int, ...]`` or
     ``tuple[str, ...]`` field, all checked in C), any other value read and checked against the
     field's annotation by :func:`_field`; then the record built with one call, a converter's or
-    validator's exception said as a CodecError. It counts what :func:`_keys_once` needs."""
+    validator's exception said as a CodecError. It counts what :func:`_keys_once` needs. In a
+    record with two or more ``tuple[tuple[int, ...], ...]`` fields, its fields of ints (those and
+    its ``tuple[int, ...]`` ones, most of a table) are first looked at together
+    (:func:`_together`); when any of them is written otherwise, each is read alone as above. A
+    field holding a record (or None) is read by that record's reader without a call between."""
     spec = _RECORDS[cls]
     namespace: dict[str, Any] = {
         "CLS": cls, "B": _INT_BOUND, "MAX_DEPTH": MAX_DEPTH, "MAX_ITEMS": MAX_ITEMS, "CodecError": CodecError,
@@ -863,12 +869,23 @@ def _reader(cls: type) -> _Reader:
         hints = typing.get_type_hints(cls)
     except Exception:  # noqa: BLE001 - as in _field_checks
         hints = {}
-    for i, (name, plain, check, flat) in enumerate(_plan(cls)):
+    plan = _plan(cls)
+    # the fields of ints (a tuple of them, or a tuple of tuples of them) read together first, in a
+    # record with several tuples of tuples (a table with per-seat hands: many short lists); a record
+    # with fewer reads each field inline, which costs less for a few long lists
+    flats = [i for i, (_, _, _, flat) in enumerate(plan) if flat == _INTS_ONLY]
+    nests = [i for i, (name, *_) in enumerate(plan) if _NESTED_TUPLES.get(hints.get(name)) == _INTS_ONLY]
+    together = frozenset(flats + nests) if len(nests) > 1 else frozenset()
+    if together:
+        namespace["TOGETHER"] = _together(tuple(plan[i][0] for i in flats), tuple(plan[i][0] for i in nests))
+        lines += ["    ints = TOGETHER(obj, depth, static)", "    if ints is not None:",
+                  f"        {', '.join(f'v{i}' for i in flats + nests)}, = ints"]
+    for i, (name, plain, check, flat) in enumerate(plan):
         namespace[f"NAME{i}"] = name
         namespace[f"FIELD{i}"] = lambda value, depth, static, name=name, plain=plain, check=check: _field(
             spec.tag, name, plain, check, value, depth, static)
-        lines.append(f"    v{i} = obj[NAME{i}]")
-        lines += _read_field(i, hints.get(name), plain, flat, namespace)
+        alone = [f"    v{i} = obj[NAME{i}]", *_read_field(i, hints.get(name), plain, flat, namespace)]
+        lines += ["    if ints is None:", *("    " + line for line in alone)] if i in together else alone
         arguments.append(f"{spec.aliases[name]}=v{i}")
     lines += ["    try:", f"        return CLS({', '.join(arguments)})", "    except CodecError:", "        raise",
               "    except Exception as exc:", "        raise REFUSED(exc) from None"]
@@ -890,6 +907,7 @@ def _read_field(i: int, hint: Any, plain: type | None, flat: frozenset[type] | N
     v, field = f"v{i}", f"        v{i} = FIELD{i}(v{i}, depth, static)"
     nested = _NESTED_TUPLES.get(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    record = _record_of(hint)
     lines: list[str] = []
     if flat is not None:
         namespace[f"FLAT{i}"] = flat
@@ -940,9 +958,23 @@ def _read_field(i: int, hint: Any, plain: type | None, flat: frozenset[type] | N
                   f"    got = MEMBERS{i}.get(w) if type(w) is str else None",
                   "    if got is None:", field, "    else:", f"        {v} = got",
                   "        if static is not None:", "            static.keys += 2 + w.count(':')"]
+    elif record is not None:  # a record (or None) written in full: read by its own reader
+        namespace[f"TAG{i}"], namespace["RECORD"] = _RECORDS[record].tag, _decode_record
+        none = hint is not record
+        written = f"type({v}) is dict and {v}.get('$r') == TAG{i} and depth < MAX_DEPTH:"
+        lines += [*([f"    if {v} is None:", "        pass", f"    elif {written}"] if none else [f"    if {written}"]),
+                  f"        {v} = RECORD({v}, depth + 1, static)", "    else:", field]
     else:
         lines.append(field[4:])
     return lines
+
+
+def _record_of(hint: Any) -> type | None:
+    """The registered record class ``hint`` names, alone or with None (``X | None``), or None."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        hint = args[1 - args.index(type(None))]
+    return hint if isinstance(hint, type) and hint in _RECORDS else None
 
 
 #: The fields read by :func:`_tuples`: a tuple of tuples of ints or of strs (the hands of the players).
@@ -953,24 +985,78 @@ _NESTED_TUPLES: dict[Any, frozenset[type]] = {tuple[tuple[int, ...], ...]: froze
 def _tuples(items: list[Any], members: frozenset[type], static: _Static | None) -> tuple[tuple[Any, ...], ...] | None:
     """The members of ``{"$t": items}`` read as a tuple of tuples of ``members`` (ints within 64 bits
     or strs), each written ``{"$t": [...]}``: what decode and a ``tuple[tuple[int, ...], ...]``
-    field's check would make of it, in one call; None for anything else (read by them)."""
-    if len(items) > MAX_ITEMS:
+    field's check would make of it, in one call, every member looked at in C at once (their types
+    and lengths, then the least and greatest of all their ints); None for anything else (read by
+    them)."""
+    if len(items) > MAX_ITEMS or not _DICTS.issuperset(map(type, items)) or not _ONE.issuperset(map(len, items)):
         return None
-    out = []
-    keys, ints = 1 + len(items), int in members
-    for member in items:
-        inner = member.get("$t") if type(member) is dict and len(member) == 1 else None
-        if type(inner) is not list or len(inner) > MAX_ITEMS or not members.issuperset(map(type, inner)):
+    try:
+        inners = list(map(_INNER, items))
+    except KeyError:  # an object with another key than "$t"
+        return None
+    if not _LISTS.issuperset(map(type, inners)) or inners and max(map(len, inners)) > MAX_ITEMS:
+        return None
+    flat = list(_chain(inners))
+    if not members.issuperset(map(type, flat)):
+        return None
+    keys = 1 + len(items)
+    if int in members:
+        if flat and not (-_INT_BOUND < min(flat) and max(flat) < _INT_BOUND):
             return None
-        if ints:
-            if inner and not (-_INT_BOUND < min(inner) and max(inner) < _INT_BOUND):
-                return None
-        else:
-            keys += "".join(inner).count(":")
-        out.append(tuple(inner))
+    else:
+        keys += "".join(flat).count(":")
     if static is not None:
         static.keys += keys
-    return tuple(out)
+    return tuple(map(tuple, inners))
+
+
+_INTS_ONLY = frozenset({int})
+
+
+def _together(flat: tuple[str, ...], nested: tuple[str, ...]) -> Callable[[dict[str, Any], int, _Static | None],
+                                                                           list[Any] | None]:
+    """The reading of a record's fields of ints at once: ``flat`` fields written ``{"$t": [ints]}`` and
+    ``nested`` ones written ``{"$t": [{"$t": [ints]}, ...]}`` (the players' hands), every value looked
+    at in C together (the objects' types and lengths, the lists' lengths, then the least and the
+    greatest of all their ints), as :func:`_reader` and :func:`_tuples` read each of them; the values
+    of the fields in that order, or None when any of them is anything else (each is then read alone,
+    which says what is wrong)."""
+    names, count = flat + nested, len(flat)
+
+    def read(obj: dict[str, Any], depth: int, static: _Static | None) -> list[Any] | None:
+        written = list(map(obj.__getitem__, names))
+        if (depth + 2 > MAX_DEPTH or not _DICTS.issuperset(map(type, written))
+                or not _ONE.issuperset(map(len, written))):
+            return None
+        lists: list[Any] = list(map(dict.get, written, _REPEAT_T))
+        if not _LISTS.issuperset(map(type, lists)) or max(map(len, lists)) > MAX_ITEMS:
+            return None
+        outer = lists[count:]
+        members = list(_chain(outer))
+        if not _DICTS.issuperset(map(type, members)) or not _ONE.issuperset(map(len, members)):
+            return None
+        inners: list[Any] = list(map(dict.get, members, _REPEAT_T))
+        if not _LISTS.issuperset(map(type, inners)) or inners and max(map(len, inners)) > MAX_ITEMS:
+            return None
+        ints = list(_chain(lists[:count]))
+        ints += _chain(inners)
+        if not _INTS_ONLY.issuperset(map(type, ints)) or ints and not (
+                -_INT_BOUND < min(ints) and max(ints) < _INT_BOUND):
+            return None
+        if static is not None:
+            static.keys += len(written) + len(members)
+        values: list[Any] = list(map(tuple, lists[:count]))
+        rows = map(tuple, inners)
+        values += [tuple(itertools.islice(rows, len(one))) for one in outer]
+        return values
+    return read
+
+
+#: What :func:`_tuples` and :func:`_together` read in C: the members' types and lengths, and a member's list.
+_DICTS, _LISTS, _ONE = frozenset({dict}), frozenset({list}), frozenset({1})
+_INNER = operator.itemgetter("$t")
+_REPEAT_T = itertools.repeat("$t")
+_chain = itertools.chain.from_iterable
 
 
 def _field(tag: str, name: str, plain: type | None, check: _Check | None, value: Any, depth: int,

@@ -353,8 +353,10 @@ def check_options(name: str, value: object, allowed: Iterable[object]) -> None:
     """Raise ConfigError naming the allowed values unless ``value`` is one of them."""
     choices = tuple(allowed)
     # Equal is not enough: True == 1 and 2.0 == 2, but neither is a valid choice of the other type.
-    if not any(type(c) is type(value) and c == value for c in choices):
-        raise ConfigError(f"{name} must be one of {_list(choices)}, got {short(value)}")
+    for choice in choices:
+        if type(choice) is type(value) and choice == value:
+            return
+    raise ConfigError(f"{name} must be one of {_list(choices)}, got {short(value)}")
 
 
 def _list(choices: tuple[object, ...]) -> str:

@@ -6,6 +6,7 @@ Nothing here runs in ``apply``: a table made by the rules holds all of it by con
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import chain
 
 from wasteland.core.rng import HIDDEN_RNG
@@ -36,11 +37,10 @@ def check_state_content(state: State) -> None:
 def check_conservation(state: State, sides: int) -> None:
     """Each card exactly once: every squad member on a cell or fallen, every threat of the game
     (the Depot with the ``depot`` option) in exactly one zone, each grid's map cards dealt."""
-    standing = [m for m in state.squad if m >= 0]
-    if sorted(standing + list(state.fallen)) != list(range(8 * sides)):
+    standing = _placed(state.squad)
+    if sorted([*standing, *state.fallen]) != list(range(8 * sides)):
         raise ValueError("every squad member is on a cell or fallen, exactly once")
-    on_grid = frozenset(standing)
-    if not (state.down <= on_grid and state.rotated <= on_grid):
+    if not (state.down.issubset(standing) and state.rotated.issubset(standing)):
         raise ValueError("a flipped down or rotated member is not on the grid")
     table = table_of(state)
     expected: list[int] = []
@@ -49,16 +49,24 @@ def check_conservation(state: State, sides: int) -> None:
         expected.extend(range(first, first + table.threat_ids))
         if state.options.depot:
             expected.append(first + table.stride - 1)
-    flares = [card for _, card in state.flares]
-    threats = [c for c in state.threats if c >= 0]
+    threats = _placed(state.threats)
     threats += chain.from_iterable(state.decks)
-    threats += (*state.discard, *state.depots, *flares, *((state.pending,) if state.pending >= 0 else ()))
-    if sorted(threats) != sorted(expected):
+    threats += (*state.discard, *state.depots, *((state.pending,) if state.pending >= 0 else ()))
+    if state.flares:
+        threats += [card for _, card in state.flares]
+    threats.sort()
+    if threats != expected:  # the ids of each side in order, then the next side's
         raise ValueError("every threat card of the game is in exactly one zone")
     if len({cell for cell, _ in state.flares}) != len(state.flares):
         raise ValueError("two flares lie on one cell")
     check_places(state)
     check_map_cards(state, sides)
+
+
+def _placed(cells: tuple[int, ...]) -> list[int]:
+    """The ids on the cells of a grid that hold one (not NONE: -1), least first (sorted in C)."""
+    ordered = sorted(cells)
+    return ordered[bisect_left(ordered, 0):]
 
 
 def check_places(state: State) -> None:
@@ -78,7 +86,8 @@ def check_places(state: State) -> None:
             raise ValueError("a threat lies where it can: a Tank in the tank column, the others on the map")
     if not all(table.kind[card] == FLARE and card // stride == cell // 28 for cell, card in state.flares):
         raise ValueError("only a Flare of the grid lies on a cell as a flare")
-    if not all(card // stride == side for side, deck in enumerate(state.decks) for card in deck):
+    if not all(not deck or side * stride <= min(deck) and max(deck) < (side + 1) * stride
+               for side, deck in enumerate(state.decks)):  # each card // stride == side, in C
         raise ValueError("each grid's deck holds that grid's threats")
     if state.pending >= 0 and (state.pending // stride != state.active or (
             state.pending_row >= 0 and table.kind[state.pending] in (FLARE, MORTAR, TANK))):

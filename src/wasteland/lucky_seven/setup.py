@@ -22,7 +22,8 @@ def make_options(*, players: int = 1, variant: str | None = None, depot: bool = 
     check_options("players", players, (1, 2))
     if variant is None:
         variant = VARIANTS[players][0]
-    check_options(f"variant (for {plural(players, 'player')})", variant, VARIANTS[players])
+    if not (type(variant) is str and variant in VARIANTS[players]):  # the message written only when wrong
+        check_options(f"variant (for {plural(players, 'player')})", variant, VARIANTS[players])
     check_options("depot", depot, (False, True))
     return Options(players=players, variant=variant, depot=depot, cards=read_card_set(cards))
 

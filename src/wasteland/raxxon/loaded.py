@@ -6,6 +6,8 @@ Nothing here runs in ``apply``: a table made by the rules holds all of it by con
 
 from __future__ import annotations
 
+from operator import le
+
 from wasteland.core.rng import HIDDEN_RNG
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import CHARACTER_KEYS, POWER_LIMIT, SHEETS, VERB_NAMES
@@ -15,6 +17,11 @@ from wasteland.raxxon.state import (
 )
 
 __all__ = ["check_state_content", "check_view_content"]
+
+#: The most tokens each action of each sheet holds, per side of the sheets (1-2 players, 3-4).
+_TOKENS = tuple(tuple(tuple(len(a.slots[side]) for a in sheet.actions) for sheet in SHEETS) for side in (0, 1))
+#: The cells of the crowd (a seen cell is one of them).
+_ON_CROWD = frozenset(range(CELLS))
 
 
 def check_state_content(state: State) -> None:
@@ -38,12 +45,12 @@ def _check_sheets(state: State) -> None:
         raise ValueError("characters, tokens and seen hold one entry per player")
     if not all(0 <= c < len(CHARACTER_KEYS) for c in state.characters) or len(set(state.characters)) != n:
         raise ValueError("characters are distinct sheets")
+    side = 0 if n <= 2 else 1
     for c, tokens in zip(state.characters, state.tokens):
-        slots = SHEETS[c].actions
-        side = 0 if n <= 2 else 1
-        if len(tokens) != len(slots) or not all(0 <= t <= len(a.slots[side]) for t, a in zip(tokens, slots)):
+        most = _TOKENS[side][c]
+        if len(tokens) != len(most) or tokens and (min(tokens) < 0 or not all(map(le, tokens, most))):
             raise ValueError("tokens out of range for the sheet")
-    if not all(seen <= set(range(CELLS)) for seen in state.seen):
+    if not all(map(_ON_CROWD.issuperset, state.seen)):
         raise ValueError("a seen cell is off the crowd")
 
 
@@ -52,9 +59,11 @@ def _check_cards(state: State) -> None:
     table = table_of(state)
     low = HIDDEN if state.viewer is not None else 0
     population = [*state.draw, *state.discard, *state.supply, *state.evacuated, *state.contained,
-                  *state.uncontained, *state.removed, *state.unknown, *(c for c in state.crowd if c != EMPTY)]
-    known = [c for c in population if c != HIDDEN]
-    if not all(low <= c < table.population for c in population) or len(set(known)) != len(known):
+                  *state.uncontained, *state.removed, *state.unknown, *filter(EMPTY.__ne__, state.crowd)]
+    # a table hides nothing (HIDDEN is out of its range); a view's hidden cards are left out (in C)
+    known = population if low == 0 else list(filter(HIDDEN.__ne__, population))
+    if population and not (low <= min(population) and max(population) < table.population) \
+            or len(set(known)) != len(known):
         raise ValueError(f"population card ids run from 0 to {table.population - 1}, each once")
     if sorted(known) != list(range(table.population)):
         raise ValueError("every population card is in exactly one place")

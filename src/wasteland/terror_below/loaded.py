@@ -5,16 +5,18 @@ Each check raises ValueError naming the first thing wrong, which the codec turns
 ``CodecError`` line: every Worm, Vehicle, gear card, Bounty and Character of the game in exactly
 one place and within its id range (a view hides only where ``view`` hides), the eggs and the
 rubble counted within the box's numbers, every seat, slot, cell and counter within the options
-and the rules' bounds, the stack's effects in range, and, in rules, a decision with an answer.
+and the rules' bounds, the stack's effects in range, a killer choosing its bounty among two or
+more, and, in rules, a decision with an answer.
 A field is checked on its own line, so a new field is a new line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 
 from wasteland.core.rng import HIDDEN_RNG
+from wasteland.terror_below.attack import hunt_bounties
 from wasteland.terror_below.card_set import read_card_set, card_set_data, table_of
 from wasteland.terror_below.cards import (
     BOUNTIES, CARRY, CELLS, EGGS_PER_COLOUR, GEAR, HAND, HIDDEN, ITEMS, LINE, NONE, RUBBLE, RUBBLE_CAP,
@@ -44,6 +46,8 @@ def check_options(options: Options) -> None:
 
 #: The members of each member, in order (the cards of every hand), read in C.
 _flat = chain.from_iterable
+#: What ``ending`` may say: nothing (a game in play) or one of the game's endings.
+_ENDINGS = ("", *(e.value for e in Ending))
 
 
 def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
@@ -51,15 +55,25 @@ def _per_seat(state: State, rows: tuple[object, ...], what: str) -> None:
         raise ValueError(f"{what} holds one entry per player")
 
 
-def _once(cards: Iterable[int], ids: Iterable[int], what: str, *, view: bool) -> None:
-    """``cards`` (HIDDEN allowed in a view) are ``ids`` each exactly once."""
+def _once(cards: Iterable[int], ids: Sequence[int], what: str, *, view: bool) -> None:
+    """``cards`` (HIDDEN allowed in a view) are ``ids`` (ascending, each once) each exactly once."""
     placed = list(cards)
     known = [c for c in placed if c != HIDDEN] if view else placed
-    seen, allowed = set(known), set(ids)
-    if len(seen) != len(known) or not seen <= allowed:
+    seen = set(known)
+    if len(seen) != len(known) or not _among(seen, ids):
         raise ValueError(f"{what} ids are those of the game, each in one place")
-    if len(placed) != len(allowed):
+    if len(placed) != len(ids):
         raise ValueError(f"every {what} card is in exactly one place")
+
+
+def _among(seen: set[int], ids: Sequence[int]) -> bool:
+    """Whether every id ``seen`` is one of ``ids`` (ascending, each once: the ids of a game): by
+    the least and the greatest when the ids run without a gap (a game of more than one player)."""
+    if not seen or not ids:
+        return not seen
+    if ids[-1] - ids[0] + 1 == len(ids):
+        return ids[0] <= min(seen) and max(seen) <= ids[-1]
+    return seen.issubset(ids)
 
 
 def _within(cards: tuple[int, ...], low: int, high: int) -> bool:
@@ -214,7 +228,7 @@ def _check_attack(state: State) -> None:
     _per_seat(state, state.out, "out")
     if not (state.final == NONE or 0 <= state.final < 1 << n):
         raise ValueError("final holds a bit per seat")
-    if state.ending not in ("", *(e.value for e in Ending)) or (state.ending != "") != (state.phase is Phase.OVER):
+    if state.ending not in _ENDINGS or (state.ending != "") != (state.phase is Phase.OVER):
         raise ValueError("a finished game, and only a finished one, names one of the game's endings")
     if state.final != NONE and any(state.final >> p & 1 for p in range(n) if state.out[p]):
         raise ValueError("only a seat still in has a last turn to take")
@@ -245,11 +259,22 @@ def _check_turn(state: State) -> None:
     if state.phase is Phase.CLAIM and (state.killer != state.decider or not 0 <= state.slot < 3
                                        or state.worms[state.slot] == NONE):
         raise ValueError("the killing blow's bounty is chosen by the killer, for the Worm of the attack")
+    if state.phase is Phase.CLAIM and state.viewer in (None, state.killer):
+        _check_claim(state)
     if state.phase is Phase.HUNT and (not state.hunters or state.hunters[0] != state.decider
                                       or not set(state.hunters) <= set(state.caught)):
         raise ValueError("in a hunt the first of the caught players still hunting decides")
     if state.out[state.decider]:
         raise ValueError("a seat that is out decides nothing")
+
+
+def _check_claim(state: State) -> None:
+    """A killer chooses its bounty only among two or more hunting bounties its kill completes (the
+    rules complete a single one at once): on the table, or in the killer's own view (another seat's
+    view hides the killer's bounties, which ``determinize`` deals so that the choice stays open)."""
+    kind = table_of(state).worms[state.worms[state.slot]].kind
+    if len(hunt_bounties(state, state.killer, kind)) < 2:
+        raise ValueError("a killer chooses its bounty among two or more hunting bounties its kill completes")
 
 
 def _check_stack(state: State, worm_ids: tuple[int, ...]) -> None:

@@ -43,11 +43,13 @@ def make_options(*, players: int = 2, side: str = "desert", scenario: str | None
 def in_play(options: Options) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The Worm, gear and Character ids in the game, and the starters (solo: no Queen, nothing
     marked "Not for Solo")."""
-    solo = options.players == 1
     table = card_table(options.cards).worms
-    worms = tuple(i for i, w in enumerate(table) if not solo or w.solo)
-    gear = tuple(i for i, g in enumerate(GEAR) if not solo or g.solo)
-    characters = tuple(i for i, c in enumerate(CHARACTERS) if not solo or c.solo)
+    if options.players != 1:  # every card of the set
+        return (tuple(range(len(table))), tuple(range(len(GEAR))), tuple(range(len(CHARACTERS))),
+                tuple(i for i, w in enumerate(table) if w.starter))
+    worms = tuple(i for i, w in enumerate(table) if w.solo)
+    gear = tuple(i for i, g in enumerate(GEAR) if g.solo)
+    characters = tuple(i for i, c in enumerate(CHARACTERS) if c.solo)
     starters = tuple(i for i in worms if table[i].starter)
     return worms, gear, characters, starters
 
