@@ -26,6 +26,7 @@ OLD: dict[str, Callable[[Any], tuple[float, ...]]] = {
     "arctic_scavengers": reference.arctic_observe,
     "raxxon": reference.raxxon_observe,
     "terror_below": reference.terror_observe,
+    "aftermath": reference.aftermath_observe,
 }
 
 
