@@ -10,6 +10,8 @@ of one's own in the options too); never another page, nor an unread entry's text
 
 from __future__ import annotations
 
+from struct import Struct
+
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
@@ -147,6 +149,18 @@ _ABILITY_FLAG = {name: _ABILITIES_AT + i for i, name in enumerate(ABILITY_NAMES)
 _ENVIRONMENT_FLAG = {name: _ENVIRONMENT_AT + i for i, name in enumerate(ENVIRONMENT_NAMES)}
 _VEHICLE_FLAG = {name: _VEHICLES_AT + i for i, name in enumerate(VEHICLE_NAMES)}
 _OVER = Phase.OVER
+#: A character's ten numbers, a slot of the threat track's seven and the six dials, each side by
+#: side: packed as float32s straight into a buffer of float32s in one call.
+_CHARACTER_NUMBERS, _SLOT_NUMBERS = Struct(f"{_CHARACTER}f"), Struct(f"{_SLOT}f")
+_DIAL_NUMBERS = Struct(f"{len(DIALS)}f")
+
+
+def _packed(out: FloatBuffer) -> memoryview | None:
+    """``out`` if it takes float32s packed into its bytes (a C-contiguous memoryview of native
+    float32s, the RL adapters' buffer), else None: such a buffer is written number by number."""
+    if isinstance(out, memoryview) and out.format == "f" and out.c_contiguous:
+        return out
+    return None
 
 
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
@@ -178,83 +192,89 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
         k = get(cache.space)
         if k is not None:
             out[_SPACES_AT + k * _SPACE + 3] += 1.0
-    _characters(view, me, out, index)
-    _track(view, out)
-    _public(view, me, out)
+    packed = _packed(out)
+    _characters(view, me, out, index, packed)
+    _track(view, out, packed)
+    _public(view, me, out, packed)
 
 
-def _characters(view: State, me: int, out: FloatBuffer, index: dict[str, int]) -> None:
+def _characters(view: State, me: int, out: FloatBuffer, index: dict[str, int], packed: memoryview | None
+                ) -> None:
     """Per character in turn order: on the map, its space, life, wounds, toxic wounds, statuses,
-    cards in hand, items equipped, batteries, played by ``me`` (and then its hand's cards)."""
+    cards in hand, items equipped, batteries, played by ``me`` (and then its hand's cards); the
+    ten numbers packed in one call into a ``packed`` buffer, else each that is not zero."""
     players = view.options.players
     spaces, wounds, toxic, statuses, hands, gear, batteries = (
         view.spaces, view.wounds, view.toxic, view.statuses, view.hands, view.gear, view.batteries)
+    pack = _CHARACTER_NUMBERS.pack_into
     for c, name in enumerate(view.options.characters):
         at = _CHARACTERS_AT + c * _CHARACTER
         here = spaces[c]
-        if here:
-            out[at] = 1.0
-            k = index.get(here)
-            if k is not None:
-                out[at + 1] = float(k + 1)
-        out[at + 2] = _LIFE[name]
-        if wounds[c]:
-            out[at + 3] = float(wounds[c])
-        if toxic[c]:
-            out[at + 4] = float(toxic[c])
-        if statuses[c]:
-            out[at + 5] = float(len(statuses[c]))
         hand = hands[c]
-        if hand:
-            out[at + 6] = float(len(hand))
         held = gear[c]
-        equipped = len(held) - held.count(NONE)
-        if equipped:
-            out[at + 7] = float(equipped)
-        if batteries[c]:
-            out[at + 8] = float(batteries[c])
-        if c % players == me:  # owner(view, c)
-            out[at + 9] = 1.0
+        mine = c % players == me  # owner(view, c)
+        if packed is not None:
+            k = index.get(here, -1) if here else -1
+            pack(packed, 4 * at, 1.0 if here else 0.0, float(k + 1), _LIFE[name], wounds[c], toxic[c],
+                 len(statuses[c]), len(hand), len(held) - held.count(NONE), batteries[c], 1.0 if mine else 0.0)
+        else:
+            _character(out, at, here, index, _LIFE[name], wounds[c], toxic[c], len(statuses[c]), len(hand),
+                       len(held) - held.count(NONE), batteries[c], mine)
+        if mine:
             for card in hand:
                 out[_HAND_AT + card] = 1.0
 
 
-def _track(view: State, out: FloatBuffer) -> None:
+def _character(out: FloatBuffer, at: int, here: str, index: dict[str, int], *numbers: float) -> None:
+    """One character's numbers, each that is not zero, into a buffer that does not take packed
+    float32s: on the map and its space, then life, wounds, toxic wounds, statuses, cards in hand,
+    items equipped, batteries and played by the viewer (``numbers``)."""
+    if here:
+        out[at] = 1.0
+        if here in index:
+            out[at + 1] = float(index[here] + 1)
+    for i, number in enumerate(numbers, 2):
+        if number:
+            out[at + i] = float(number)
+
+
+def _track(view: State, out: FloatBuffer, packed: memoryview | None) -> None:
     """Per slot of the threat track: an enemy card, its life, defence, communicate value, figures,
-    wounds on them; the threat card's value under it."""
-    foes = view.foes
-    if foes:
-        enemies = table_of(view).enemies
-        party = len(view.options.characters)
-        for k, foe in enumerate(foes[:TRACK]):
-            at = _TRACK_AT + k * _SLOT
+    wounds on them; the threat card's value under it (a slot with an enemy packed in one call
+    into a ``packed`` buffer)."""
+    foes, threats = view.foes, view.threats
+    enemies = table_of(view).enemies if foes else ()
+    party = len(view.options.characters)
+    pack = _SLOT_NUMBERS.pack_into
+    for k in range(TRACK):
+        at = _TRACK_AT + k * _SLOT
+        threat = threats[k]
+        value = ACTION_CARDS[threat].value if threat != NONE else 0
+        if k < len(foes):
+            foe = foes[k]
             info = enemies[foe.card]
-            out[at] = 1.0
             life = party if info.boss else info.life  # life_of
-            if life:
-                out[at + 1] = float(life)
-            if info.defence:
-                out[at + 2] = float(info.defence)
-            if info.communicate:
-                out[at + 3] = float(info.communicate)
-            if foe.spaces:
-                out[at + 4] = float(len(foe.spaces))
-            wounded = sum(foe.wounds)
-            if wounded:
-                out[at + 5] = float(wounded)
-    for k, threat in enumerate(view.threats[:TRACK]):
-        if threat != NONE:
-            value = ACTION_CARDS[threat].value
-            if value:
-                out[_TRACK_AT + k * _SLOT + 6] = float(value)
+            if packed is not None:
+                pack(packed, 4 * at, 1.0, life, info.defence, info.communicate, len(foe.spaces), sum(foe.wounds), value)
+                continue
+            out[at] = 1.0
+            for i, number in enumerate((life, info.defence, info.communicate, len(foe.spaces), sum(foe.wounds)), 1):
+                if number:
+                    out[at + i] = float(number)
+        if value:
+            out[at + 6] = float(value)
 
 
-def _public(view: State, me: int, out: FloatBuffer) -> None:
+def _public(view: State, me: int, out: FloatBuffer, packed: memoryview | None) -> None:
     """The dials, the bookkeeper, the situation, the task and test under way, the phase, whether
     ``me`` decides, the round, the page, then the outing's numbers."""
-    for k, value in enumerate(view.dials):
-        if value:
-            out[_DIALS_AT + k] = float(value)
+    dials = view.dials
+    if packed is not None and len(dials) == len(DIALS):
+        _DIAL_NUMBERS.pack_into(packed, 4 * _DIALS_AT, *dials)
+    else:
+        for k, value in enumerate(dials):
+            if value:
+                out[_DIALS_AT + k] = float(value)
     out[_BOOKKEEPER_AT + view.bookkeeper] = 1.0
     if view.hostile:
         out[_SITUATION_AT] = 1.0
