@@ -497,3 +497,130 @@ def terror_observe(view) -> tuple[float, ...]:
     out[shape.start["to_play"]] = 1.0 if view.decider == me and view.phase is not TerrorPhase.OVER else 0.0
     out[shape.start["turn"]] = float(view.turn)
     return tuple(out)
+
+
+# -- Aftermath, as its writer wrote every number before its offsets were module constants ----------
+
+from wasteland.aftermath.cards import (
+    ABILITY_NAMES as AFTERMATH_ABILITY_NAMES, ACTION_CARDS as AFTERMATH_ACTION_CARDS,
+    CHARACTER_NAMES as AFTERMATH_CHARACTER_NAMES, CHARACTERS as AFTERMATH_CHARACTERS,
+    ENVIRONMENT_NAMES as AFTERMATH_ENVIRONMENT_NAMES, MAX_SPACES as AFTERMATH_MAX_SPACES, NONE as AFTERMATH_NONE,
+    TRACK as AFTERMATH_TRACK, VEHICLE_NAMES as AFTERMATH_VEHICLE_NAMES,
+)
+from wasteland.aftermath.mission import decider as aftermath_decider, enemy as aftermath_enemy
+from wasteland.aftermath.mission import life_of as aftermath_life_of, owner as aftermath_owner
+from wasteland.aftermath.state import Phase as AftermathPhase
+from wasteland.aftermath.view import LAYOUT as AFTERMATH_LAYOUT
+
+_AFTERMATH_PHASES = tuple(AftermathPhase)
+_AFTERMATH_SPACE = 4
+_AFTERMATH_CHARACTER = 10
+_AFTERMATH_SLOT = 7
+
+
+def aftermath_observe(view) -> tuple[float, ...]:
+    if view.viewer is None:
+        raise IllegalAction("observe takes a player's view, not the table: call view(state, player) first")
+    out = [0.0] * AFTERMATH_LAYOUT.size
+    aftermath_write(view, view.viewer, AFTERMATH_LAYOUT, out)
+    return tuple(out)
+
+
+def aftermath_write(view, me, shape, out) -> None:
+    page = next((p for p in view.book.pages if p.number == view.page), None)
+    index = {sp.name: k for k, sp in enumerate(page.spaces[:AFTERMATH_MAX_SPACES])} if page else {}
+    base = shape.start["spaces"]
+    for sp in view.spaces:
+        k = index.get(sp)
+        if k is not None:
+            out[base + k * _AFTERMATH_SPACE] += 1.0
+    for foe in view.foes:
+        for sp in foe.spaces:
+            k = index.get(sp)
+            if k is not None:
+                out[base + k * _AFTERMATH_SPACE + 1] += 1.0
+    for t in view.tokens:
+        k = index.get(t.space)
+        if k is not None:
+            out[base + k * _AFTERMATH_SPACE + 2] += 1.0
+    for cache in view.caches:
+        k = index.get(cache.space)
+        if k is not None:
+            out[base + k * _AFTERMATH_SPACE + 3] += 1.0
+    _aftermath_characters(view, me, shape, out, index)
+    _aftermath_track(view, shape, out)
+    _aftermath_public(view, me, shape, out)
+
+
+def _aftermath_characters(view, me, shape, out, index) -> None:
+    base, hand = shape.start["characters"], shape.start["hand"]
+    for c, name in enumerate(view.options.characters):
+        at = base + c * _AFTERMATH_CHARACTER
+        here = view.spaces[c]
+        if here:
+            out[at] = 1.0
+            if here in index:
+                out[at + 1] = float(index[here] + 1)
+        out[at + 2] = float(AFTERMATH_CHARACTERS[AFTERMATH_CHARACTER_NAMES.index(name)].life)
+        out[at + 3] = float(view.wounds[c])
+        out[at + 4] = float(view.toxic[c])
+        out[at + 5] = float(len(view.statuses[c]))
+        out[at + 6] = float(len(view.hands[c]))
+        out[at + 7] = float(sum(1 for i in view.gear[c] if i != AFTERMATH_NONE))
+        out[at + 8] = float(view.batteries[c])
+        if aftermath_owner(view, c) == me:
+            out[at + 9] = 1.0
+            for card in view.hands[c]:
+                out[hand + card] = 1.0
+
+
+def _aftermath_track(view, shape, out) -> None:
+    base = shape.start["track"]
+    for k in range(AFTERMATH_TRACK):
+        at = base + k * _AFTERMATH_SLOT
+        if k < len(view.foes):
+            foe = view.foes[k]
+            info = aftermath_enemy(view, foe.card)
+            out[at] = 1.0
+            out[at + 1] = float(aftermath_life_of(view, foe.card))
+            out[at + 2] = float(info.defence)
+            out[at + 3] = float(info.communicate)
+            out[at + 4] = float(len(foe.spaces))
+            out[at + 5] = float(sum(foe.wounds))
+        if view.threats[k] != AFTERMATH_NONE:
+            out[at + 6] = float(AFTERMATH_ACTION_CARDS[view.threats[k]].value)
+
+
+def _aftermath_public(view, me, shape, out) -> None:
+    for k, value in enumerate(view.dials):
+        out[shape.start["dials"] + k] = float(value)
+    out[shape.start["bookkeeper"] + view.bookkeeper] = 1.0
+    out[shape.start["situation"]] = 1.0 if view.hostile else 0.0
+    if view.task is not None:
+        out[shape.start["task"]] = 1.0
+        out[shape.start["task"] + 1] = float(view.task.difficulty)
+        out[shape.start["task"] + 2] = float(view.task_dial)
+    if view.test is not None:
+        out[shape.start["test"]] = 1.0
+        out[shape.start["test"] + 1] = float(view.test.difficulty)
+        out[shape.start["test"] + 2] = float(sum(AFTERMATH_ACTION_CARDS[k].value for k in view.played))
+    out[shape.start["phase"] + _AFTERMATH_PHASES.index(view.phase)] = 1.0
+    deciding = view.phase is not AftermathPhase.OVER and aftermath_owner(view, aftermath_decider(view)) == me
+    out[shape.start["to_play"]] = 1.0 if deciding else 0.0
+    out[shape.start["round"]] = float(view.round)
+    out[shape.start["page"]] = float(view.page)
+    outing = view.outing
+    for held in outing.abilities:
+        for name in held:
+            out[shape.start["abilities"] + AFTERMATH_ABILITY_NAMES.index(name)] = 1.0
+    for c in outing.influenced:
+        out[shape.start["influence"] + c] = 1.0
+    for name in outing.environment:
+        out[shape.start["environment"] + AFTERMATH_ENVIRONMENT_NAMES.index(name)] = 1.0
+    for name in outing.vehicles:
+        out[shape.start["vehicles"] + AFTERMATH_VEHICLE_NAMES.index(name)] = 1.0
+    out[shape.start["supply"]] = float(len(outing.supply))
+    if outing.exit_page:
+        out[shape.start["exit"]] = 1.0
+    for c in outing.ahead:
+        out[shape.start["exit"] + 1 + c] = 1.0

@@ -26,6 +26,7 @@ OLD: dict[str, Callable[[Any], tuple[float, ...]]] = {
     "arctic_scavengers": reference.arctic_observe,
     "raxxon": reference.raxxon_observe,
     "terror_below": reference.terror_observe,
+    "aftermath": reference.aftermath_observe,
 }
 
 
@@ -41,7 +42,8 @@ def test_the_layout_gives_the_numbers_the_old_code_gave(case: tuple[str, dict[st
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_into_writes_the_same_numbers_into_a_list_an_array_and_a_memoryview(case: tuple[str, dict[str, Any]]) -> None:
+def test_into_writes_the_same_numbers_into_a_list_an_array_and_memoryviews_of_floats_and_doubles(
+        case: tuple[str, dict[str, Any]]) -> None:
     key, options = case
     game = GAMES[key]
     observe = game.observe
@@ -53,8 +55,14 @@ def test_into_writes_the_same_numbers_into_a_list_an_array_and_a_memoryview(case
         observe.into(seen, plain)
         floats = array.array("f", bytes(4 * size))
         observe.into(seen, memoryview(floats))
+        bare = array.array("f", bytes(4 * size))
+        observe.into(seen, bare)
+        doubles = array.array("d", bytes(8 * size))  # takes no slice of float32s: one number at a time
+        observe.into(seen, memoryview(doubles))
         assert tuple(plain) == expected
         assert tuple(floats) == expected  # every number is exact in float32
+        assert tuple(bare) == expected
+        assert tuple(doubles) == expected
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

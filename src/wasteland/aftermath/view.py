@@ -10,18 +10,21 @@ of one's own in the options too); never another page, nor an unread entry's text
 
 from __future__ import annotations
 
+from struct import Struct
+
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
 from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.aftermath.actions import MAX_PLAYERS
+from wasteland.aftermath.card_set import table_of
 from wasteland.aftermath.cards import (
-    ABILITY_NAMES, ACTION_CARDS, CACHES, CHARACTER_NAMES, CHARACTERS, ENCOUNTER_CARDS, ENVIRONMENT_NAMES, HIDDEN,
+    ABILITY_NAMES, ACTION_CARDS, CACHES, CHARACTERS, ENCOUNTER_CARDS, ENVIRONMENT_NAMES, HIDDEN,
     ITEM_NAMES, ITEMS, MAX_SPACES, NONE, TIERS, TRACK, VEHICLE_NAMES,
 )
 from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.setup import out_of_deck
-from wasteland.aftermath.mission import decider, enemy, life_of, owner
+from wasteland.aftermath.mission import decider, owner
 from wasteland.aftermath.rules import ENGINE
 from wasteland.aftermath.state import Cache, Gain, Phase, State
 from wasteland.aftermath.vocabulary import DIALS
@@ -133,106 +136,193 @@ def observation_size(state: State) -> int:
     return _layout(state).size
 
 
+#: Where each number lies (the layout is the same for every table): the first number of each
+#: section, read once from ``LAYOUT`` rather than looked up by name at each write.
+_SPACES_AT, _CHARACTERS_AT, _TRACK_AT, _HAND_AT, _DIALS_AT, _BOOKKEEPER_AT, _SITUATION_AT, _TASK_AT, _TEST_AT, \
+    _PHASE_AT, _TO_PLAY_AT, _ROUND_AT, _PAGE_AT, _ABILITIES_AT, _INFLUENCE_AT, _ENVIRONMENT_AT, _VEHICLES_AT, \
+    _SUPPLY_AT, _EXIT_AT = (LAYOUT.start[s.name] for s in LAYOUT.sections)
+#: Each phase's flag, by the phase's name (a name hashes at C speed, an Enum member in Python).
+_PHASE_FLAG = {phase.name: _PHASE_AT + i for i, phase in enumerate(_PHASES)}
+#: Each character's life, by name; each ability, environment and vehicle card's flag, by name.
+_LIFE = {c.name: float(c.life) for c in CHARACTERS}
+_ABILITY_FLAG = {name: _ABILITIES_AT + i for i, name in enumerate(ABILITY_NAMES)}
+_ENVIRONMENT_FLAG = {name: _ENVIRONMENT_AT + i for i, name in enumerate(ENVIRONMENT_NAMES)}
+_VEHICLE_FLAG = {name: _VEHICLES_AT + i for i, name in enumerate(VEHICLE_NAMES)}
+_OVER = Phase.OVER
+#: A character's ten numbers, a slot of the threat track's seven and the six dials, each side by
+#: side: packed as float32s straight into a buffer of float32s in one call.
+_CHARACTER_NUMBERS, _SLOT_NUMBERS = Struct(f"{_CHARACTER}f"), Struct(f"{_SLOT}f")
+_DIAL_NUMBERS = Struct(f"{len(DIALS)}f")
+
+
+def _packed(out: FloatBuffer) -> memoryview | None:
+    """``out`` if it takes float32s packed into its bytes (a C-contiguous memoryview of native
+    float32s, the RL adapters' buffer), else None: such a buffer is written number by number."""
+    if isinstance(out, memoryview) and out.format == "f" and out.c_contiguous:
+        return out
+    return None
+
+
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     """Only what seat ``me`` may see, so the table and ``me``'s view give the same numbers. The
-    buffer is zeroed: only the numbers that are not zero are written, each piece counted once."""
-    page = next((p for p in view.book.pages if p.number == view.page), None)
+    buffer is zeroed: only the numbers that are not zero are written, each piece counted once.
+    ``shape`` is ``LAYOUT``, for every table: the offsets are read from module constants."""
+    number = view.page
+    page = None
+    for p in view.book.pages:
+        if p.number == number:
+            page = p
+            break
     index = {sp.name: k for k, sp in enumerate(page.spaces[:MAX_SPACES])} if page else {}
-    base = shape.start["spaces"]
+    get = index.get
     for sp in view.spaces:
-        k = index.get(sp)
+        k = get(sp)
         if k is not None:
-            out[base + k * _SPACE] += 1.0
+            out[_SPACES_AT + k * _SPACE] += 1.0
     for foe in view.foes:
         for sp in foe.spaces:
-            k = index.get(sp)
+            k = get(sp)
             if k is not None:
-                out[base + k * _SPACE + 1] += 1.0
+                out[_SPACES_AT + k * _SPACE + 1] += 1.0
     for t in view.tokens:
-        k = index.get(t.space)
+        k = get(t.space)
         if k is not None:
-            out[base + k * _SPACE + 2] += 1.0
+            out[_SPACES_AT + k * _SPACE + 2] += 1.0
     for cache in view.caches:
-        k = index.get(cache.space)
+        k = get(cache.space)
         if k is not None:
-            out[base + k * _SPACE + 3] += 1.0
-    _characters(view, me, shape, out, index)
-    _track(view, shape, out)
-    _public(view, me, shape, out)
+            out[_SPACES_AT + k * _SPACE + 3] += 1.0
+    packed = _packed(out)
+    _characters(view, me, out, index, packed)
+    _track(view, out, packed)
+    _public(view, me, out, packed)
 
 
-def _characters(view: State, me: int, shape: Layout, out: FloatBuffer, index: dict[str, int]) -> None:
-    base, hand = shape.start["characters"], shape.start["hand"]
+def _characters(view: State, me: int, out: FloatBuffer, index: dict[str, int], packed: memoryview | None
+                ) -> None:
+    """Per character in turn order: on the map, its space, life, wounds, toxic wounds, statuses,
+    cards in hand, items equipped, batteries, played by ``me`` (and then its hand's cards); the
+    ten numbers packed in one call into a ``packed`` buffer, else each that is not zero."""
+    players = view.options.players
+    spaces, wounds, toxic, statuses, hands, gear, batteries = (
+        view.spaces, view.wounds, view.toxic, view.statuses, view.hands, view.gear, view.batteries)
+    pack = _CHARACTER_NUMBERS.pack_into
     for c, name in enumerate(view.options.characters):
-        at = base + c * _CHARACTER
-        here = view.spaces[c]
-        if here:
-            out[at] = 1.0
-            if here in index:
-                out[at + 1] = float(index[here] + 1)
-        out[at + 2] = float(CHARACTERS[CHARACTER_NAMES.index(name)].life)
-        out[at + 3] = float(view.wounds[c])
-        out[at + 4] = float(view.toxic[c])
-        out[at + 5] = float(len(view.statuses[c]))
-        out[at + 6] = float(len(view.hands[c]))
-        out[at + 7] = float(sum(1 for i in view.gear[c] if i != NONE))
-        out[at + 8] = float(view.batteries[c])
-        if owner(view, c) == me:
-            out[at + 9] = 1.0
-            for card in view.hands[c]:
-                out[hand + card] = 1.0
+        at = _CHARACTERS_AT + c * _CHARACTER
+        here = spaces[c]
+        hand = hands[c]
+        held = gear[c]
+        mine = c % players == me  # owner(view, c)
+        if packed is not None:
+            k = index.get(here, -1) if here else -1
+            pack(packed, 4 * at, 1.0 if here else 0.0, float(k + 1), _LIFE[name], wounds[c], toxic[c],
+                 len(statuses[c]), len(hand), len(held) - held.count(NONE), batteries[c], 1.0 if mine else 0.0)
+        else:
+            _character(out, at, here, index, _LIFE[name], wounds[c], toxic[c], len(statuses[c]), len(hand),
+                       len(held) - held.count(NONE), batteries[c], mine)
+        if mine:
+            for card in hand:
+                out[_HAND_AT + card] = 1.0
 
 
-def _track(view: State, shape: Layout, out: FloatBuffer) -> None:
-    base = shape.start["track"]
+def _character(out: FloatBuffer, at: int, here: str, index: dict[str, int], *numbers: float) -> None:
+    """One character's numbers, each that is not zero, into a buffer that does not take packed
+    float32s: on the map and its space, then life, wounds, toxic wounds, statuses, cards in hand,
+    items equipped, batteries and played by the viewer (``numbers``)."""
+    if here:
+        out[at] = 1.0
+        if here in index:
+            out[at + 1] = float(index[here] + 1)
+    for i, number in enumerate(numbers, 2):
+        if number:
+            out[at + i] = float(number)
+
+
+def _track(view: State, out: FloatBuffer, packed: memoryview | None) -> None:
+    """Per slot of the threat track: an enemy card, its life, defence, communicate value, figures,
+    wounds on them; the threat card's value under it (a slot with an enemy packed in one call
+    into a ``packed`` buffer)."""
+    foes, threats = view.foes, view.threats
+    enemies = table_of(view).enemies if foes else ()
+    party = len(view.options.characters)
+    pack = _SLOT_NUMBERS.pack_into
     for k in range(TRACK):
-        at = base + k * _SLOT
-        if k < len(view.foes):
-            foe = view.foes[k]
-            info = enemy(view, foe.card)
+        at = _TRACK_AT + k * _SLOT
+        threat = threats[k]
+        value = ACTION_CARDS[threat].value if threat != NONE else 0
+        if k < len(foes):
+            foe = foes[k]
+            info = enemies[foe.card]
+            life = party if info.boss else info.life  # life_of
+            if packed is not None:
+                pack(packed, 4 * at, 1.0, life, info.defence, info.communicate, len(foe.spaces), sum(foe.wounds), value)
+                continue
             out[at] = 1.0
-            out[at + 1] = float(life_of(view, foe.card))
-            out[at + 2] = float(info.defence)
-            out[at + 3] = float(info.communicate)
-            out[at + 4] = float(len(foe.spaces))
-            out[at + 5] = float(sum(foe.wounds))
-        if view.threats[k] != NONE:
-            out[at + 6] = float(ACTION_CARDS[view.threats[k]].value)
+            for i, number in enumerate((life, info.defence, info.communicate, len(foe.spaces), sum(foe.wounds)), 1):
+                if number:
+                    out[at + i] = float(number)
+        if value:
+            out[at + 6] = float(value)
 
 
-def _public(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
-    for k, value in enumerate(view.dials):
-        out[shape.start["dials"] + k] = float(value)
-    out[shape.start["bookkeeper"] + view.bookkeeper] = 1.0
-    out[shape.start["situation"]] = 1.0 if view.hostile else 0.0
-    if view.task is not None:
-        out[shape.start["task"]] = 1.0
-        out[shape.start["task"] + 1] = float(view.task.difficulty)
-        out[shape.start["task"] + 2] = float(view.task_dial)
-    if view.test is not None:
-        out[shape.start["test"]] = 1.0
-        out[shape.start["test"] + 1] = float(view.test.difficulty)
-        out[shape.start["test"] + 2] = float(sum(ACTION_CARDS[k].value for k in view.played))
-    out[shape.start["phase"] + _PHASES.index(view.phase)] = 1.0
-    deciding = view.phase is not Phase.OVER and owner(view, decider(view)) == me
-    out[shape.start["to_play"]] = 1.0 if deciding else 0.0
-    out[shape.start["round"]] = float(view.round)
-    out[shape.start["page"]] = float(view.page)
+def _public(view: State, me: int, out: FloatBuffer, packed: memoryview | None) -> None:
+    """The dials, the bookkeeper, the situation, the task and test under way, the phase, whether
+    ``me`` decides, the round, the page, then the outing's numbers."""
+    dials = view.dials
+    if packed is not None and len(dials) == len(DIALS):
+        _DIAL_NUMBERS.pack_into(packed, 4 * _DIALS_AT, *dials)
+    else:
+        for k, value in enumerate(dials):
+            if value:
+                out[_DIALS_AT + k] = float(value)
+    out[_BOOKKEEPER_AT + view.bookkeeper] = 1.0
+    if view.hostile:
+        out[_SITUATION_AT] = 1.0
+    task = view.task
+    if task is not None:
+        out[_TASK_AT] = 1.0
+        if task.difficulty:
+            out[_TASK_AT + 1] = float(task.difficulty)
+        if view.task_dial:
+            out[_TASK_AT + 2] = float(view.task_dial)
+    test = view.test
+    if test is not None:
+        out[_TEST_AT] = 1.0
+        if test.difficulty:
+            out[_TEST_AT + 1] = float(test.difficulty)
+        played = sum(ACTION_CARDS[k].value for k in view.played)
+        if played:
+            out[_TEST_AT + 2] = float(played)
+    phase = view.phase
+    out[_PHASE_FLAG[phase._name_]] = 1.0
+    if phase is not _OVER and decider(view) % view.options.players == me:  # owner(view, decider(view))
+        out[_TO_PLAY_AT] = 1.0
+    if view.round:
+        out[_ROUND_AT] = float(view.round)
+    if view.page:
+        out[_PAGE_AT] = float(view.page)
+    _outing(view, out)
+
+
+def _outing(view: State, out: FloatBuffer) -> None:
+    """The party's abilities, influence, environment, vehicles, the colony supply, the way off the
+    page."""
     outing = view.outing
     for held in outing.abilities:
         for name in held:
-            out[shape.start["abilities"] + ABILITY_NAMES.index(name)] = 1.0
+            out[_ABILITY_FLAG[name]] = 1.0
     for c in outing.influenced:
-        out[shape.start["influence"] + c] = 1.0
+        out[_INFLUENCE_AT + c] = 1.0
     for name in outing.environment:
-        out[shape.start["environment"] + ENVIRONMENT_NAMES.index(name)] = 1.0
+        out[_ENVIRONMENT_FLAG[name]] = 1.0
     for name in outing.vehicles:
-        out[shape.start["vehicles"] + VEHICLE_NAMES.index(name)] = 1.0
-    out[shape.start["supply"]] = float(len(outing.supply))
+        out[_VEHICLE_FLAG[name]] = 1.0
+    if outing.supply:
+        out[_SUPPLY_AT] = float(len(outing.supply))
     if outing.exit_page:
-        out[shape.start["exit"]] = 1.0
+        out[_EXIT_AT] = 1.0
     for c in outing.ahead:
-        out[shape.start["exit"] + 1 + c] = 1.0
+        out[_EXIT_AT + 1 + c] = 1.0
 
 
 #: ``observe(view)``: what the viewer sees, as numbers.

@@ -22,6 +22,7 @@ order); the layout is documented in docs/rules/lucky_seven.md.
 
 from __future__ import annotations
 
+from array import array
 from typing import Sequence
 
 from wasteland.core.data import DerivedCache
@@ -385,15 +386,22 @@ _DECK_KINDS_AT = LAYOUTS[0].start["deck_kinds"] - LAYOUTS[0].start["deck"]
 _DECK_COLUMNS_AT = LAYOUTS[0].start["deck_columns"] - LAYOUTS[0].start["deck"]
 
 
-def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], tuple[tuple[int, float], ...]]:
-    """For the card facts ``table``: a deck's numbers, (where from the grid's ``deck`` number,
-    the number) for each that is not zero: its cards, then their counts by kind and by
-    printed column. A deck changes only when a threat is drawn, so each is counted once and
-    kept (a cache of a pure function of the deck: it changes no number)."""
+#: A deck's numbers: its ``deck``, ``deck_kinds`` and ``deck_columns`` sections, which follow one
+#: another (the same in both layouts), from the grid's ``deck`` number.
+_DECK_BLOCK = _DECK_COLUMNS_AT + 6
+#: (where from the grid's ``deck`` number, the number) for each of a deck's numbers that is not
+#: zero, and all of them, zeros included, as float32s that one slice assignment copies.
+_DeckNumbers = tuple[tuple[tuple[int, float], ...], "array[float]"]
+
+
+def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], _DeckNumbers]:
+    """For the card facts ``table``: a deck's numbers (:data:`_DeckNumbers`): its cards, then
+    their counts by kind and by printed column. A deck changes only when a threat is drawn, so
+    each is counted once and kept (a cache of a pure function of the deck: it changes no number)."""
     blank = bytes(256 - len(table.kind))  # card ids and both numbers are below 256
     kind_of, column_of = bytes(table.kind) + blank, bytes(table.column) + blank
 
-    def count(deck: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    def count(deck: tuple[int, ...]) -> _DeckNumbers:
         numbers = [(0, float(len(deck)))]
         cards = bytes(deck)
         kinds = cards.translate(kind_of)  # the cards' kinds, one byte a card, counted in C
@@ -406,18 +414,21 @@ def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], tuple[tuple
             found = columns.count(column)
             if found:
                 numbers.append((_DECK_COLUMNS_AT + column - 1, float(found)))
-        return tuple(numbers)
+        block = array("f", bytes(4 * _DECK_BLOCK))
+        for at, number in numbers:
+            block[at] = number
+        return tuple(numbers), block
 
     return DerivedCache(count)
 
 
-_deck_counters: DerivedCache[CardTable, DerivedCache[tuple[int, ...], tuple[tuple[int, float], ...]]] = \
-    DerivedCache(_deck_counter)
+_deck_counters: DerivedCache[CardTable, DerivedCache[tuple[int, ...], _DeckNumbers]] = DerivedCache(_deck_counter)
 
 
 def _counts(view: State, side: int, grids: _Grids, table: CardTable, out: FloatBuffer) -> None:
     """Grid ``side``'s sections after its cells: a Tank in each row's tank column, the deck's
-    cards by kind and by printed column."""
+    cards by kind and by printed column (copied as one block where the buffer takes a slice of
+    float32s, set one by one otherwise)."""
     threats = view.threats
     first = side * GRID
     tanks = grids.tanks[side]
@@ -432,8 +443,12 @@ def _counts(view: State, side: int, grids: _Grids, table: CardTable, out: FloatB
     deck = view.decks[side]
     if deck:
         at = grids.deck[side]
-        for offset, number in _deck_counters(table)(deck):
-            out[at + offset] = number
+        numbers, block = _deck_counters(table)(deck)
+        try:
+            out[at:at + _DECK_BLOCK] = block  # type: ignore[index, assignment]
+        except (TypeError, ValueError):  # not float32s
+            for offset, number in numbers:
+                out[at + offset] = number
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``

@@ -8,6 +8,7 @@ card is ``HIDDEN`` where it lies; the events say nothing any seat may not see.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from itertools import compress
 
@@ -176,6 +177,8 @@ _INDEX = tuple(range(4 * CELLS))
 
 #: The numbers a card writes wherever it lies: (index, number) pairs, the zeros left out.
 _Numbers = tuple[tuple[int, float], ...]
+#: A Worm's own numbers in its slot of the Terror zone (the slot's last is the Vehicles under it).
+_WORM_BLOCK = _SLOT - 1
 
 
 @frozen
@@ -183,11 +186,16 @@ class _CardNumbers:
     """What each card of a card set writes: ``worms[k][w]`` Worm ``w`` in slot ``k`` of the Terror
     zone (1 for its type, 1 for its egg colour, its health, its card limit), ``bounties[k][b]``
     Bounty ``b`` in slot ``k`` of the line (1 if it is a hunt, 1 for its egg colour, its Location
-    and its Worm type, each when it names one, its points), and ``points[b]`` Bounty ``b``'s points."""
+    and its Worm type, each when it names one, its points), and ``points[b]`` Bounty ``b``'s points.
+    ``worm_blocks[w]`` and ``bounty_blocks[b]`` are the same numbers as the first ``_WORM_BLOCK``
+    numbers of a Terror zone slot and the whole of a slot of the line (zeros included), as float32s
+    that one slice assignment copies into a buffer of float32s."""
 
     worms: tuple[tuple[_Numbers, ...], ...]
     bounties: tuple[tuple[_Numbers, ...], ...]
     points: tuple[int, ...]
+    worm_blocks: tuple[array[float], ...]
+    bounty_blocks: tuple[array[float], ...]
 
 
 def _worm_numbers(worm: Worm, at: int) -> _Numbers:
@@ -216,6 +224,14 @@ def _bounty_numbers(bounty: Bounty, at: int) -> _Numbers:
     return tuple(numbers)
 
 
+def _block(numbers: _Numbers, size: int) -> array[float]:
+    """``numbers`` (pairs of an index from 0 and a number) as ``size`` float32s."""
+    block = array("f", bytes(4 * size))
+    for at, number in numbers:
+        block[at] = number
+    return block
+
+
 def _card_numbers(cards: CardSet | None) -> _CardNumbers:
     """The numbers of every card of ``cards`` (None: the designed set), in every slot."""
     played = card_table(cards)
@@ -224,6 +240,8 @@ def _card_numbers(cards: CardSet | None) -> _CardNumbers:
         bounties=tuple(tuple(_bounty_numbers(b, _LINE_AT + k * _BOUNTY) for b in played.bounties)
                        for k in range(LINE)),
         points=tuple(b.points for b in played.bounties),
+        worm_blocks=tuple(_block(_worm_numbers(w, 0), _WORM_BLOCK) for w in played.worms),
+        bounty_blocks=tuple(_block(_bounty_numbers(b, 0), _BOUNTY) for b in played.bounties),
     )
 
 
@@ -241,8 +259,8 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     cards = view.options.cards
     numbers = _DESIGNED_NUMBERS if cards is None else _CARD_NUMBERS(cards)
     _write_board(view, me, out)
-    _write_worms(view, numbers.worms, out)
-    _write_line(view.line, numbers.bounties, out)
+    _write_worms(view, numbers, out)
+    _write_line(view.line, numbers, out)
     _write_seats(view, me, numbers.points, out)
     _write_own(view, me, out)
 
@@ -271,24 +289,36 @@ def _write_board(view: State, me: int, out: FloatBuffer) -> None:
             out[_PAWN_AT + c * _CELL + (p - me) % n] = 1.0
 
 
-def _write_worms(view: State, worms: tuple[tuple[_Numbers, ...], ...], out: FloatBuffer) -> None:
+def _write_worms(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     """Per slot of the Terror zone that holds a Worm: the Worm's numbers (``_CardNumbers``), then
-    the count of Vehicles under it."""
+    the count of Vehicles under it. A Worm's numbers are copied as one block where the buffer
+    takes a slice of float32s, and set one by one otherwise."""
     under = view.under
+    blocks = numbers.worm_blocks
     for k, w in enumerate(view.worms):
         if w >= 0:
-            for at, number in worms[k][w]:
-                out[at] = number
+            at = _WORMS_AT + k * _SLOT
+            try:
+                out[at:at + _WORM_BLOCK] = blocks[w]  # type: ignore[index, assignment]
+            except (TypeError, ValueError):  # not float32s
+                for i, number in numbers.worms[k][w]:
+                    out[i] = number
             if under[k]:
                 out[_WORMS_AT + k * _SLOT + 11] = _FLOAT[len(under[k])]
 
 
-def _write_line(line: tuple[int, ...], bounties: tuple[tuple[_Numbers, ...], ...], out: FloatBuffer) -> None:
-    """Per slot of the bounty line that holds a bounty: the bounty's numbers (``_CardNumbers``)."""
+def _write_line(line: tuple[int, ...], numbers: _CardNumbers, out: FloatBuffer) -> None:
+    """Per slot of the bounty line that holds a bounty: the bounty's numbers (``_CardNumbers``),
+    copied as one block where the buffer takes a slice of float32s, set one by one otherwise."""
+    blocks = numbers.bounty_blocks
     for k, b in enumerate(line):
         if b >= 0:
-            for at, number in bounties[k][b]:
-                out[at] = number
+            at = _LINE_AT + k * _BOUNTY
+            try:
+                out[at:at + _BOUNTY] = blocks[b]  # type: ignore[index, assignment]
+            except (TypeError, ValueError):  # not float32s
+                for i, number in numbers.bounties[k][b]:
+                    out[i] = number
 
 
 def _write_seats(view: State, me: int, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
