@@ -106,6 +106,29 @@ def test_the_tuned_settings_may_differ_by_the_number_of_players(monkeypatch: pyt
     assert "ismcts:0.01s plays as ismcts:0.01s:heuristic:d7:w0.25" in text
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_every_player_counts_own_settings_are_a_table_the_game_has_and_make_a_bot(key: str) -> None:
+    from wasteland.registry import bots_of
+    by_players = getattr(bots_of(key), "SEARCH_BY_PLAYERS", {})
+    for players, settings in by_players.items():
+        assert players in GAMES[key].player_counts
+        assert set(settings) <= {"rollout", "depth", "score_weight", "reuse", "determinizations"}
+        bot = make_bot("ismcts:0.5s", key, 1, players=players)
+        merged = tuned_settings(key, players)
+        assert isinstance(bot, ISMCTS)
+        assert (bot.rollout, bot.rollout_depth, bot.score_weight) == (
+            merged.get("rollout", "random"), merged.get("depth"), merged.get("score_weight", 0.0))
+
+
+def test_three_player_terror_below_cuts_its_playouts_at_10_decisions() -> None:
+    three = make_bot("ismcts:0.5s", "terror_below", 1, players=3)
+    assert isinstance(three, ISMCTS) and (three.rollout, three.rollout_depth) == ("heuristic", 10)
+    for players in (1, 2, 4, 5):
+        other = make_bot("ismcts:0.5s", "terror_below", 1, players=players)
+        assert isinstance(other, ISMCTS) and (other.rollout, other.rollout_depth) == ("heuristic", 30)
+    assert parse_bot("ismcts:200:best").spelled("terror_below", 3) == "ismcts:200:heuristic:d10"
+
+
 def test_best_and_settings_of_ones_own_are_refused_together() -> None:
     with pytest.raises(ValueError, match="best settings and gives some"):
         parse_bot("ismcts:10:best:d5")
