@@ -711,9 +711,9 @@ def test_every_command_takes_the_same_bot_names(
     made: list[str] = []
     real = cli.make_bot
 
-    def make_bot(bot: str, key: str, seed: int = 0) -> object:
+    def make_bot(bot: str, key: str, seed: int = 0, players: int | None = None) -> object:
         made.append(bot)
-        return real("random", key, seed)  # the name is what is checked here, not how the bot plays
+        return real("random", key, seed, players)  # the name is what is checked here, not how the bot plays
 
     monkeypatch.setattr(cli, "make_bot", make_bot)
     monkeypatch.setattr(builtins, "input", lambda prompt="": "q")

@@ -84,6 +84,51 @@ def test_a_budget_in_seconds_alone_takes_the_games_tuned_settings(key: str) -> N
     assert (best.rollout, best.rollout_depth) == (tuned.get("rollout", "random"), tuned.get("depth"))
 
 
+def test_the_tuned_settings_may_differ_by_the_number_of_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wasteland.agents import terror_below
+    base = tuned_settings("terror_below")
+    monkeypatch.setattr(terror_below, "SEARCH_BY_PLAYERS", {3: {"depth": 7, "score_weight": 0.25}}, raising=False)
+    assert tuned_settings("terror_below") == base  # any number of players: the game's settings
+    assert tuned_settings("terror_below", 2) == base
+    assert tuned_settings("terror_below", 3) == {**base, "depth": 7, "score_weight": 0.25}
+    three = make_bot("ismcts:0.5s", "terror_below", 1, players=3)
+    two = make_bot("ismcts:0.5s", "terror_below", 1, players=2)
+    assert isinstance(three, ISMCTS) and isinstance(two, ISMCTS)
+    assert (three.rollout_depth, three.score_weight) == (7, 0.25)
+    assert (two.rollout_depth, two.score_weight) == (base.get("depth"), base.get("score_weight", 0.0))
+    named = make_bot("ismcts:9:best", "terror_below", 1, players=3)
+    assert isinstance(named, ISMCTS) and named.rollout_depth == 7
+    own = make_bot("ismcts:0.5s:heuristic:d4", "terror_below", 1, players=3)  # settings given: exactly those
+    assert isinstance(own, ISMCTS) and (own.rollout_depth, own.score_weight) == (4, 0.0)
+    assert parse_bot("ismcts:0.5s").spelled("terror_below", 3) == "ismcts:0.5s:heuristic:d7:w0.25"
+    # A tournament and a simulation seat the bots with the settings of their table's player count.
+    text = tournament("terror_below", ["ismcts:0.01s", "random", "random"], 3, players=3, workers=1).format()
+    assert "ismcts:0.01s plays as ismcts:0.01s:heuristic:d7:w0.25" in text
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_player_counts_own_settings_are_a_table_the_game_has_and_make_a_bot(key: str) -> None:
+    from wasteland.registry import bots_of
+    by_players = getattr(bots_of(key), "SEARCH_BY_PLAYERS", {})
+    for players, settings in by_players.items():
+        assert players in GAMES[key].player_counts
+        assert set(settings) <= {"rollout", "depth", "score_weight", "reuse", "determinizations"}
+        bot = make_bot("ismcts:0.5s", key, 1, players=players)
+        merged = tuned_settings(key, players)
+        assert isinstance(bot, ISMCTS)
+        assert (bot.rollout, bot.rollout_depth, bot.score_weight) == (
+            merged.get("rollout", "random"), merged.get("depth"), merged.get("score_weight", 0.0))
+
+
+def test_three_player_terror_below_cuts_its_playouts_at_10_decisions() -> None:
+    three = make_bot("ismcts:0.5s", "terror_below", 1, players=3)
+    assert isinstance(three, ISMCTS) and (three.rollout, three.rollout_depth) == ("heuristic", 10)
+    for players in (1, 2, 4, 5):
+        other = make_bot("ismcts:0.5s", "terror_below", 1, players=players)
+        assert isinstance(other, ISMCTS) and (other.rollout, other.rollout_depth) == ("heuristic", 30)
+    assert parse_bot("ismcts:200:best").spelled("terror_below", 3) == "ismcts:200:heuristic:d10"
+
+
 def test_best_and_settings_of_ones_own_are_refused_together() -> None:
     with pytest.raises(ValueError, match="best settings and gives some"):
         parse_bot("ismcts:10:best:d5")

@@ -944,7 +944,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     screen.release()
     bot_name = check_bots([args.bot], game.key)[0] if args.bot is not None else _best_bot(game.key)
     bots: dict[int, Bot] = {
-        seat: make_bot(bot_name, game.key, bot_seed(seed, seat)) for seat in range(players) if seat not in humans
+        seat: make_bot(bot_name, game.key, bot_seed(seed, seat), players) for seat in range(players)
+        if seat not in humans
     }
     watcher = min(humans)  # whose eyes the bots' moves and the events are told through
     roles = seat_roles(game, state)

@@ -164,7 +164,7 @@ def play_seeded(
     state = game.new_game(seed, **options)
     players = game.num_players(state)
     names = _names_for(bot_names, players)
-    bots = [make_bot(name, key, bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    bots = [make_bot(name, key, bot_seed(seed, seat), players) for seat, name in enumerate(names)]
     moves: list[str] | None = [] if keep_moves else None
     final, decisions = play(game, state, bots, moves=moves)
     outcome = game.outcome(final)

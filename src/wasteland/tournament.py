@@ -210,7 +210,7 @@ def _play_one(key: str, options: Mapping[str, Any], index: int, deal: int,
     # Each game's bots get their own streams: from the game's index and the seat.
     base = Rng.from_seed(deal).fork(index + 1)
     seats = game.num_players(state)
-    bots = [make_bot(names[s % len(names)], key, base.fork(s + 1).key) for s in range(seats)]
+    bots = [make_bot(names[s % len(names)], key, base.fork(s + 1).key, seats) for s in range(seats)]
     moves: list[str] | None = [] if keep_moves else None
     final, decisions = play(game, state, bots, moves=moves)
     outcome = game.outcome(final)
@@ -265,12 +265,13 @@ def tournament(
     names = tuple(parse_bot(b, key).text for b in bots)
     if not names:
         raise ValueError("name at least one bot")
-    said = _unfair_and_tuned(key, names, allow_unfair)
+    unfair = _unfair(names, allow_unfair)
     opts = dict(options or {})
     if players is not None:
         opts["players"] = players
     game = get_game(key)
     table = game.num_players(game.new_game(seed, **opts))  # a bad option fails here, once
+    said = unfair + _tuned(key, names, table)
     if mode == "auto":
         mode = "paired" if table == 1 else "versus"
     note = ""
@@ -317,8 +318,8 @@ def tournament(
     return Tournament(key, mode, table, seed, shown_opts, names, played, standings, pairs, note)
 
 
-def _unfair_and_tuned(key: str, names: Sequence[str], allow_unfair: bool) -> list[str]:
-    """Refuse an unfair bot beside fair ones unless allowed; the lines the report adds about the bots."""
+def _unfair(names: Sequence[str], allow_unfair: bool) -> list[str]:
+    """Refuse an unfair bot beside fair ones unless allowed; the lines the report adds about them."""
     unfair = sorted({n for n in names if not is_fair(n)})
     if unfair and len(unfair) < len(set(names)) and not allow_unfair:
         raise ValueError(f"{unfair[0]} sees the referee's table (hidden cards, deck order): it is not a fair player "
@@ -326,9 +327,13 @@ def _unfair_and_tuned(key: str, names: Sequence[str], allow_unfair: bool) -> lis
                          "compare them anyway")
     said = [f"{n}! is not a fair player: it sees the referee's table (hidden cards, deck order); its row is an "
             "upper bound, not a rank among fair bots" for n in unfair]
-    said += [f"{n} plays as {parse_bot(n).spelled(key)} (the game's tuned settings)"
-             for n in dict.fromkeys(names) if parse_bot(n).tuned]
     return said
+
+
+def _tuned(key: str, names: Sequence[str], players: int) -> list[str]:
+    """The lines the report adds about the bots that take the game's tuned settings (at ``players`` seats)."""
+    return [f"{n} plays as {parse_bot(n).spelled(key, players)} (the game's tuned settings)"
+            for n in dict.fromkeys(names) if parse_bot(n).tuned]
 
 
 def _show(value: Any) -> str:

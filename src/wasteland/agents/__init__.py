@@ -19,7 +19,8 @@ oracle also take ``reuse`` (keep the tree between decisions where the view allow
 number (that many root searches on as many processes, their statistics summed: ``ismcts:200:p2``)
 and ``k`` and a number (a fixed pool of that many determinizations instead of one per iteration).
 A search bot's name with a budget in seconds and nothing else (``ismcts:0.5s``), or with
-``best``, plays with the settings found best for its game (``wasteland.agents.<key>.SEARCH``).
+``best``, plays with the settings found best for its game (``wasteland.agents.<key>.SEARCH``) and,
+given the table's number of players, for that many (``SEARCH_BY_PLAYERS`` where the game has it).
 See docs/agents.md.
 """
 
@@ -135,36 +136,38 @@ class BotSpec:
         #: The game's tuned settings apply: ``best``, or a budget in seconds and nothing else.
         self.tuned = self.best or (self.seconds is not None and not given and "random" not in parts)
 
-    def settings(self, game_key: str) -> tuple[str, int | None, float]:
-        """The playout policy, depth and score weight this name means at game ``game_key``."""
+    def settings(self, game_key: str, players: int | None = None) -> tuple[str, int | None, float]:
+        """The playout policy, depth and score weight this name means at game ``game_key`` (at
+        ``players`` seats: the tuned settings may differ by the number of players)."""
         if self.tuned:
-            found = tuned_settings(game_key)
+            found = tuned_settings(game_key, players)
             return (str(found.get("rollout", "random")), found.get("depth"), float(found.get("score_weight", 0.0)))
         return self.rollout, self.depth, self.score_weight or 0.0
 
-    def tree_settings(self, game_key: str) -> tuple[bool, int, int | None]:
+    def tree_settings(self, game_key: str, players: int | None = None) -> tuple[bool, int, int | None]:
         """Whether the tree is reused, the root searches (processes) and the pool of determinizations
         (None: one a iteration) this name means at game ``game_key``; the game's tuned ``reuse`` and
         ``determinizations`` apply where the name takes the tuned settings and says nothing of them."""
         reuse, pool = self.reuse, self.determinizations
         if self.tuned and self.processes == 1:
-            found = tuned_settings(game_key)
+            found = tuned_settings(game_key, players)
             if reuse is None:
                 reuse = bool(found.get("reuse", False))
             if pool is None:
                 pool = found.get("determinizations")
         return bool(reuse), self.processes, pool
 
-    def spelled(self, game_key: str) -> str:
-        """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``)."""
+    def spelled(self, game_key: str, players: int | None = None) -> str:
+        """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``),
+        at ``players`` seats."""
         if self.kind in ("random", "heuristic"):
             return self.text
-        rollout, depth, weight = self.settings(game_key)
+        rollout, depth, weight = self.settings(game_key, players)
         budget = (f"{self.seconds:g}s" if self.seconds is not None else
                   str(self.iterations) if self.iterations is not None else "")
         parts = [self.kind, budget, rollout, f"d{depth}" if depth is not None else "", f"w{weight:g}" if weight else ""]
         if self.kind in ("ismcts", "oracle"):
-            reuse, processes, pool = self.tree_settings(game_key)
+            reuse, processes, pool = self.tree_settings(game_key, players)
             parts += ["reuse" if reuse else "", f"p{processes}" if processes > 1 else "",
                       f"k{pool}" if pool is not None else ""]
         return ":".join(p for p in parts if p)
@@ -225,9 +228,16 @@ def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
     game has what the name asks for (a heuristic bot); without, only the name itself.
     """
     spec = BotSpec(name)
-    if game_key is not None and (spec.kind == "heuristic" or spec.settings(game_key)[0] == "heuristic"):
+    if game_key is not None and (spec.kind == "heuristic" or any(
+            spec.settings(game_key, players)[0] == "heuristic" for players in _counts_tuned(game_key))):
         _heuristic_module(game_key)
     return spec
+
+
+def _counts_tuned(game_key: str) -> tuple[int | None, ...]:
+    """None (any number of players) and every player count the game tunes apart (``SEARCH_BY_PLAYERS``)."""
+    module = bots_of(game_key)
+    return (None, *sorted(getattr(module, "SEARCH_BY_PLAYERS", {}) if module is not None else {}))
 
 
 def _heuristic_module(game_key: str) -> Any:
@@ -237,22 +247,24 @@ def _heuristic_module(game_key: str) -> Any:
     return module
 
 
-def make_bot(name: str, game_key: str, seed: int = 0) -> Bot:
-    """A fresh bot called ``name`` for ``game_key``; ValueError names the choices."""
+def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None) -> Bot:
+    """A fresh bot called ``name`` for ``game_key``; ValueError names the choices. ``players``, the
+    seats of the table it will play at, picks the tuned settings for that many where the game has
+    some (a name that takes the tuned settings; without it, the game's settings for any count)."""
     spec = parse_bot(name, game_key)
     if spec.kind == "random":
         return RandomBot(seed)
     if spec.kind == "heuristic":
         bot: Bot = _heuristic_module(game_key).HeuristicBot(seed)
         return bot
-    rollout, depth, weight = spec.settings(game_key)
+    rollout, depth, weight = spec.settings(game_key, players)
     search: ISMCTS | FlatMonteCarlo
     if spec.kind == "flat":
         search = FlatMonteCarlo(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
                                 score_weight=weight)
     else:
         cls = Oracle if spec.kind == "oracle" else ISMCTS
-        reuse, processes, pool = spec.tree_settings(game_key)
+        reuse, processes, pool = spec.tree_settings(game_key, players)
         search = cls(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
                      score_weight=weight, reuse=reuse, processes=processes, determinizations=pool)
     search.name = spec.text

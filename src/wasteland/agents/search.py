@@ -195,11 +195,15 @@ def game_evaluate(key: str) -> Evaluator | None:
     return found
 
 
-def tuned_settings(key: str) -> dict[str, Any]:
+def tuned_settings(key: str, players: int | None = None) -> dict[str, Any]:
     """The search settings found best for game ``key`` (``SEARCH`` of its bots' module: ``rollout``,
-    ``depth``, ``score_weight``); empty for a game without them."""
+    ``depth``, ``score_weight``), at ``players`` seats where the module names other settings for that
+    many (``SEARCH_BY_PLAYERS``, a player count's settings over ``SEARCH``'s); empty for a game
+    without them."""
     module = bots_of(key)
     found: dict[str, Any] = dict(getattr(module, "SEARCH", {}) if module is not None else {})
+    if players is not None and module is not None:
+        found.update(getattr(module, "SEARCH_BY_PLAYERS", {}).get(players, {}))
     return found
 
 
