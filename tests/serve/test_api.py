@@ -324,9 +324,14 @@ def test_a_server_bot_plays_the_settings_its_name_stands_for_within_the_server_s
 
     lobby = Lobby(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.2, limits=WIDE)
     for name in ("ismcts:5s", "ismcts:400", "ismcts:0.1s:random:k3"):
-        served, made = lobby._bot(name, "raxxon", 7), make_bot(name, "raxxon", 7)
+        served, made = lobby._bot(name, "raxxon", 7, 2), make_bot(name, "raxxon", 7, 2)
         assert isinstance(served, ISMCTS) and isinstance(made, ISMCTS)
         assert (served.rollout, served.rollout_depth, served.determinizations) == (
             made.rollout, made.rollout_depth, made.determinizations), name
         assert served.budget.iterations is None and served.budget.seconds is not None
         assert served.budget.seconds <= 0.2
+    # the settings tuned for the table's number of players: three-player Terror Below cuts at 10
+    three, two = lobby._bot("ismcts:5s", "terror_below", 7, 3), lobby._bot("ismcts:5s", "terror_below", 7, 2)
+    assert isinstance(three, ISMCTS) and isinstance(two, ISMCTS)
+    assert three.rollout_depth == make_bot("ismcts:5s", "terror_below", 7, 3).rollout_depth == 10
+    assert two.rollout_depth == make_bot("ismcts:5s", "terror_below", 7, 2).rollout_depth != 10

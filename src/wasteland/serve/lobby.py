@@ -348,20 +348,22 @@ class Lobby:
         turn = get_game(row.game).current_player(self._table(row).state)
         return turn is not None and row.seats[turn] != HUMAN
 
-    def _bot(self, name: str, key: str, seed: int) -> Bot:
+    def _bot(self, name: str, key: str, seed: int, players: int) -> Bot:
+        """The bot ``name`` for a seat of a ``players``-seat table of ``key`` (the settings tuned
+        for that many players where the game has some)."""
         spec = parse_bot(name, key)
         if spec.kind not in ("flat", "ismcts"):
-            return make_bot(name, key, seed)
+            return make_bot(name, key, seed, players)
         seconds = min(spec.seconds or self.bot_seconds, self.bot_seconds)
         cls = ISMCTS if spec.kind == "ismcts" else FlatMonteCarlo
         # The server plays every search bot by time, so that no move takes longer than the budget:
         # a number of iterations in the name gives way to it (a budget in iterations would take as
         # long as the machine needs).
         # The settings the name stands for, as make_bot reads them (a bare budget: the game's best).
-        rollout, depth, weight = spec.settings(key)
+        rollout, depth, weight = spec.settings(key, players)
         if cls is ISMCTS:
             return ISMCTS(seed, None, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight,
-                          determinizations=spec.tree_settings(key)[2])
+                          determinizations=spec.tree_settings(key, players)[2])
         return FlatMonteCarlo(seed, None, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight)
 
     def bot_move(self, match_id: str) -> bool:
@@ -376,7 +378,7 @@ class Lobby:
         if turn is None or row.seats[turn] == HUMAN:
             return False
         seed = int.from_bytes(hashlib.sha256(f"{row.seed}:{turn}:{live.moves}".encode()).digest()[:8], "big")
-        bot = self._bot(row.seats[turn], row.game, seed)
+        bot = self._bot(row.seats[turn], row.game, seed, len(row.seats))
         legal = game.legal_actions(live.state)
         reads = bool(getattr(bot, "reads_view", True))
         action = bot.choose(game, game.view(live.state, turn) if reads else None, legal)
