@@ -105,7 +105,7 @@ def _borders(value: Iterable[Border[N]]) -> tuple[Border[N], ...]:
 class _Index(Generic[N]):
     """Derived lookup tables of a graph (never stored in a record)."""
 
-    __slots__ = ("position", "spaces", "links", "kinds")
+    __slots__ = ("position", "spaces", "links", "kinds", "sight")
 
     def __init__(self, spaces: tuple[N, ...], borders: tuple[Border[N], ...]) -> None:
         self.spaces = spaces
@@ -138,6 +138,28 @@ class _Index(Generic[N]):
             links[i].append((j, border.kind))
             links[j].append((i, border.kind))
         self.links = tuple(tuple(sorted(row, key=lambda link: link[0])) for row in links)
+        #: the links whose border does not block sight
+        self.sight = tuple(tuple(link for link in row if not link[1].blocks_sight) for row in self.links)
+
+
+def _hops(links: tuple[tuple[tuple[int, BorderKind], ...], ...], origin: int, max_hops: int | None,
+          through: Callable[[BorderKind], bool] | None) -> dict[int, int]:
+    """The hops from position ``origin`` to each position reached along ``links`` (only through a
+    border ``through`` accepts, when given), at most ``max_hops``, level by level: in the order a
+    first-in, first-out search reaches them."""
+    dist = {origin: 0}
+    frontier = [origin]
+    d = 0
+    while frontier and (max_hops is None or d < max_hops):
+        d += 1
+        beyond = []
+        for u in frontier:
+            for v, kind in links[u]:
+                if v not in dist and (through is None or through(kind)):
+                    dist[v] = d
+                    beyond.append(v)
+        frontier = beyond
+    return dist
 
 
 @lru_cache(maxsize=64)
@@ -371,23 +393,8 @@ class SpaceGraph(Generic[N]):
         """:meth:`hops_from` as a new plain dict (no persistent map made: what a rule that reads it
         once needs), in the order the search reached the spaces."""
         ix = self._ix()
-        origin = self._pos(start)
-        links = ix.links
-        dist = {origin: 0}
-        frontier = [origin]
-        d = 0
-        # level by level: the spaces reached in the order a first-in, first-out search reaches them
-        while frontier and (max_hops is None or d < max_hops):
-            d += 1
-            beyond = []
-            for u in frontier:
-                for v, kind in links[u]:
-                    if v not in dist and (through is None or through(kind)):
-                        dist[v] = d
-                        beyond.append(v)
-            frontier = beyond
         spaces = ix.spaces
-        return {spaces[k]: d for k, d in dist.items()}
+        return {spaces[k]: d for k, d in _hops(ix.links, self._pos(start), max_hops, through).items()}
 
     def links_of(self, space: object) -> tuple[tuple[int, BorderKind], ...]:
         """The position in ``spaces`` of each space sharing a border with ``space``, with the
@@ -418,20 +425,8 @@ class SpaceGraph(Generic[N]):
         """The spaces of :meth:`sight_distances` without their ranges: the same search, with no
         persistent map made (what a rule that only asks "is it in sight" needs)."""
         ix = self._ix()
-        origin = self._pos(start)
-        seen = {origin}
-        frontier = [origin]
-        hops = 0
-        while frontier and (max_range is None or hops < max_range):
-            hops += 1
-            beyond = []
-            for u in frontier:
-                for v, kind in ix.links[u]:
-                    if v not in seen and not kind.blocks_sight:
-                        seen.add(v)
-                        beyond.append(v)
-            frontier = beyond
-        return frozenset(ix.spaces[k] for k in seen)
+        spaces = ix.spaces
+        return frozenset(spaces[k] for k in _hops(ix.sight, self._pos(start), max_range, None))
 
     def in_sight(self, a: N, b: N, max_range: int | None = None) -> bool:
         """``b`` is in line of sight of ``a`` (see :meth:`sight_distances`) within ``max_range``."""
