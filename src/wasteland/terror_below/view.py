@@ -289,6 +289,16 @@ def _write_board(view: State, me: int, out: FloatBuffer) -> None:
             out[_PAWN_AT + c * _CELL + (p - me) % n] = 1.0
 
 
+def _copy(out: FloatBuffer, at: int, block: array[float], pairs: _Numbers) -> None:
+    """A card's numbers into ``out`` from ``at`` on: ``block`` in one slice assignment where the
+    buffer takes a slice of float32s, else its (index, number) ``pairs`` one by one."""
+    try:
+        out[at:at + len(block)] = block  # type: ignore[index, assignment]
+    except (TypeError, ValueError):  # not float32s
+        for i, number in pairs:
+            out[i] = number
+
+
 def _write_worms(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     """Per slot of the Terror zone that holds a Worm: the Worm's numbers (``_CardNumbers``), then
     the count of Vehicles under it. A Worm's numbers are copied as one block where the buffer
@@ -297,12 +307,7 @@ def _write_worms(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     blocks = numbers.worm_blocks
     for k, w in enumerate(view.worms):
         if w >= 0:
-            at = _WORMS_AT + k * _SLOT
-            try:
-                out[at:at + _WORM_BLOCK] = blocks[w]  # type: ignore[index, assignment]
-            except (TypeError, ValueError):  # not float32s
-                for i, number in numbers.worms[k][w]:
-                    out[i] = number
+            _copy(out, _WORMS_AT + k * _SLOT, blocks[w], numbers.worms[k][w])
             if under[k]:
                 out[_WORMS_AT + k * _SLOT + 11] = _FLOAT[len(under[k])]
 
@@ -313,12 +318,7 @@ def _write_line(line: tuple[int, ...], numbers: _CardNumbers, out: FloatBuffer) 
     blocks = numbers.bounty_blocks
     for k, b in enumerate(line):
         if b >= 0:
-            at = _LINE_AT + k * _BOUNTY
-            try:
-                out[at:at + _BOUNTY] = blocks[b]  # type: ignore[index, assignment]
-            except (TypeError, ValueError):  # not float32s
-                for i, number in numbers.bounties[k][b]:
-                    out[i] = number
+            _copy(out, _LINE_AT + k * _BOUNTY, blocks[b], numbers.bounties[k][b])
 
 
 def _write_seats(view: State, me: int, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
