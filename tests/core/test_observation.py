@@ -7,7 +7,7 @@ import array
 import pytest
 
 from wasteland.core.game import IllegalAction
-from wasteland.core.observation import FloatBuffer, Layout, Observer, Section, layout
+from wasteland.core.observation import FloatBuffer, Layout, Observer, Section, layout, write_block
 
 
 def _shape() -> Layout:
@@ -82,3 +82,19 @@ def test_seat_into_writes_a_seat_s_observation_from_the_table() -> None:
         observe.seat_into((1, 0, 5, 2), 1, [0.0] * 8)
     with pytest.raises(IllegalAction, match="seat from 0 to 1"):
         observe.seat_into((None, 0, 5, 2), 2, [0.0] * 8)
+
+
+def test_write_block_copies_a_block_in_one_slice_where_it_can_and_its_numbers_not_zero_otherwise() -> None:
+    block = array.array("f", [2.0, 0.0, 5.0])
+    floats = array.array("f", [0.0] * 6)
+    write_block(memoryview(floats), 2, block)  # the RL adapters' buffer: one slice assignment
+    assert list(floats) == [0.0, 0.0, 2.0, 0.0, 5.0, 0.0]
+    listed: list[float] = [0.0] * 6
+    write_block(listed, 1, block)
+    assert listed == [0.0, 2.0, 0.0, 5.0, 0.0, 0.0]
+    doubles = array.array("d", [0.0, 0.0, 0.0, 7.0, 0.0])  # takes no float32s: one number at a time
+    write_block(doubles, 1, block)
+    assert list(doubles) == [0.0, 2.0, 0.0, 5.0, 0.0]
+    viewed = array.array("d", [0.0] * 4)
+    write_block(memoryview(viewed), 0, block)
+    assert list(viewed) == [2.0, 0.0, 5.0, 0.0]

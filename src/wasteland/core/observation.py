@@ -29,13 +29,14 @@ its speed.
 
 from __future__ import annotations
 
+from array import array
 from typing import Callable, Generic, Mapping, Protocol, TypeVar
 
 from attrs import field, frozen
 
 from wasteland.core.game import IllegalAction, check_viewer
 
-__all__ = ["Section", "Layout", "FloatBuffer", "Observer", "layout"]
+__all__ = ["Section", "Layout", "FloatBuffer", "Observer", "layout", "write_block"]
 
 S = TypeVar("S")
 
@@ -113,6 +114,19 @@ class FloatBuffer(Protocol):
     def __getitem__(self, index: int, /) -> float: ...
 
     def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def write_block(out: FloatBuffer, at: int, block: array[float]) -> None:
+    """The numbers of ``block`` (float32s, say a card's that lie side by side) into ``out`` from
+    index ``at`` on: in one slice assignment where the buffer takes one (a memoryview of float32s,
+    the buffer the RL adapters write into, or a list), else those that are not zero one by one (an
+    ``array("d")``, a memoryview of doubles)."""
+    try:
+        out[at:at + len(block)] = block  # type: ignore[index, assignment]
+    except (TypeError, ValueError):  # a buffer of another type of number
+        for i, number in enumerate(block):
+            if number:
+                out[at + i] = number
 
 
 @frozen

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer, need_state
-from wasteland.core.observation import FloatBuffer, Layout, Observer, Section, layout
+from wasteland.core.observation import FloatBuffer, Layout, Observer, Section, layout, write_block
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.lucky_seven.board import GEOMETRY, GRID
@@ -389,19 +389,17 @@ _DECK_COLUMNS_AT = LAYOUTS[0].start["deck_columns"] - LAYOUTS[0].start["deck"]
 #: A deck's numbers: its ``deck``, ``deck_kinds`` and ``deck_columns`` sections, which follow one
 #: another (the same in both layouts), from the grid's ``deck`` number.
 _DECK_BLOCK = _DECK_COLUMNS_AT + 6
-#: (where from the grid's ``deck`` number, the number) for each of a deck's numbers that is not
-#: zero, and all of them, zeros included, as float32s that one slice assignment copies.
-_DeckNumbers = tuple[tuple[tuple[int, float], ...], "array[float]"]
 
 
-def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], _DeckNumbers]:
-    """For the card facts ``table``: a deck's numbers (:data:`_DeckNumbers`): its cards, then
-    their counts by kind and by printed column. A deck changes only when a threat is drawn, so
-    each is counted once and kept (a cache of a pure function of the deck: it changes no number)."""
+def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], array[float]]:
+    """For the card facts ``table``: a deck's numbers from the grid's ``deck`` number on, as
+    float32s that ``write_block`` copies: its cards, then their counts by kind and by printed
+    column. A deck changes only when a threat is drawn, so each is counted once and kept (a cache
+    of a pure function of the deck: it changes no number)."""
     blank = bytes(256 - len(table.kind))  # card ids and both numbers are below 256
     kind_of, column_of = bytes(table.kind) + blank, bytes(table.column) + blank
 
-    def count(deck: tuple[int, ...]) -> _DeckNumbers:
+    def count(deck: tuple[int, ...]) -> array[float]:
         numbers = [(0, float(len(deck)))]
         cards = bytes(deck)
         kinds = cards.translate(kind_of)  # the cards' kinds, one byte a card, counted in C
@@ -417,12 +415,12 @@ def _deck_counter(table: CardTable) -> DerivedCache[tuple[int, ...], _DeckNumber
         block = array("f", bytes(4 * _DECK_BLOCK))
         for at, number in numbers:
             block[at] = number
-        return tuple(numbers), block
+        return block
 
     return DerivedCache(count)
 
 
-_deck_counters: DerivedCache[CardTable, DerivedCache[tuple[int, ...], _DeckNumbers]] = DerivedCache(_deck_counter)
+_deck_counters: DerivedCache[CardTable, DerivedCache[tuple[int, ...], array[float]]] = DerivedCache(_deck_counter)
 
 
 def _counts(view: State, side: int, grids: _Grids, table: CardTable, out: FloatBuffer) -> None:
@@ -443,12 +441,7 @@ def _counts(view: State, side: int, grids: _Grids, table: CardTable, out: FloatB
     deck = view.decks[side]
     if deck:
         at = grids.deck[side]
-        numbers, block = _deck_counters(table)(deck)
-        try:
-            out[at:at + _DECK_BLOCK] = block  # type: ignore[index, assignment]
-        except (TypeError, ValueError):  # not float32s
-            for offset, number in numbers:
-                out[at + offset] = number
+        write_block(out, at, _deck_counters(table)(deck))
 
 
 #: ``observe(view)``: everything ``view.viewer`` sees and decides on, as ``observation_size``

@@ -16,7 +16,7 @@ from attrs import frozen
 
 from wasteland.core.data import DerivedCache
 from wasteland.core.game import IllegalAction, check_determinize, check_viewer
-from wasteland.core.observation import FloatBuffer, Layout, Observer, layout
+from wasteland.core.observation import FloatBuffer, Layout, Observer, layout, write_block
 from wasteland.core.records import replace
 from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
@@ -183,16 +183,12 @@ _WORM_BLOCK = _SLOT - 1
 
 @frozen
 class _CardNumbers:
-    """What each card of a card set writes: ``worms[k][w]`` Worm ``w`` in slot ``k`` of the Terror
-    zone (1 for its type, 1 for its egg colour, its health, its card limit), ``bounties[k][b]``
-    Bounty ``b`` in slot ``k`` of the line (1 if it is a hunt, 1 for its egg colour, its Location
-    and its Worm type, each when it names one, its points), and ``points[b]`` Bounty ``b``'s points.
-    ``worm_blocks[w]`` and ``bounty_blocks[b]`` are the same numbers as the first ``_WORM_BLOCK``
-    numbers of a Terror zone slot and the whole of a slot of the line (zeros included), as float32s
-    that one slice assignment copies into a buffer of float32s."""
+    """What each card of a card set writes, as float32s that ``write_block`` copies into its slot:
+    ``worm_blocks[w]`` Worm ``w``'s (1 for its type, 1 for its egg colour, its health, its card
+    limit: the first ``_WORM_BLOCK`` numbers of a slot of the Terror zone), ``bounty_blocks[b]``
+    Bounty ``b``'s (1 if it is a hunt, 1 for its egg colour, its Location and its Worm type, each
+    when it names one, its points: a slot of the line); and ``points[b]`` Bounty ``b``'s points."""
 
-    worms: tuple[tuple[_Numbers, ...], ...]
-    bounties: tuple[tuple[_Numbers, ...], ...]
     points: tuple[int, ...]
     worm_blocks: tuple[array[float], ...]
     bounty_blocks: tuple[array[float], ...]
@@ -236,9 +232,6 @@ def _card_numbers(cards: CardSet | None) -> _CardNumbers:
     """The numbers of every card of ``cards`` (None: the designed set), in every slot."""
     played = card_table(cards)
     return _CardNumbers(
-        worms=tuple(tuple(_worm_numbers(w, _WORMS_AT + k * _SLOT) for w in played.worms) for k in range(3)),
-        bounties=tuple(tuple(_bounty_numbers(b, _LINE_AT + k * _BOUNTY) for b in played.bounties)
-                       for k in range(LINE)),
         points=tuple(b.points for b in played.bounties),
         worm_blocks=tuple(_block(_worm_numbers(w, 0), _WORM_BLOCK) for w in played.worms),
         bounty_blocks=tuple(_block(_bounty_numbers(b, 0), _BOUNTY) for b in played.bounties),
@@ -289,16 +282,6 @@ def _write_board(view: State, me: int, out: FloatBuffer) -> None:
             out[_PAWN_AT + c * _CELL + (p - me) % n] = 1.0
 
 
-def _copy(out: FloatBuffer, at: int, block: array[float], pairs: _Numbers) -> None:
-    """A card's numbers into ``out`` from ``at`` on: ``block`` in one slice assignment where the
-    buffer takes a slice of float32s, else its (index, number) ``pairs`` one by one."""
-    try:
-        out[at:at + len(block)] = block  # type: ignore[index, assignment]
-    except (TypeError, ValueError):  # not float32s
-        for i, number in pairs:
-            out[i] = number
-
-
 def _write_worms(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     """Per slot of the Terror zone that holds a Worm: the Worm's numbers (``_CardNumbers``), then
     the count of Vehicles under it. A Worm's numbers are copied as one block where the buffer
@@ -307,7 +290,7 @@ def _write_worms(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     blocks = numbers.worm_blocks
     for k, w in enumerate(view.worms):
         if w >= 0:
-            _copy(out, _WORMS_AT + k * _SLOT, blocks[w], numbers.worms[k][w])
+            write_block(out, _WORMS_AT + k * _SLOT, blocks[w])
             if under[k]:
                 out[_WORMS_AT + k * _SLOT + 11] = _FLOAT[len(under[k])]
 
@@ -318,7 +301,7 @@ def _write_line(line: tuple[int, ...], numbers: _CardNumbers, out: FloatBuffer) 
     blocks = numbers.bounty_blocks
     for k, b in enumerate(line):
         if b >= 0:
-            _copy(out, _LINE_AT + k * _BOUNTY, blocks[b], numbers.bounties[k][b])
+            write_block(out, _LINE_AT + k * _BOUNTY, blocks[b])
 
 
 def _write_seats(view: State, me: int, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
