@@ -28,6 +28,8 @@ from wasteland.aftermath.cards import (
     BATTERIES, STASH,
 )
 from wasteland.aftermath.state import (
+    PHASE_ACT, PHASE_CHOICE, PHASE_CHOOSE, PHASE_DRAW, PHASE_EAT, PHASE_GAIN, PHASE_NEST, PHASE_OVER, PHASE_REPAIR,
+    PHASE_RETURN, PHASE_TEST, PHASE_TRAVEL,
     Activate, AfterTurn, Arrive, Attack, Cache, Check, CheckThreat, Ending, Feed, Fled, Foe, Gain, Leave, Loot, Mend,
     NextTurn, Phase, Rest, Resume, Said, Settle, StartTurn, State, Token, Wait, Work,
 )
@@ -42,20 +44,8 @@ __all__ = ["HANDLERS", "TOGETHER",
            "nest_helps", "remove_foe", "gain_prize", "mission_of", "raise_dial", "change_dial",
            "LOST_PAGE", "LOST_ENTRY", "batteries_left", "give_batteries", "all_left"]
 
-#: Enum members read once: in Python 3.11 a member read off its class (``Phase.ACT``) is a call
-#: of the enum's metaclass, dozens of times dearer than a module's name.
-_PHASE_ACT = Phase.ACT
-_PHASE_CHOICE = Phase.CHOICE
-_PHASE_CHOOSE = Phase.CHOOSE
-_PHASE_DRAW = Phase.DRAW
-_PHASE_EAT = Phase.EAT
-_PHASE_GAIN = Phase.GAIN
-_PHASE_NEST = Phase.NEST
-_PHASE_OVER = Phase.OVER
-_PHASE_REPAIR = Phase.REPAIR
-_PHASE_RETURN = Phase.RETURN
-_PHASE_TEST = Phase.TEST
-_PHASE_TRAVEL = Phase.TRAVEL
+#: Trigger members read once, as the phases are (``state.PHASE_ACT`` and its kin): in Python 3.11 a
+#: member read off its class is a call of the enum's metaclass, dozens of times dearer than a name.
 _TRIGGER_BEGIN = Trigger.BEGIN
 _TRIGGER_CALAMITY = Trigger.CALAMITY
 _TRIGGER_SPACE = Trigger.SPACE
@@ -143,9 +133,9 @@ def decider(s: Table) -> int:
     bookkeeper where the players decide together (where enemies equally near go, travel, nesting,
     repairs), the character who gained an item or may eat, the active character otherwise."""
     phase = s.phase
-    if phase is _PHASE_TEST and s.test is not None:
+    if phase is PHASE_TEST and s.test is not None:
         return s.test.who
-    if phase is _PHASE_CHOICE:
+    if phase is PHASE_CHOICE:
         return s.reader
     if phase in TOGETHER:
         return s.bookkeeper
@@ -201,7 +191,7 @@ def _drop_under_way(work: Work) -> None:
 
 
 def end_game(work: Work, ending: Ending, text: str) -> None:
-    work.phase = _PHASE_OVER
+    work.phase = PHASE_OVER
     work.ending = ending.value
     _drop_under_way(work)
     say(work, text)
@@ -306,7 +296,7 @@ def place_item(work: Work, c: int, item: int) -> None:
     """Seed, "Artículos": an intact item acquired by character ``c`` waits (``Gain`` on the stack)
     for the player's choice: equip it, pack it, trade it to a character in the same space, or
     discard it for its value; a colony upgrade goes to the colony supply."""
-    if work.phase is _PHASE_OVER:
+    if work.phase is PHASE_OVER:
         work.item_deck = (*work.item_deck, item)  # the mission is over: the card goes back, unseen
         return
     if _to_supply(work, item):
@@ -349,7 +339,7 @@ def scrap_item(work: Work, item: int) -> None:
 
 def _gain(work: Work, effect: Gain) -> None:
     work.stack.append(effect)
-    wait(work, _PHASE_GAIN)
+    wait(work, PHASE_GAIN)
 
 
 def mission_of(s: Table) -> Mission:
@@ -382,7 +372,7 @@ def _dial(work: Work, name: str, amount: int) -> None:
     if rose and name == ONCE_DIAL:
         work.outing = replace(outing, raised=True)
     if work.options.campaign is not None and name in LIFE_DIALS and work.dials[DIALS.index(name)] == 0 \
-            and work.phase is not _PHASE_OVER:
+            and work.phase is not PHASE_OVER:
         _campaign_lost(work, name)
 
 
@@ -721,7 +711,7 @@ def _test(work: Work, effect: Test) -> None:
                       effect.success, effect.failure)
     say(work, f"{character(work, who).title}: a {'opposed ' if effect.opposed else ''}{effect.attribute.value} "
               f"test of difficulty {effect.difficulty}")
-    wait(work, _PHASE_TEST)
+    wait(work, PHASE_TEST)
 
 
 def _group_task(work: Work, effect: GroupTask) -> None:
@@ -778,7 +768,7 @@ def _batteries(work: Work, effect: Batteries) -> None:
 
 def _wound(work: Work, effect: Wound) -> None:
     for c in _everyone_or_reader(work, effect.everyone):
-        if work.phase is _PHASE_OVER:
+        if work.phase is PHASE_OVER:
             return
         wound(work, c, effect.amount, effect.toxic)
 
@@ -830,7 +820,7 @@ def _remove_tokens(work: Work, effect: RemoveTokens) -> None:
 
 def _choice(work: Work, effect: Choice) -> None:
     work.choice = effect
-    wait(work, _PHASE_CHOICE)
+    wait(work, PHASE_CHOICE)
 
 
 def _travel(work: Work, effect: Travel) -> None:
@@ -842,7 +832,7 @@ def _travel(work: Work, effect: Travel) -> None:
         if not work.travel:
             say(work, "there is nowhere to travel to")
             return
-    wait(work, _PHASE_TRAVEL)
+    wait(work, PHASE_TRAVEL)
 
 
 def _discover(work: Work, effect: Discover) -> None:
@@ -940,15 +930,15 @@ def _start_turn(work: Work, effect: StartTurn) -> None:
         say(work, f"{character(work, c).title} returns, seriously wounded")
         places = {work.spaces[o] for o in companions}
         if len(places) > 1:  # the player chooses which companion's space (seed: "cualquier espacio")
-            wait(work, _PHASE_RETURN)
+            wait(work, PHASE_RETURN)
             return
         work.spaces = put(work.spaces, c, work.spaces[companions[0]])
-    wait(work, _PHASE_DRAW)
+    wait(work, PHASE_DRAW)
 
 
 def _resume(work: Work, effect: Resume) -> None:
     if work.spaces[work.active]:
-        wait(work, _PHASE_ACT)
+        wait(work, PHASE_ACT)
     else:
         work.stack.append(_AFTER_TURN)
         work.stack.append(_CHECK_THREAT)
@@ -1069,7 +1059,7 @@ def _nearest(work: Work, effect: Activate, far: dict[int, int]) -> int:
         return nearest[0]
     work.stack.append(effect)
     work.candidates = tuple(nearest)
-    wait(work, _PHASE_CHOOSE)
+    wait(work, PHASE_CHOOSE)
     return NONE
 
 
@@ -1079,7 +1069,7 @@ def _attack(work: Work, effect: Attack) -> None:
         return
     if work.hands[c]:
         work.test = Check(c, "", effect.strength, True, "defend", NONE, toxic=effect.toxic)
-        wait(work, _PHASE_TEST)
+        wait(work, PHASE_TEST)
         return
     say(work, f"{character(work, c).title} cannot defend")
     wound(work, c, 1, effect.toxic)
@@ -1087,7 +1077,7 @@ def _attack(work: Work, effect: Attack) -> None:
 
 def _after_turn(work: Work, effect: AfterTurn) -> None:
     if not work.hostile and nest_helps(work):
-        wait(work, _PHASE_NEST)
+        wait(work, PHASE_NEST)
         return
     work.stack.append(_NEXT_TURN)
 
@@ -1103,7 +1093,7 @@ def _feed(work: Work, effect: Feed) -> None:
     c = effect.who
     if work.wounds[c] and work.dials[_FOOD] > 0:
         work.stack.append(effect)
-        wait(work, _PHASE_EAT)
+        wait(work, PHASE_EAT)
 
 
 def _settle(work: Work, effect: Settle) -> None:
@@ -1120,7 +1110,7 @@ def _mend(work: Work, effect: Mend) -> None:
     who gets it) or stops."""
     if repairable(work):
         work.stack.append(effect)
-        wait(work, _PHASE_REPAIR)
+        wait(work, PHASE_REPAIR)
 
 
 def _rest(work: Work, effect: Rest) -> None:
@@ -1140,7 +1130,7 @@ def _next_turn(work: Work, effect: NextTurn) -> None:
     n = len(work.options.characters)
     work.discard = (*work.discard, *work.played)
     work.played = ()
-    work.phase = _PHASE_ACT
+    work.phase = PHASE_ACT
     work.turn += 1
     work.active = work.bookkeeper if effect.bookkeeper else (work.active + 1) % n
     if work.turn % n == 0:

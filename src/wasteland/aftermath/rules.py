@@ -20,7 +20,7 @@ from wasteland.aftermath.cards import CHARACTER_NAMES, HAND, ITEMS, PACK, ROUNDS
 from wasteland.aftermath.loaded import check_options, check_state
 from wasteland.aftermath.mission import HANDLERS, decider, owner
 from wasteland.aftermath.setup import initial_state, make_options
-from wasteland.aftermath.state import Ending, Phase, State, Wait, Work
+from wasteland.aftermath.state import PHASE_OVER, Ending, State, Wait, Work
 from wasteland.aftermath.turn import DOS, REASONS, legal
 
 __all__ = [
@@ -29,19 +29,15 @@ __all__ = [
     "parse", "action_from_id", "max_decisions", "per_turn",
 ]
 
-#: Enum members read once: in Python 3.11 a member read off its class (``Phase.ACT``) is a call
-#: of the enum's metaclass, dozens of times dearer than a module's name.
-_PHASE_OVER = Phase.OVER
-
 RULES: dict[type, Rule[State, Work, Any]] = {t: Rule(REASONS[t], DOS[t]) for t in ACTION_TYPES}
 
 
 def ready(state: State) -> bool:
-    return state.phase is _PHASE_OVER or bool(state.stack) and type(state.stack[-1]) is Wait
+    return state.phase is PHASE_OVER or bool(state.stack) and type(state.stack[-1]) is Wait
 
 
 def over(state: State) -> bool:
-    return state.phase is _PHASE_OVER
+    return state.phase is PHASE_OVER
 
 
 def _advance(work: Work) -> bool:
@@ -59,7 +55,7 @@ _REASONS = {
 
 def ending(state: State) -> Outcome | None:
     """How the mission ended, None while it runs: the team wins or loses together."""
-    if state.phase is not _PHASE_OVER:
+    if state.phase is not PHASE_OVER:
         return None
     code = Ending(state.ending)
     winners = range(state.options.players) if code is Ending.WON else ()
@@ -89,7 +85,7 @@ num_players = ENGINE.num_players
 def current_player(state: State) -> int | None:
     if type(state) is not State:
         ENGINE.state(state)  # refused: not an Aftermath state
-    return None if state.phase is _PHASE_OVER else owner(state, decider(state))
+    return None if state.phase is PHASE_OVER else owner(state, decider(state))
 
 
 def _weight(effects: tuple[BookEffect, ...]) -> int:
@@ -149,7 +145,7 @@ def max_decisions(state: State) -> int:
     """A bound on the decisions left: the mission ends after ``ROUNDS`` rounds of one turn per
     character (*design*), and each turn takes at most ``per_turn`` decisions."""
     s = ENGINE.state(state)
-    if s.phase is _PHASE_OVER:
+    if s.phase is PHASE_OVER:
         return 0
     n = len(s.options.characters)
     turns = (ROUNDS - s.round) * n

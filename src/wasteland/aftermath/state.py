@@ -31,7 +31,10 @@ from wasteland.aftermath.vocabulary import Prize
 
 __all__ = [
     "Options", "Start", "Outing",
-    "Phase", "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
+    "Phase", "PHASE_ACT", "PHASE_CHOICE", "PHASE_CHOOSE", "PHASE_DRAW", "PHASE_EAT", "PHASE_EQUIP", "PHASE_GAIN",
+    "PHASE_MOVE", "PHASE_NEST", "PHASE_OVER", "PHASE_PAY", "PHASE_REPAIR", "PHASE_RETURN", "PHASE_TEST",
+    "PHASE_TRAVEL",
+    "Ending", "Foe", "Cache", "Token", "Loot", "Check", "Wait", "StartTurn", "Resume",
     "CheckThreat", "AfterTurn", "NextTurn", "Activate", "Attack", "Arrive", "Leave", "Fled", "Gain", "Pay", "Feed",
     "Settle", "Mend", "Rest", "Effect", "Said", "Event",
     "State", "Work",
@@ -128,6 +131,25 @@ class Phase(enum.Enum):
     RETURN = "return"    # a character who fled returns: to which companion's space
     PAY = "pay"          # an ability activated: the white cards that pay for it, one at a time
     OVER = "over"
+
+
+#: Each phase as a module name, which the rules read in their hot paths: in Python 3.11 a member
+#: read off its class (``Phase.ACT``) is a call of the enum's metaclass, dozens of times dearer.
+PHASE_ACT = Phase.ACT
+PHASE_CHOICE = Phase.CHOICE
+PHASE_CHOOSE = Phase.CHOOSE
+PHASE_DRAW = Phase.DRAW
+PHASE_EAT = Phase.EAT
+PHASE_EQUIP = Phase.EQUIP
+PHASE_GAIN = Phase.GAIN
+PHASE_MOVE = Phase.MOVE
+PHASE_NEST = Phase.NEST
+PHASE_OVER = Phase.OVER
+PHASE_PAY = Phase.PAY
+PHASE_REPAIR = Phase.REPAIR
+PHASE_RETURN = Phase.RETURN
+PHASE_TEST = Phase.TEST
+PHASE_TRAVEL = Phase.TRAVEL
 
 
 class Ending(enum.StrEnum):

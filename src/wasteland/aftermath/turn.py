@@ -28,6 +28,7 @@ from wasteland.aftermath.mission import (
     wound,
 )
 from wasteland.aftermath.state import (
+    PHASE_ACT, PHASE_DRAW, PHASE_EAT, PHASE_EQUIP, PHASE_MOVE, PHASE_OVER, PHASE_PAY, PHASE_REPAIR, PHASE_TEST,
     Activate, AfterTurn, Check, CheckThreat, Feed, Gain, Mend, NextTurn, Pay, Phase, Rest, Resume, Settle, State,
     Work,
 )
@@ -37,17 +38,8 @@ from wasteland.aftermath.vocabulary import ATTRIBUTES, COLOURED_LINES, DIALS, LI
 __all__ = ["legal", "REASONS", "DOS", "bonus_of", "line_cost", "ranged_reach",
            "ability_targets", "trades", "SCAVENGE"]
 
-#: Enum members read once: in Python 3.11 a member read off its class (``Phase.ACT``) is a call
-#: of the enum's metaclass, dozens of times dearer than a module's name.
-_PHASE_ACT = Phase.ACT
-_PHASE_DRAW = Phase.DRAW
-_PHASE_EAT = Phase.EAT
-_PHASE_EQUIP = Phase.EQUIP
-_PHASE_MOVE = Phase.MOVE
-_PHASE_OVER = Phase.OVER
-_PHASE_PAY = Phase.PAY
-_PHASE_REPAIR = Phase.REPAIR
-_PHASE_TEST = Phase.TEST
+#: Trigger members read once, as the phases are (``state.PHASE_ACT`` and its kin): in Python 3.11 a
+#: member read off its class is a call of the enum's metaclass, dozens of times dearer than a name.
 _TRIGGER_LEAVE = Trigger.LEAVE
 
 Table = State | Work
@@ -639,7 +631,7 @@ def _stand(work: Work, a: Stand) -> None:
     assert page is not None
     work.spaces = put(work.spaces, work.active, page.spaces[a.space].name)
     say(work, f"{character(work, work.active).title} stands in {page.spaces[a.space].name}")
-    work.phase = _PHASE_DRAW
+    work.phase = PHASE_DRAW
 
 
 #: ``_PHASES`` by each phase's value (a str hashes at C speed; an Enum member's hash is Python's).
@@ -649,7 +641,7 @@ _BY_VALUE: dict[str, Callable[[Table], tuple[Action, ...]]] = {p.value: f for p,
 def legal(s: Table) -> tuple[Action, ...]:
     """The legal actions, on the table or on the deciding seat's view."""
     phase = s.phase
-    if phase is _PHASE_ACT:
+    if phase is PHASE_ACT:
         return tuple(_act(s))
     return _BY_VALUE[phase._value_](s)
 
@@ -817,7 +809,7 @@ def _reason(state: State, action: Action) -> str | None:
     if direct is not None:
         if direct(state, action):
             return None
-    elif state.phase is _PHASE_ACT:
+    elif state.phase is PHASE_ACT:
         kind = _ACTS.get(type(action))
         if kind is not None and action in kind(state):
             return None
@@ -869,16 +861,16 @@ def _move(work: Work, a: Move) -> None:
     work.played = (a.card,)
     work.mp = ACTION_CARDS[a.card].value + _move_bonus(work, c)
     work.stepped = False
-    wait(work, _PHASE_MOVE)
+    wait(work, PHASE_MOVE)
 
 
 def _card(work: Work, a: Card) -> None:
     c = decider(work)
     work.hands = put(work.hands, c, tuple(k for k in work.hands[c] if k != a.card))
     work.played = (*work.played, a.card)
-    if work.phase is _PHASE_MOVE:
+    if work.phase is PHASE_MOVE:
         work.mp += ACTION_CARDS[a.card].value
-    elif work.phase is _PHASE_PAY:
+    elif work.phase is PHASE_PAY:
         pay = work.stack[-2]
         assert isinstance(pay, Pay)
         if sum(ACTION_CARDS[k].value for k in work.played) >= table_of(work).abilities[pay.card].cost:
@@ -898,25 +890,25 @@ def _step(work: Work, a: Step) -> None:
         return
     if _steps(work):
         work.stack.pop()
-        wait(work, _PHASE_MOVE)
+        wait(work, PHASE_MOVE)
     else:
         _end_move(work)
 
 
 def _done(work: Work, a: Done) -> None:
     _pop(work)
-    if work.phase is _PHASE_EQUIP:
+    if work.phase is PHASE_EQUIP:
         work.moved = ()
         return
-    if work.phase is _PHASE_REPAIR:
+    if work.phase is PHASE_REPAIR:
         work.stack.pop()  # no more repairs
         return
-    if work.phase is _PHASE_PAY:  # the payment given up: the cards played are discarded
+    if work.phase is PHASE_PAY:  # the payment given up: the cards played are discarded
         work.stack.pop()
         work.discard = (*work.discard, *work.played)
         work.played = ()
         return
-    if work.phase is _PHASE_MOVE:
+    if work.phase is PHASE_MOVE:
         _end_move(work)
         work.stack.append(_RESUME)
         return
@@ -925,7 +917,7 @@ def _done(work: Work, a: Done) -> None:
 
 def _start_test(work: Work, attribute: str, difficulty: int, opposed: bool, kind: str, target: int) -> None:
     work.test = Check(work.active, attribute, difficulty, opposed, kind, target)
-    wait(work, _PHASE_TEST)
+    wait(work, PHASE_TEST)
 
 
 def _communicate(work: Work, a: Communicate) -> None:
@@ -965,7 +957,7 @@ def _ability(work: Work, a: Ability) -> None:
     _act_start(work)
     work.this_turn = (*work.this_turn, f"ability:{ABILITY_NAMES[a.card]}")
     work.stack.append(Pay(a.target, a.card))
-    wait(work, _PHASE_PAY)
+    wait(work, PHASE_PAY)
 
 
 def _paid(work: Work) -> None:
@@ -1071,7 +1063,7 @@ def _drive(work: Work, a: Drive) -> None:
         change_dial(work, "scrap", -card.fuel)
     if card.dial and card.amount:
         change_dial(work, card.dial, card.amount)
-    if work.phase is not _PHASE_OVER:
+    if work.phase is not PHASE_OVER:
         work.stack.append(GoToPage(page))
 
 
@@ -1091,7 +1083,7 @@ def _equip(work: Work, a: Equip) -> None:
     work.discard = (*work.discard, a.card)
     work.moved = ()
     say(work, f"{character(work, c).title} equips and trades")
-    wait(work, _PHASE_EQUIP)
+    wait(work, PHASE_EQUIP)
 
 
 def _take(work: Work, item: int) -> None:
@@ -1111,7 +1103,7 @@ def _take(work: Work, item: int) -> None:
 
 
 def _place(work: Work, a: Wear | Stow) -> None:
-    if work.phase is _PHASE_EQUIP:
+    if work.phase is PHASE_EQUIP:
         _take(work, a.item)
         work.moved = (*work.moved, a.item)
     else:  # an item gained or repaired: off the stack
@@ -1207,7 +1199,7 @@ def _nest(work: Work, a: Nest) -> None:
 
 def _pass(work: Work, a: Pass) -> None:
     _pop(work)
-    if work.phase is _PHASE_EAT:
+    if work.phase is PHASE_EAT:
         work.stack.pop()  # this character does not eat
         return
     work.stack.append(NextTurn())

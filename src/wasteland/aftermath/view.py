@@ -26,7 +26,7 @@ from wasteland.aftermath.loaded import redact
 from wasteland.aftermath.setup import out_of_deck
 from wasteland.aftermath.mission import decider, owner
 from wasteland.aftermath.rules import ENGINE
-from wasteland.aftermath.state import Cache, Gain, Phase, State
+from wasteland.aftermath.state import PHASE_OVER, Cache, Gain, Phase, State
 from wasteland.aftermath.vocabulary import DIALS
 
 __all__ = ["view", "determinize", "observation_size", "observe", "LAYOUT", "redact"]
@@ -148,7 +148,6 @@ _LIFE = {c.name: float(c.life) for c in CHARACTERS}
 _ABILITY_FLAG = {name: _ABILITIES_AT + i for i, name in enumerate(ABILITY_NAMES)}
 _ENVIRONMENT_FLAG = {name: _ENVIRONMENT_AT + i for i, name in enumerate(ENVIRONMENT_NAMES)}
 _VEHICLE_FLAG = {name: _VEHICLES_AT + i for i, name in enumerate(VEHICLE_NAMES)}
-_OVER = Phase.OVER
 #: A character's ten numbers, a slot of the threat track's seven and the six dials, each side by
 #: side: packed as float32s straight into a buffer of float32s in one call.
 _CHARACTER_NUMBERS, _SLOT_NUMBERS = Struct(f"{_CHARACTER}f"), Struct(f"{_SLOT}f")
@@ -295,7 +294,7 @@ def _public(view: State, me: int, out: FloatBuffer, packed: memoryview | None) -
             out[_TEST_AT + 2] = float(played)
     phase = view.phase
     out[_PHASE_FLAG[phase._name_]] = 1.0
-    if phase is not _OVER and decider(view) % view.options.players == me:  # owner(view, decider(view))
+    if phase is not PHASE_OVER and decider(view) % view.options.players == me:  # owner(view, decider(view))
         out[_TO_PLAY_AT] = 1.0
     if view.round:
         out[_ROUND_AT] = float(view.round)
