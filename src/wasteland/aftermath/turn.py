@@ -136,24 +136,28 @@ def _steps(s: Table) -> list[tuple[int, int]]:
     if not links:
         return []
     mp = s.mp
-    colours = {ACTION_CARDS[c].colour for c in s.played}
-    single = next(iter(colours)) if len(colours) == 1 else None  # a coloured line costs 1 when all match
+    colour = _played_colour(s)
     out = []
-    for k, kind in links:  # _crossing, with the colour of the cards played found once
-        if kind.passable and k < MAX_SPACES:
-            coloured = _LINE_COLOUR.get(kind.name)
-            cost = 1 if coloured is not None and coloured == single else kind.cost
+    for k, kind in links:
+        if k < MAX_SPACES:
+            cost = _crossing(kind, colour)
             if cost is not None and cost <= mp:
                 out.append((k, cost))
     return out
 
 
-def _crossing(kind: BorderKind, colours: set[str]) -> int | None:
-    """``line_cost`` of a line of ``kind`` with cards of ``colours`` played."""
+def _played_colour(s: Table) -> str | None:
+    """The colour every card played for the move shares; None when they differ (or none was played)."""
+    colours = {ACTION_CARDS[c].colour for c in s.played}
+    return next(iter(colours)) if len(colours) == 1 else None
+
+
+def _crossing(kind: BorderKind, colour: str | None) -> int | None:
+    """``line_cost`` of a line of ``kind`` with cards played all of ``colour`` (None: of several
+    colours, or none): a coloured line costs 1 when they all match it."""
     if not kind.passable:
         return None
-    coloured = _LINE_COLOUR.get(kind.name)
-    if coloured is not None and colours == {coloured}:
+    if colour is not None and _LINE_COLOUR.get(kind.name) == colour:
         return 1
     return kind.cost
 
@@ -757,7 +761,7 @@ def _may_step(s: State, a: Step) -> bool:
         return False
     for k, kind in s.graph.links_of(here):
         if k == a.space:
-            cost = _crossing(kind, {ACTION_CARDS[c].colour for c in s.played})
+            cost = _crossing(kind, _played_colour(s))
             return cost is not None and cost <= s.mp
     return False
 
