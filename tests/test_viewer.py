@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import base64
 import gzip
+import io
 import json
 import os
 import re
 import shutil
-import struct
-import zlib
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
+from attrs import evolve
 
 from wasteland import replay as replays
 from wasteland import viewer
@@ -70,11 +70,31 @@ def _data(page: str) -> dict[str, Any]:
     return result
 
 
+@pytest.fixture(scope="module")
+def page_of() -> Callable[[str], str]:
+    """The page of a recorded game, by its file's stem, made once for the module: a long game's
+    page costs seconds, and several tests read or open the same one."""
+    made: dict[str, str] = {}
+
+    def page(stem: str) -> str:
+        if stem not in made:
+            made[stem] = viewer.page(replays.load(REPLAYS / f"{stem}.json"))
+        return made[stem]
+
+    return page
+
+
+def _written(page: str, path: Path) -> Path:
+    """``page`` in the file ``path``, as ``viewer.write`` leaves it (UTF-8)."""
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
 # -- the page's data, without a browser ---------------------------------------------------------
 
-def test_page_holds_a_position_per_move_and_a_drawing_per_view() -> None:
+def test_page_holds_a_position_per_move_and_a_drawing_per_view(page_of: Callable[[str], str]) -> None:
     replay = replays.load(REPLAYS / "arctic_scavengers_3p_snipe.json")
-    data = _data(viewer.page(replay))
+    data = _data(page_of("arctic_scavengers_3p_snipe"))
     assert len(data["positions"]) == len(replay.moves) + 1
     assert data["views"] == ["referee", "seat 0", "seat 1", "seat 2"]
     game = get_game(replay.game)
@@ -88,7 +108,7 @@ def test_page_holds_a_position_per_move_and_a_drawing_per_view() -> None:
 
 
 def test_page_names_each_move_and_who_played_it() -> None:
-    replay = replays.load(REPLAYS / "arctic_scavengers_3p_snipe.json")
+    replay = replays.load(REPLAYS / "raxxon_power.json")
     data = _data(viewer.page(replay))
     game = get_game(replay.game)
     for step, position in zip(replays.steps(replay), data["positions"][1:]):
@@ -97,11 +117,15 @@ def test_page_names_each_move_and_who_played_it() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(REPLAYS.glob("*.json")), ids=lambda p: p.stem)
-def test_a_seat_sees_only_its_own_captions_and_events(path: Path) -> None:
+def test_a_seat_sees_only_its_own_captions_and_events(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Per position and view: the referee's caption and events come from the table, a seat's
-    from its view (``describe`` on the view before the move, ``events`` on the view after)."""
+    from its view (``describe`` on the view before the move, ``events`` on the view after).
+    The drawings are the other tests' (and nine tenths of a page's cost): here each is one
+    stand-in, so every recorded game is read in a moment."""
     replay = replays.load(path)
     game = get_game(replay.game)
+    stand_in = evolve(game, svg=lambda state, player=None: "<svg/>")
+    monkeypatch.setattr(viewer, "get_game", lambda key: stand_in)
     data = viewer.frames(replay)
     seats = len(data["views"]) - 1
     start = replays.final_state(replays.Replay(replay.game, replay.seed, replay.options, (), None, None))
@@ -123,7 +147,7 @@ def test_a_seat_sees_only_its_own_captions_and_events(path: Path) -> None:
 def test_keys_labels_and_the_readme_agree() -> None:
     """View 0 is the referee's and view p + 1 seat p's; the keys are ``r`` and the seat's own
     number, which the page's help and the README say, and the caption is above the drawing."""
-    page = viewer.page(replays.load(REPLAYS / "arctic_scavengers_3p_snipe.json"))
+    page = viewer.page(replays.load(REPLAYS / "raxxon_power.json"))
     data = _data(page)
     assert data["views"] == ["referee", "seat 0", "seat 1", "seat 2"]
     assert "<kbd>r</kbd> the referee's view, <kbd>0</kbd> <kbd>1</kbd>... that seat's view" in page
@@ -289,52 +313,23 @@ def _open(driver: Any, path: Path) -> None:
 
 
 def _png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
-    """Width, height and the rows of an 8-bit RGB or RGBA PNG (what Chromium's screenshots are)."""
+    """Width, height and the RGB rows of a PNG (what Chromium's screenshots are), read by Pillow."""
+    image_module = pytest.importorskip("PIL.Image")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    at, idat, header = 8, b"", b""
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at:at + 4])
-        kind, body = png[at + 4:at + 8], png[at + 8:at + 8 + length]
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"IDAT":
-            idat += body
-        at += 12 + length
-    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
-    assert depth == 8 and colour in (2, 6), (depth, colour)
-    step = 3 if colour == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * step
-    rows: list[bytes] = []
-    previous = bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            left = line[i - step] if i >= step else 0
-            up = previous[i]
-            corner = previous[i - step] if i >= step else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line[j] for j in range(stride) if j % step < 3))
-        previous = line
-    return width, height, rows
+    with image_module.open(io.BytesIO(png)) as image:
+        rgb = image.convert("RGB")
+    width, height = rgb.size
+    data, stride = rgb.tobytes(), width * 3
+    return width, height, [data[y * stride:(y + 1) * stride] for y in range(height)]
 
 
 @pytest.mark.parametrize("name", ["lucky_seven_cooperative", "arctic_scavengers_3p_snipe", "raxxon_evacuated"])
-def test_browser_steps_to_the_end_and_shows_the_outcome(chromium: Any, tmp_path: Path, name: str) -> None:
+def test_browser_steps_to_the_end_and_shows_the_outcome(chromium: Any, tmp_path: Path, name: str,
+                                                        page_of: Callable[[str], str]) -> None:
     from selenium.webdriver.common.keys import Keys
 
     replay = replays.load(REPLAYS / f"{name}.json")
-    page = viewer.write(replay, tmp_path / f"{name}.html")
+    page = _written(page_of(name), tmp_path / f"{name}.html")
     _open(chromium, page)
     body = chromium.find_element("tag name", "body")
     status = chromium.find_element("id", "status")
@@ -371,7 +366,8 @@ def test_browser_steps_to_the_end_and_shows_the_outcome(chromium: Any, tmp_path:
     assert painted > len(rows[::7]) * (len(rows[0]) // 21) * 0.05, "the screenshot is nearly blank"
 
 
-def test_browser_screenshot_of_a_seat_s_view_midway(chromium: Any, tmp_path: Path) -> None:
+def test_browser_screenshot_of_a_seat_s_view_midway(chromium: Any, tmp_path: Path,
+                                                   page_of: Callable[[str], str]) -> None:
     """The README's picture: seat 1's view in the middle of a 3-player Arctic Scavengers game.
 
     ``WASTELAND_SCREENSHOT=docs/images/replay-viewer.png pytest tests/test_viewer.py -k screenshot``
@@ -379,8 +375,7 @@ def test_browser_screenshot_of_a_seat_s_view_midway(chromium: Any, tmp_path: Pat
     """
     from selenium.webdriver.common.keys import Keys
 
-    replay = replays.load(REPLAYS / "arctic_scavengers_3p_snipe.json")
-    _open(chromium, viewer.write(replay, tmp_path / "page.html"))
+    _open(chromium, _written(page_of("arctic_scavengers_3p_snipe"), tmp_path / "page.html"))
     chromium.set_window_size(1280, 1100)
     body = chromium.find_element("tag name", "body")
     body.send_keys("1")  # seat 1
@@ -416,8 +411,7 @@ def test_browser_opens_a_linked_move_and_keeps_the_address(chromium: Any, tmp_pa
     assert body.get_attribute("data-position") == "120" and body.get_attribute("data-view") == "seat 1"
     body.send_keys(Keys.ARROW_RIGHT)
     assert chromium.current_url.endswith("#move=121&view=1")
-    data = viewer.frames(replay)
-    shown = data["positions"][121]
+    shown = _data(page.read_text(encoding="utf-8"))["positions"][121]  # what the page holds for move 121
     assert chromium.find_element("id", "status").text == f"Move 121: {shown['captions'][2]}"
     assert [e.text for e in chromium.find_elements("css selector", "#events li")] == shown["events"][2]
     body.send_keys("r")
@@ -460,7 +454,8 @@ def _game_cases() -> list[Any]:
 
 
 @pytest.mark.parametrize("key", _game_cases())
-def test_no_two_labels_of_a_drawing_overlap_and_no_text_is_cut(key: str, chromium: Any, tmp_path: Path) -> None:
+def test_no_two_labels_of_a_drawing_overlap_and_no_text_is_cut(key: str, chromium: Any, tmp_path: Path,
+                                                               page_of: Callable[[str], str]) -> None:
     """Two recorded games of ``key``, at their start, quarters and end, as the referee and as
     seat 0 see them, in Chromium: the bounding boxes of no two texts of the drawing overlap, and
     every text lies inside the drawing."""
@@ -468,7 +463,7 @@ def test_no_two_labels_of_a_drawing_overlap_and_no_text_is_cut(key: str, chromiu
     recorded = sorted(REPLAYS.glob(f"{key}_*.json"), key=lambda path: len(replays.load(path).moves))
     for path in recorded[:2]:  # the two shortest: a page per replay costs seconds a hundred moves
         replay = replays.load(path)
-        page = viewer.write(replay, tmp_path / (path.stem + ".html"))
+        page = _written(page_of(path.stem), tmp_path / (path.stem + ".html"))
         n = len(replay.moves)
         for move in sorted({0, n // 4, n // 2, 3 * n // 4, n}):
             for view in ("referee", "0"):
