@@ -71,9 +71,10 @@ def test_the_command_hands_backend_and_address_to_simulate(monkeypatch: pytest.M
         return real(*args, **{**kwargs, "backend": "process", "address": None})
 
     monkeypatch.setattr("wasteland.cli.simulate", spy)
-    assert main(["simulate", "lucky_seven", "-n", "2", "--quiet", "--backend", "ray", "--address", "head:6379"]) == 0
+    play = ["simulate", "lucky_seven", "-n", "2", "--bot", "random", "--quiet"]
+    assert main([*play, "--backend", "ray", "--address", "head:6379"]) == 0
     assert seen["backend"] == "ray" and seen["address"] == "head:6379"
-    assert main(["simulate", "lucky_seven", "-n", "2", "--quiet"]) == 0
+    assert main(play) == 0
     assert seen["backend"] == "process" and seen["address"] is None
 
 
@@ -196,11 +197,14 @@ def test_a_signal_during_a_ray_start_ends_the_command_promptly(sig: str) -> None
         child = subprocess.Popen([sys.executable, "-c", _START, address, "600"], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
         try:
-            time.sleep(5)  # Python started, Ray imported, ray.init waiting on the silent port
-            sent = time.monotonic()
-            child.send_signal(getattr(signal, sig))
-            _, err = child.communicate(timeout=30)
-            took = time.monotonic() - sent
+            listener.settimeout(120)
+            caller, _ = listener.accept()  # ray.init has called the silent port: the start is under way
+            with caller:  # and hears nothing on it
+                time.sleep(0.5)
+                sent = time.monotonic()
+                child.send_signal(getattr(signal, sig))
+                _, err = child.communicate(timeout=30)
+                took = time.monotonic() - sent
         finally:
             if child.poll() is None:
                 child.kill()

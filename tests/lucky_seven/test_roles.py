@@ -38,7 +38,7 @@ def test_seats_that_play_the_same_role_are_not_named() -> None:
 def test_the_demo_names_the_lucky_seven_s_roles(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
-    assert main(["demo", "-n", "1", "--quiet"]) == 0
+    assert main(["demo", "-n", "1", "--bot", "random", "--quiet"]) == 0  # the README's test runs the heuristic demo
     out = capsys.readouterr().out
-    assert "The Lucky Seven, 2 players (seat 0 the squad, seat 1 the threats): 1 game, bots heuristic" in out
+    assert "The Lucky Seven, 2 players (seat 0 the squad, seat 1 the threats): 1 game, bots random" in out
     assert "seat 0 (the squad): " in out and "seat 1 (the threats): " in out
