@@ -147,14 +147,16 @@ def test_a_file_that_is_not_utf8_or_is_a_folder_is_refused(tmp_path: Path) -> No
 
 
 def test_a_megabyte_replay_is_refused_quickly() -> None:
-    """Moves are short strings and options plain JSON: reading is linear in the file."""
+    """Moves are short strings and options plain JSON: reading is linear in the file (about 0.15 s
+    of CPU on the project's machine; the bound is this process's CPU time, which other work on a
+    busy machine does not stretch as it does the clock)."""
     text = _doc(options={"cards": {"threats": [{"kind": "Infantry", "column": k % 6} for k in range(25_000)]}},
                 moves=["x"] * 40_000)
     assert len(text) > 1_000_000
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(replay.ReplayError):
         replay.verify(replay.from_json(text))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 def test_save_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
