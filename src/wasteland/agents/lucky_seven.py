@@ -491,6 +491,7 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
     out = []
     tables = geometry(state)
     attackable = table_of(state).attackable
+    ready = _attackers(state)  # who stands ready on the table itself, read once for every threat
     for target, card in enumerate(state.threats):
         if card < 0 or not attackable[card] or target // GRID != state.active and not _touches(state, target):
             continue
@@ -498,13 +499,14 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
         node = state
         for _ in range(4):
             need = atk.threat_strength(node, target)
-            have = sum(atk.attacker_strength(node, m, c) for m, c in _around(node, target))
+            around = _around(ready if node is state else _attackers(node), target)
+            have = sum(atk.attacker_strength(node, m, c) for m, c in around)
             if have >= need:
                 out.append((target, steps))
                 break
             move = _closing_move(node, target, tables.adjacent[target], joker=have + 1 >= need)
             if move is None:
-                move = _pacifist_move(node, target)
+                move = _pacifist_move(node, around)
             if move is None:
                 break
             node = _play(node, move)
@@ -516,15 +518,9 @@ def _touches(state: State, target: int) -> bool:
     return any(state.squad[n] >= 0 for n in geometry(state).adjacent[target])
 
 
-def _around(state: State, target: int) -> list[tuple[int, int]]:
-    """Members able to attack ``target`` from where they stand."""
-    squad = state.squad
-    out = []
-    for member, cell, targets in _attackers(state):
-        if target in targets:
-            out.append((member, cell))
-    _ = squad
-    return out
+def _around(attackers: list[tuple[int, int, list[int]]], target: int) -> list[tuple[int, int]]:
+    """The members of ``attackers`` (``_attackers``) able to attack ``target`` from where they stand."""
+    return [(member, cell) for member, cell, targets in attackers if target in targets]
 
 
 def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool) -> list[Any] | None:
@@ -559,10 +555,11 @@ def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool
     return None
 
 
-def _pacifist_move(state: State, target: int) -> list[Any] | None:
-    """Bring the up Pacifist next to a Hammer or an Anvil that is attacking ``target``."""
+def _pacifist_move(state: State, around: list[tuple[int, int]]) -> list[Any] | None:
+    """Bring the up Pacifist next to a Hammer or an Anvil among ``around``, the members attacking
+    a threat (``_around``)."""
     squad = state.squad
-    hitters = [c for m, c in _around(state, target) if m % SQUAD_SIZE in (HAMMER, ANVIL)]
+    hitters = [c for m, c in around if m % SQUAD_SIZE in (HAMMER, ANVIL)]
     if not hitters:
         return None
     tables = geometry(state)
@@ -579,9 +576,12 @@ def _pacifist_move(state: State, target: int) -> list[Any] | None:
 
 
 def _play(state: State, steps: list[Any]) -> State:
-    for step in steps:
-        state = _do(state, step)
-    return _do(state, STOP)
+    """``state`` after the member actions ``steps`` and a ``Stop``, played on one working copy."""
+    work = Work(state)
+    for step in [*steps, STOP]:
+        work.events = []
+        RULES[type(step)].do(work, step)
+    return work.finish()
 
 
 def _member_sequences(state: State) -> list[tuple[list[Any], State]]:
