@@ -132,8 +132,8 @@ class _Threats:
 def _scorer(state: State, shared: _Threats) -> Callable[[frozenset[int]], float]:
     """The score of the table after an attack that kills the threats in the given cells,
     counter-attack included. What every attack from ``state`` shares is read once (the
-    counter-attack's blows, who could reach each threat next turn, the formations), and a set
-    of killed threats is scored once however many assignments kill it."""
+    counter-attack's blows, who could reach each threat next turn, the formations);
+    ``attack_options`` asks once for each set of killed threats, however many assignments kill it."""
     squad, down = state.squad, state.down
     adjacent = shared.adjacent
     always = {n for row in shared.tank_rows for n in row if squad[n] >= 0 and squad[n] not in down}
@@ -155,12 +155,8 @@ def _scorer(state: State, shared: _Threats) -> Callable[[frozenset[int]], float]
                 if beside:
                     pairs.append((c, beside))
     reachers: dict[int, tuple[int, int, list[tuple[int, int, int]]]] = {}
-    memo: dict[frozenset[int], float] = {}
 
     def score(killed: frozenset[int]) -> float:
-        known = memo.get(killed)
-        if known is not None:
-            return known
         victims = set(always)
         remaining = 0
         weighted = 0.0
@@ -176,14 +172,14 @@ def _scorer(state: State, shared: _Threats) -> Callable[[frozenset[int]], float]
         alive = members - victims
         if final:
             value = (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
-        elif len({c // GRID for c in alive}) < grids:
+        elif not alive if grids == 1 else len({c // GRID for c in alive}) < grids:
             value = -1000.0
         else:
             value = (ALIVE * len(alive) - late * weighted - DOWN * len(alive & downed)
                      + PRESSURE * (_potential(state, shared, reachers, staying, alive, placed, pacifists)
                                    if remaining else 0.0)
-                     + FORMATION * sum(1 for c, beside in pairs if c in alive and any(n in alive for n in beside)))
-        memo[killed] = value
+                     + FORMATION * (sum(1 for c, beside in pairs if c in alive and any(n in alive for n in beside))
+                                    if pairs else 0))
         return value
     return score
 
@@ -211,12 +207,18 @@ def _potential(state: State, shared: _Threats, reachers: dict[int, tuple[int, in
                     need -= 1
                     room -= 1
                 elif role == 3:
-                    diagonal = max(diagonal, value)
+                    if value > diagonal:
+                        diagonal = value
                 else:
-                    values.append(value + (1 if role == 2 and pacifist else 0))
-        values.sort(reverse=True)
-        have = sum(values[:max(room, 0)]) + diagonal
-        total += min(have / max(need, 1), 1.0)
+                    values.append(value + 1 if role == 2 and pacifist else value)
+        if room <= 0:
+            have = diagonal
+        elif len(values) <= room:
+            have = sum(values) + diagonal
+        else:  # the strongest fill the free cells
+            values.sort(reverse=True)
+            have = sum(values[:room]) + diagonal
+        total += min(have / (need if need > 1 else 1), 1.0)
     return total
 
 
