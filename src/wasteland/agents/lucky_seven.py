@@ -547,12 +547,15 @@ def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool
                 tail = [STOP] if member % SQUAD_SIZE in (ATHLETE, MOUSE) else []
                 return [SELECT[member], MOVE[spot], *tail]
         if member % SQUAD_SIZE == ATHLETE:
+            selected: State | None = None
             for step in first:
                 if squad[step] >= 0:
                     continue
-                moved = _do(_do(state, SELECT[member]), MOVE[step])
-                if any(spot in man.move_targets(moved, member, step) for spot in empty):
-                    spot = next(sp for sp in empty if sp in man.move_targets(moved, member, step))
+                if selected is None:
+                    selected = _do(state, SELECT[member])
+                second = man.move_targets(_do(selected, MOVE[step]), member, step)
+                spot = next((sp for sp in empty if sp in second), -1)
+                if spot >= 0:
                     return [SELECT[member], MOVE[step], MOVE[spot]]
     return None
 
