@@ -139,13 +139,13 @@ def _scorer(state: State, shared: _Threats) -> Callable[[frozenset[int]], float]
     always = {n for row in shared.tank_rows for n in row if squad[n] >= 0 and squad[n] not in down}
     if_alive: dict[int, frozenset[int]] = {}
     for cell in shared.infantry:
-        if_alive[cell] = frozenset(n for n in adjacent[cell] if squad[n] >= 0)
+        if_alive[cell] = frozenset([n for n in adjacent[cell] if squad[n] >= 0])
     for cell in shared.guns:
-        if_alive[cell] = frozenset(n for n in adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
+        if_alive[cell] = frozenset([n for n in adjacent[cell] if squad[n] >= 0 and squad[n] not in down])
     lasting, weight, late, final, grids = shared.lasting, shared.weight, shared.late, shared.final, shared.grids
     placed = _placed(state)
-    members = frozenset(c for c, _, _ in placed)
-    downed = frozenset(c for c, _, lying in placed if lying)
+    members = frozenset([c for c, _, _ in placed])
+    downed = frozenset([c for c, _, lying in placed if lying])
     pacifists = [c for c, m, _ in placed if m % SQUAD_SIZE == PACIFIST]
     pairs = []  # Hammers and Anvils up, with the up Pacifists beside them
     if pacifists:
@@ -290,14 +290,14 @@ def attack_options(state: State, shared: _Threats | None = None) -> list[tuple[f
     shared = shared or _Threats(state)
     score = _scorer(state, shared)
     attackers = _attackers(state)
-    strengths = tuple(atk.attacker_strength(state, m, c) for m, c, _ in attackers)
+    strengths = tuple([atk.attacker_strength(state, m, c) for m, c, _ in attackers])
     needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
-    key: LineUp = (tuple(tuple(targets) for _, _, targets in attackers), strengths, tuple(needs.items()))
+    key: LineUp = (tuple([tuple(targets) for _, _, targets in attackers]), strengths, tuple(needs.items()))
     kills = shared.kills.get(key)
     if kills is None:
         kills = shared.kills[key] = _kills([targets for _, _, targets in attackers], strengths, needs)
-    found = [(score(killed), tuple((attackers[i][0], t) for i, t in choice)) for killed, choice in kills]
-    return sorted(found, key=lambda o: -o[0])
+    found = [(score(killed), tuple([(attackers[i][0], t) for i, t in choice])) for killed, choice in kills]
+    return sorted(found, key=lambda o: -o[0]) if len(found) > 1 else found
 
 
 def _kills(reaches: list[list[int]], strengths: tuple[int, ...],
