@@ -493,7 +493,9 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
     out = []
     tables = geometry(state)
     attackable = table_of(state).attackable
-    ready = _attackers(state)  # who stands ready on the table itself, read once for every threat
+    # who stands ready on the table itself, who may move and where: read once for every threat
+    ready, movers = _attackers(state), _movers(state)
+    reach: dict[int, list[int]] = {}
     for target, card in enumerate(state.threats):
         if card < 0 or not attackable[card] or target // GRID != state.active and not _touches(state, target):
             continue
@@ -506,7 +508,10 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
             if have >= need:
                 out.append((target, steps))
                 break
-            move = _closing_move(node, target, tables.adjacent[target], joker=have + 1 >= need)
+            if node is state:
+                move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need, movers, reach)
+            else:
+                move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need)
             if move is None:
                 move = _pacifist_move(node, around)
             if move is None:
@@ -525,23 +530,41 @@ def _around(attackers: list[tuple[int, int, list[int]]], target: int) -> list[tu
     return [(member, cell) for member, cell, targets in attackers if target in targets]
 
 
-def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool) -> list[Any] | None:
-    """One member's move onto an empty cell next to ``target``: the strongest mover first."""
+def _movers(state: State) -> list[tuple[int, int, int]]:
+    """The members of the grid in play that may still act and can help an attack, as (cell,
+    member, kind): the strongest attackers first, the Joker (which weakens a threat instead)
+    last."""
     squad, rotated = state.squad, state.rotated
-    empty = [c for c in spots if squad[c] < 0 and state.threats[c] < 0]
-    if not empty:
-        return None
     movers = []
     for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
-        if member < 0 or member in rotated or cell in spots:
+        if member < 0 or member in rotated:
             continue
         kind = member % SQUAD_SIZE
-        if kind == PACIFIST or (kind == JOKER and not joker) or not atk.can_attack(state, member) and kind != JOKER:
+        if kind == PACIFIST or not atk.can_attack(state, member) and kind != JOKER:
             continue
         movers.append((0 if kind == JOKER else -atk.attacker_strength(state, member, cell), cell, member))
-    for _, cell, member in sorted(movers):
-        first = man.move_targets(state, member, cell)
+    return [(cell, member, member % SQUAD_SIZE) for _, cell, member in sorted(movers)]
+
+
+def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool,
+                  movers: list[tuple[int, int, int]] | None = None,
+                  reach: dict[int, list[int]] | None = None) -> list[Any] | None:
+    """One member's move onto an empty cell next to ``target``: the strongest mover first (the
+    Joker only when ``joker``). ``movers`` (``_movers``) and ``reach`` (the cells each member
+    may move to, as met) may be given for the table when it is asked about several threats."""
+    squad = state.squad
+    empty = [c for c in spots if squad[c] < 0 and state.threats[c] < 0]
+    if not empty:
+        return None
+    if reach is None:
+        reach = {}
+    for cell, member, kind in _movers(state) if movers is None else movers:
+        if cell in spots or kind == JOKER and not joker:
+            continue
+        first = reach.get(member)
+        if first is None:
+            first = reach[member] = man.move_targets(state, member, cell)
         for spot in empty:
             if spot in first:
                 tail = [STOP] if member % SQUAD_SIZE in (ATHLETE, MOUSE) else []
