@@ -6,7 +6,7 @@ import pytest
 
 from tests.lucky_seven.grids import cell, member, table
 from wasteland.agents import make_bot
-from wasteland.agents.lucky_seven import _reachers, before_last, last_look
+from wasteland.agents.lucky_seven import _placed, _reachers, _Threats, before_last, last_look
 from wasteland.core.records import replace
 from wasteland.lucky_seven import GAME
 from wasteland.lucky_seven.state import Phase
@@ -68,8 +68,7 @@ def test_only_members_who_can_be_beside_a_threat_next_turn_press_it() -> None:
     . .   .    HAM  ATH .  .
     . .   NAT  .    ldr .  .
     """)
-    cells = [c for c, m in enumerate(state.squad) if m >= 0]
-    need, room, near = _reachers(state, cell(1, 1), cells)
+    need, room, near = _reachers(state, _Threats(state), cell(1, 1), _placed(state))
     assert (need, room) == (3, 2), "a Machine Gun in the corner has two cells beside it"
     assert {c for c, _, _ in near} == {cell(3, 4)}, "only the Athlete gets there in one action"
     state = table("""
@@ -78,8 +77,8 @@ def test_only_members_who_can_be_beside_a_threat_next_turn_press_it() -> None:
     . .   HAM  .    .   .  .
     . .   .    .    .   .  .
     """)
-    cells = [c for c, m in enumerate(state.squad) if m >= 0]
-    assert {c for c, _, _ in _reachers(state, cell(1, 1), cells)[2]} == {cell(2, 3), cell(3, 2)}
+    _, _, near = _reachers(state, _Threats(state), cell(1, 1), _placed(state))
+    assert {c for c, _, _ in near} == {cell(2, 3), cell(3, 2)}
 
 
 def test_the_turn_before_the_last_is_judged_by_playing_the_last_turn_out() -> None:

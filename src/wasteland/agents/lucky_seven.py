@@ -70,68 +70,93 @@ def _attackers(state: State) -> list[tuple[int, int, list[int]]]:
     return list(atk.attackers(state))
 
 
-def _blows(state: State) -> tuple[set[int], dict[int, frozenset[int]], list[int]]:
-    """What the counter-attack would do: the cells a Tank clears for sure, the cells each
-    Infantry or Machine Gun of the grid in play hits if it survives, and the threats that stay."""
-    tables = geometry(state)
-    squad, down = state.squad, state.down
-    first = state.active * GRID
-    always: set[int] = set()
-    if_alive: dict[int, frozenset[int]] = {}
-    lasting: list[int] = []
-    table = table_of(state)
-    for cell, card in enumerate(state.threats):
-        if card < 0:
-            continue
-        kind = table.kind[card]
-        mine = first <= cell < first + GRID
-        if kind == TANK:
-            if mine:
-                row = (cell - first) // COLUMNS
-                always.update(n for n in tables.row_cells[state.active * 4 + row]
-                              if squad[n] >= 0 and squad[n] not in down)
-            continue
-        lasting.append(cell)
-        if mine and kind == INFANTRY:
-            if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0)
-        elif mine and kind == MACHINE_GUN:
-            if_alive[cell] = frozenset(n for n in tables.adjacent[cell] if squad[n] >= 0 and squad[n] not in down)
-    return always, if_alive, lasting
+#: A line-up of attackers: the threats each reaches, each one's strength, and the strength of
+#: each threat reached (what ``_kills`` reads).
+LineUp = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def _scorer(state: State) -> Callable[[frozenset[int]], float]:
+class _Threats:
+    """What every table of one maneuver shares, read once: the threats stand still while the
+    squad moves, so the counter-attack's shooters, the threats that stay, their weights and the
+    free cells beside each are the same for all of them. It also keeps what the tables met so far
+    taught (``reach``, ``kills``), so it lives for one search only: ``plan_maneuver`` and
+    ``_member_options`` read one for all their tables, ``attack_options`` alone builds its own."""
+
+    __slots__ = ("table", "adjacent", "diagonal", "tank_rows", "lasting", "infantry", "guns", "weight", "late",
+                 "final", "grids", "free", "reach", "kills")
+
+    def __init__(self, state: State) -> None:
+        tables = geometry(state)
+        table = self.table = table_of(state)
+        self.adjacent, self.diagonal = tables.adjacent, tables.diagonal
+        threats = state.threats
+        first = state.active * GRID
+        #: The map cells of the rows of the grid in play that hold a Tank (one entry a Tank).
+        self.tank_rows: list[tuple[int, ...]] = []
+        #: The threats a counter-attack leaves on the map (all but Tanks), by cell.
+        self.lasting: list[int] = []
+        #: The Infantry and the Machine Guns of the grid in play, which shoot if they survive.
+        self.infantry: set[int] = set()
+        self.guns: set[int] = set()
+        for cell, card in enumerate(threats):
+            if card < 0:
+                continue
+            kind = table.kind[card]
+            mine = first <= cell < first + GRID
+            if kind == TANK:
+                if mine:
+                    self.tank_rows.append(tables.row_cells[state.active * 4 + (cell - first) // COLUMNS])
+                continue
+            self.lasting.append(cell)
+            if mine and kind == INFANTRY:
+                self.infantry.add(cell)
+            elif mine and kind == MACHINE_GUN:
+                self.guns.add(cell)
+        self.weight = {cell: 1.0 + HARD * (table.strength[threats[cell]] - 1) for cell in self.lasting}
+        self.late = THREAT + LATE * state.turn
+        self.final = state.final and state.active == len(state.decks) - 1
+        self.grids = len(state.decks)
+        #: For each threat that stays: its printed strength, the free cells beside it and those
+        #: diagonal to it (``_reachers``).
+        self.free: dict[int, tuple[int, list[int], list[int]]] = {}
+        for t in self.lasting:
+            spots = [n for n in tables.adjacent[t] if threats[n] < 0]
+            corners = [n for n in tables.diagonal[t] if threats[n] < 0]
+            self.free[t] = (table.strength[threats[t]], spots, spots + corners)
+        #: What a member in a cell, up or down, brings to each threat (``_reacher``), as met, by threat.
+        self.reach: dict[int, dict[tuple[int, int, bool], tuple[int, int, bool]]] = {}
+        #: The sets of threats each line-up of attackers kills (``_kills``), as met.
+        self.kills: dict[LineUp, list[tuple[frozenset[int], tuple[tuple[int, int], ...]]]] = {}
+
+
+def _scorer(state: State, shared: _Threats) -> Callable[[frozenset[int]], float]:
     """The score of the table after an attack that kills the threats in the given cells,
     counter-attack included. What every attack from ``state`` shares is read once (the
-    counter-attack's blows, who could reach each threat next turn, the formations), and a set
-    of killed threats is scored once however many assignments kill it."""
-    always, if_alive, lasting = _blows(state)
-    squad, threats, down = state.squad, state.threats, state.down
-    table = table_of(state)
-    strength = table.strength
-    cells = [c for c, m in enumerate(squad) if m >= 0]
-    members = frozenset(cells)
-    final = state.final and state.active == len(state.decks) - 1
-    grids = len(state.decks)
-    late = THREAT + LATE * state.turn
-    weight = {cell: 1.0 + HARD * (strength[threats[cell]] - 1) for cell in lasting}
-    downed = frozenset(c for c in cells if squad[c] in down)
-    pacifists = [c for c in cells if squad[c] % SQUAD_SIZE == PACIFIST]
+    counter-attack's blows, who could reach each threat next turn, the formations);
+    ``attack_options`` asks once for each set of killed threats, however many assignments kill it."""
+    squad, down = state.squad, state.down
+    adjacent = shared.adjacent
+    always = {n for row in shared.tank_rows for n in row if squad[n] >= 0 and squad[n] not in down}
+    if_alive: dict[int, frozenset[int]] = {}
+    for cell in shared.infantry:
+        if_alive[cell] = frozenset([n for n in adjacent[cell] if squad[n] >= 0])
+    for cell in shared.guns:
+        if_alive[cell] = frozenset([n for n in adjacent[cell] if squad[n] >= 0 and squad[n] not in down])
+    lasting, weight, late, final, grids = shared.lasting, shared.weight, shared.late, shared.final, shared.grids
+    placed = _placed(state)
+    members = frozenset([c for c, _, _ in placed])
+    downed = frozenset([c for c, _, lying in placed if lying])
+    pacifists = [c for c, m, _ in placed if m % SQUAD_SIZE == PACIFIST]
     pairs = []  # Hammers and Anvils up, with the up Pacifists beside them
     if pacifists:
-        adjacent = geometry(state).adjacent
-        for c in cells:
-            member = squad[c]
-            if member % SQUAD_SIZE in (HAMMER, ANVIL) and member not in down:
+        for c, member, lying in placed:
+            if member % SQUAD_SIZE in (HAMMER, ANVIL) and not lying:
                 beside = tuple(n for n in adjacent[c] if n in pacifists and squad[n] not in down)
                 if beside:
                     pairs.append((c, beside))
     reachers: dict[int, tuple[int, int, list[tuple[int, int, int]]]] = {}
-    memo: dict[frozenset[int], float] = {}
 
     def score(killed: frozenset[int]) -> float:
-        known = memo.get(killed)
-        if known is not None:
-            return known
         victims = set(always)
         remaining = 0
         weighted = 0.0
@@ -147,31 +172,32 @@ def _scorer(state: State) -> Callable[[frozenset[int]], float]:
         alive = members - victims
         if final:
             value = (1000.0 if remaining == 0 and alive else 0.0) + len(alive) - 50.0 * remaining
-        elif len({c // GRID for c in alive}) < grids:
+        elif not alive if grids == 1 else len({c // GRID for c in alive}) < grids:
             value = -1000.0
         else:
             value = (ALIVE * len(alive) - late * weighted - DOWN * len(alive & downed)
-                     + PRESSURE * (_potential(state, reachers, staying, alive, cells, pacifists) if remaining else 0.0)
-                     + FORMATION * sum(1 for c, beside in pairs if c in alive and any(n in alive for n in beside)))
-        memo[killed] = value
+                     + PRESSURE * (_potential(state, shared, reachers, staying, alive, placed, pacifists)
+                                   if remaining else 0.0)
+                     + FORMATION * (sum(1 for c, beside in pairs if c in alive and any(n in alive for n in beside))
+                                    if pairs else 0))
         return value
     return score
 
 
-def _potential(state: State, reachers: dict[int, tuple[int, int, list[tuple[int, int, int]]]], staying: list[int],
-               alive: frozenset[int], cells: list[int], pacifists: list[int]) -> float:
+def _potential(state: State, shared: _Threats, reachers: dict[int, tuple[int, int, list[tuple[int, int, int]]]],
+               staying: list[int], alive: frozenset[int], placed: list[tuple[int, int, bool]],
+               pacifists: list[int]) -> float:
     """How well the survivors stand to kill the threats that stay next turn (0 to 1 each): the
     attackers who can be beside the threat in one maneuver (``_reachers``), as many as its free
     neighbouring cells hold (the Natural may use a diagonal one), the Joker's help (one less to
     reach), the up Pacifist's (one more for a Hammer or an Anvil)."""
-    squad, down = state.squad, state.down
     last = next((c for c in reversed(pacifists) if c in alive), -1)
-    pacifist = last >= 0 and squad[last] not in down
+    pacifist = last >= 0 and state.squad[last] not in state.down
     total = 0.0
     for t in staying:
         known = reachers.get(t)
         if known is None:
-            known = reachers[t] = _reachers(state, t, cells)
+            known = reachers[t] = _reachers(state, shared, t, placed)
         need, room, near = known
         values = []
         diagonal = 0
@@ -181,65 +207,110 @@ def _potential(state: State, reachers: dict[int, tuple[int, int, list[tuple[int,
                     need -= 1
                     room -= 1
                 elif role == 3:
-                    diagonal = max(diagonal, value)
+                    if value > diagonal:
+                        diagonal = value
                 else:
-                    values.append(value + (1 if role == 2 and pacifist else 0))
-        values.sort(reverse=True)
-        have = sum(values[:max(room, 0)]) + diagonal
-        total += min(have / max(need, 1), 1.0)
+                    values.append(value + 1 if role == 2 and pacifist else value)
+        if room <= 0:
+            have = diagonal
+        elif len(values) <= room:
+            have = sum(values) + diagonal
+        else:  # the strongest fill the free cells
+            values.sort(reverse=True)
+            have = sum(values[:room]) + diagonal
+        total += min(have / (need if need > 1 else 1), 1.0)
     return total
 
 
-def _reachers(state: State, t: int, cells: list[int]) -> tuple[int, int, list[tuple[int, int, int]]]:
+def _placed(state: State) -> list[tuple[int, int, bool]]:
+    """Each member on the map: its cell, its id and whether it is down."""
+    down = state.down
+    return [(c, m, m in down) for c, m in enumerate(state.squad) if m >= 0]
+
+
+def _reachers(state: State, shared: _Threats, t: int,
+              placed: list[tuple[int, int, bool]]) -> tuple[int, int, list[tuple[int, int, int]]]:
     """The threat in ``t``'s printed strength, how many free cells beside it attackers may take,
     and the members who can attack it next turn: beside it already (up, or able to get up, or
     the Mouse), or up and one step from a free cell beside it (the Athlete two; the Natural also
     diagonally), as (cell, role, up strength) with role 0 for a Joker, 2 for a Hammer or an
-    Anvil, 3 for the Natural, 1 for another attacker."""
-    squad, down, threats = state.squad, state.down, state.threats
-    table = table_of(state)
-    up = table.up
-    tables = geometry(state)
-    spots = [n for n in tables.adjacent[t] if threats[n] < 0]
-    corners = [n for n in tables.diagonal[t] if threats[n] < 0]
-    either = spots + corners
+    Anvil, 3 for the Natural, 1 for another attacker. ``placed``: the members (``_placed``).
+    What a member standing in a cell, up or down, brings to ``t`` is kept in ``shared.reach``
+    for the other tables of the maneuver (but whether a down member beside it can get up,
+    which its neighbours decide)."""
+    strength, spots, _ = shared.free[t]
+    known = shared.reach.get(t)
+    if known is None:
+        known = shared.reach[t] = {}
     near = []
-    grid, within = t // GRID, WITHIN_TWO[t]
-    for c in cells:
-        member = squad[c]
-        kind = member % SQUAD_SIZE
-        if kind == PACIFIST or (kind != ATHLETE and c not in within and c // GRID == grid):
-            continue
-        targets = either if kind == NATURAL else spots
-        if c in targets:
-            ok = member not in down or kind == MOUSE or can_get_up(state, member, c)
-        elif member in down and kind != MOUSE:
-            ok = False
-        else:
-            ok = not (WITHIN_TWO if kind == ATHLETE else WITHIN_ONE)[c].isdisjoint(targets)
-        if ok:
-            role = 0 if kind == JOKER else 3 if kind == NATURAL else 2 if kind in (HAMMER, ANVIL) else 1
-            near.append((c, role, up[member]))
-    return table.strength[state.threats[t]], len(spots), near
+    for member in placed:
+        entry = known.get(member)
+        if entry is None:
+            entry = known[member] = _reacher(shared, t, *member)
+        role, value, ask = entry
+        if role >= 0 and (not ask or can_get_up(state, member[1], member[0])):
+            near.append((member[0], role, value))
+    return strength, len(spots), near
 
 
-def best_attack(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
+def _reacher(shared: _Threats, t: int, c: int, member: int, lying: bool) -> tuple[int, int, bool]:
+    """What ``member``, in ``c`` and down or not, brings to the threat in ``t`` (``_reachers``): its
+    role (-1 if it cannot attack ``t`` next turn), its up strength and whether it must get up
+    first."""
+    kind = member % SQUAD_SIZE
+    if kind == PACIFIST or (kind != ATHLETE and c not in WITHIN_TWO[t] and c // GRID == t // GRID):
+        return -1, 0, False
+    _, spots, either = shared.free[t]
+    targets = either if kind == NATURAL else spots
+    ask = False
+    if c in targets:
+        ask = lying and kind != MOUSE
+    elif lying and kind != MOUSE:
+        return -1, 0, False
+    elif (WITHIN_TWO if kind == ATHLETE else WITHIN_ONE)[c].isdisjoint(targets):
+        return -1, 0, False
+    role = 0 if kind == JOKER else 3 if kind == NATURAL else 2 if kind in (HAMMER, ANVIL) else 1
+    return role, shared.table.up[member], ask
+
+
+def best_attack(state: State, shared: _Threats | None = None) -> tuple[float, tuple[tuple[int, int], ...]]:
     """The best score reachable by an attack from ``state`` and the assignments that reach it."""
-    return attack_options(state)[0]
+    return attack_options(state, shared)[0]
 
 
-def attack_options(state: State) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
+#: The place, in the order of ``itertools.product`` over every attacker's choices (no attack,
+#: then each threat it reaches), of the last assignment ``attack_options`` looks at (``_kills``).
+ASSIGNMENTS = 3000
+
+
+def attack_options(state: State, shared: _Threats | None = None) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
     """The attacks worth making from ``state``, best first: for each set of threats an attack can
     kill, its score and the first assignment found that kills it (killing nothing, first of all
-    if nothing can be killed)."""
-    score = _scorer(state)
+    if nothing can be killed). ``shared``: what the tables of one maneuver share (``_Threats``)."""
+    shared = shared or _Threats(state)
+    score = _scorer(state, shared)
     attackers = _attackers(state)
-    strengths = [atk.attacker_strength(state, m, c) for m, c, _ in attackers]
+    strengths = tuple([atk.attacker_strength(state, m, c) for m, c, _ in attackers])
     needs = {t: atk.threat_strength(state, t) for _, _, targets in attackers for t in targets}
-    options = [[-1] + targets for _, _, targets in attackers]
-    found: dict[frozenset[int], tuple[float, tuple[tuple[int, int], ...]]] = {}
+    key: LineUp = (tuple([tuple(targets) for _, _, targets in attackers]), strengths, tuple(needs.items()))
+    kills = shared.kills.get(key)
+    if kills is None:
+        kills = shared.kills[key] = _kills([targets for _, _, targets in attackers], strengths, needs)
+    found = [(score(killed), tuple([(attackers[i][0], t) for i, t in choice])) for killed, choice in kills]
+    return sorted(found, key=lambda o: -o[0]) if len(found) > 1 else found
+
+
+def _kills(reaches: list[list[int]], strengths: tuple[int, ...],
+           needs: dict[int, int]) -> list[tuple[frozenset[int], tuple[tuple[int, int], ...]]]:
+    """Each set of threats some assignment of the attackers kills (the threats each reaches, their
+    strengths, the threats' strengths), with the first assignment found that kills it, as
+    (attacker's index, threat) pairs: the assignments in the order of ``itertools.product`` over
+    every attacker's choices (no attack, then each threat it reaches), as far as the one in place
+    ``ASSIGNMENTS``; an assignment that leaves an attacked threat standing is passed over."""
+    options = [[-1] + targets for targets in reaches]
+    found: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
     for count, choice in enumerate(product(*options)):
-        if count > 3000:
+        if count > ASSIGNMENTS:
             break
         totals: dict[int, int] = {}
         for strength, target in zip(strengths, choice):
@@ -249,15 +320,13 @@ def attack_options(state: State) -> list[tuple[float, tuple[tuple[int, int], ...
             continue  # an attack that kills nothing only wastes the attackers
         killed = frozenset(totals)
         if killed not in found:
-            found[killed] = (score(killed), tuple((m, t) for (m, _, _), t in zip(attackers, choice) if t >= 0))
-    if not found:
-        return [(float("-inf"), ())]
-    return sorted(found.values(), key=lambda o: -o[0])
+            found[killed] = tuple((i, t) for i, t in enumerate(choice) if t >= 0)
+    return list(found.items())
 
 
-def table_score(state: State) -> float:
+def table_score(state: State, shared: _Threats | None = None) -> float:
     """The score of the best attack from here, counter-attack included (the heuristic's measure)."""
-    return best_attack(state)[0]
+    return best_attack(state, shared)[0]
 
 
 class HeuristicBot:
@@ -335,8 +404,10 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
     """A beam search over whole maneuvers: the best sequence of member actions found. A member's
     action is closed (``Stop``) only on the tables the beam keeps. In the turn that calls the
     helicopter of a game that ends with this grid's next turn, the few best tables are judged by
-    playing that last turn out (``last_look``)."""
-    root_score = table_score(state)
+    playing that last turn out (``last_look``). Maneuvers move the squad only, so every table
+    of the search shares the root's threats (``_Threats``, read once)."""
+    shared = _Threats(state)
+    root_score = table_score(state, shared)
     best_score, best_plan = root_score, []
     beam: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
     kept: list[tuple[float, State, list[Any]]] = [(root_score, state, [])]
@@ -349,7 +420,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                 key = (after.squad, after.down)
                 if key not in seen:
                     seen.add(key)
-                    children.append((table_score(after), after, plan + steps, False))
+                    children.append((table_score(after, shared), after, plan + steps, False))
             for member in man.actors(node):
                 selected = _do(node, SELECT[member])
                 for steps, after in _member_sequences(selected):
@@ -357,7 +428,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((table_score(after), after, plan + [SELECT[member], *steps], True))
+                    children.append((table_score(after, shared), after, plan + [SELECT[member], *steps], True))
         children.sort(key=lambda c: -c[0])
         beam = [(score, _do(after, STOP) if stop else after, plan) for score, after, plan, stop in children[:width]]
         kept.extend(beam)
@@ -422,6 +493,9 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
     out = []
     tables = geometry(state)
     attackable = table_of(state).attackable
+    # who stands ready on the table itself, who may move and where: read once for every threat
+    ready, movers = _attackers(state), _movers(state)
+    reach: dict[int, list[int]] = {}
     for target, card in enumerate(state.threats):
         if card < 0 or not attackable[card] or target // GRID != state.active and not _touches(state, target):
             continue
@@ -429,13 +503,17 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
         node = state
         for _ in range(4):
             need = atk.threat_strength(node, target)
-            have = sum(atk.attacker_strength(node, m, c) for m, c in _around(node, target))
+            around = _around(ready if node is state else _attackers(node), target)
+            have = sum(atk.attacker_strength(node, m, c) for m, c in around)
             if have >= need:
                 out.append((target, steps))
                 break
-            move = _closing_move(node, target, tables.adjacent[target], joker=have + 1 >= need)
+            if node is state:
+                move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need, movers, reach)
+            else:
+                move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need)
             if move is None:
-                move = _pacifist_move(node, target)
+                move = _pacifist_move(node, around)
             if move is None:
                 break
             node = _play(node, move)
@@ -447,53 +525,69 @@ def _touches(state: State, target: int) -> bool:
     return any(state.squad[n] >= 0 for n in geometry(state).adjacent[target])
 
 
-def _around(state: State, target: int) -> list[tuple[int, int]]:
-    """Members able to attack ``target`` from where they stand."""
-    squad = state.squad
-    out = []
-    for member, cell, targets in _attackers(state):
-        if target in targets:
-            out.append((member, cell))
-    _ = squad
-    return out
+def _around(attackers: list[tuple[int, int, list[int]]], target: int) -> list[tuple[int, int]]:
+    """The members of ``attackers`` (``_attackers``) able to attack ``target`` from where they stand."""
+    return [(member, cell) for member, cell, targets in attackers if target in targets]
 
 
-def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool) -> list[Any] | None:
-    """One member's move onto an empty cell next to ``target``: the strongest mover first."""
+def _movers(state: State) -> list[tuple[int, int, int]]:
+    """The members of the grid in play that may still act and can help an attack, as (cell,
+    member, kind): the strongest attackers first, the Joker (which weakens a threat instead)
+    last."""
     squad, rotated = state.squad, state.rotated
-    empty = [c for c in spots if squad[c] < 0 and state.threats[c] < 0]
-    if not empty:
-        return None
     movers = []
     for cell in geometry(state).map_cells[state.active]:
         member = squad[cell]
-        if member < 0 or member in rotated or cell in spots:
+        if member < 0 or member in rotated:
             continue
         kind = member % SQUAD_SIZE
-        if kind == PACIFIST or (kind == JOKER and not joker) or not atk.can_attack(state, member) and kind != JOKER:
+        if kind == PACIFIST or not atk.can_attack(state, member) and kind != JOKER:
             continue
         movers.append((0 if kind == JOKER else -atk.attacker_strength(state, member, cell), cell, member))
-    for _, cell, member in sorted(movers):
-        first = man.move_targets(state, member, cell)
+    return [(cell, member, member % SQUAD_SIZE) for _, cell, member in sorted(movers)]
+
+
+def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool,
+                  movers: list[tuple[int, int, int]] | None = None,
+                  reach: dict[int, list[int]] | None = None) -> list[Any] | None:
+    """One member's move onto an empty cell next to ``target``: the strongest mover first (the
+    Joker only when ``joker``). ``movers`` (``_movers``) and ``reach`` (the cells each member
+    may move to, as met) may be given for the table when it is asked about several threats."""
+    squad = state.squad
+    empty = [c for c in spots if squad[c] < 0 and state.threats[c] < 0]
+    if not empty:
+        return None
+    if reach is None:
+        reach = {}
+    for cell, member, kind in _movers(state) if movers is None else movers:
+        if cell in spots or kind == JOKER and not joker:
+            continue
+        first = reach.get(member)
+        if first is None:
+            first = reach[member] = man.move_targets(state, member, cell)
         for spot in empty:
             if spot in first:
                 tail = [STOP] if member % SQUAD_SIZE in (ATHLETE, MOUSE) else []
                 return [SELECT[member], MOVE[spot], *tail]
         if member % SQUAD_SIZE == ATHLETE:
+            selected: State | None = None
             for step in first:
                 if squad[step] >= 0:
                     continue
-                moved = _do(_do(state, SELECT[member]), MOVE[step])
-                if any(spot in man.move_targets(moved, member, step) for spot in empty):
-                    spot = next(sp for sp in empty if sp in man.move_targets(moved, member, step))
+                if selected is None:
+                    selected = _do(state, SELECT[member])
+                second = man.move_targets(_do(selected, MOVE[step]), member, step)
+                spot = next((sp for sp in empty if sp in second), -1)
+                if spot >= 0:
                     return [SELECT[member], MOVE[step], MOVE[spot]]
     return None
 
 
-def _pacifist_move(state: State, target: int) -> list[Any] | None:
-    """Bring the up Pacifist next to a Hammer or an Anvil that is attacking ``target``."""
+def _pacifist_move(state: State, around: list[tuple[int, int]]) -> list[Any] | None:
+    """Bring the up Pacifist next to a Hammer or an Anvil among ``around``, the members attacking
+    a threat (``_around``)."""
     squad = state.squad
-    hitters = [c for m, c in _around(state, target) if m % SQUAD_SIZE in (HAMMER, ANVIL)]
+    hitters = [c for m, c in around if m % SQUAD_SIZE in (HAMMER, ANVIL)]
     if not hitters:
         return None
     tables = geometry(state)
@@ -510,9 +604,12 @@ def _pacifist_move(state: State, target: int) -> list[Any] | None:
 
 
 def _play(state: State, steps: list[Any]) -> State:
-    for step in steps:
-        state = _do(state, step)
-    return _do(state, STOP)
+    """``state`` after the member actions ``steps`` and a ``Stop``, played on one working copy."""
+    work = Work(state)
+    for step in [*steps, STOP]:
+        work.events = []
+        RULES[type(step)].do(work, step)
+    return work.finish()
 
 
 def _member_sequences(state: State) -> list[tuple[list[Any], State]]:
@@ -533,16 +630,17 @@ def _member_sequences(state: State) -> list[tuple[list[Any], State]]:
 
 def _member_options(state: State) -> list[tuple[float, list[Any]]]:
     """Score every way the selected member can act (one step, or a step and its follow-up)."""
+    shared = _Threats(state)
     out: list[tuple[float, list[Any]]] = []
     for action in man.member_actions(state):
         after = _do(state, action)
         if after.selected >= 0 and after.moved:
-            out.append((table_score(after), [action, STOP]))
+            out.append((table_score(after, shared), [action, STOP]))
             for second in man.member_actions(after):
                 if second is not STOP:
-                    out.append((table_score(_do(after, second)), [action, second]))
+                    out.append((table_score(_do(after, second), shared), [action, second]))
         else:
-            out.append((table_score(after), [action]))
+            out.append((table_score(after, shared), [action]))
     return out
 
 
