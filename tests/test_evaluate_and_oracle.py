@@ -120,13 +120,14 @@ def test_every_player_counts_own_settings_are_a_table_the_game_has_and_make_a_bo
             merged.get("rollout", "random"), merged.get("depth"), merged.get("score_weight", 0.0))
 
 
-def test_three_player_terror_below_cuts_its_playouts_at_10_decisions() -> None:
-    three = make_bot("ismcts:0.5s", "terror_below", 1, players=3)
-    assert isinstance(three, ISMCTS) and (three.rollout, three.rollout_depth) == ("heuristic", 10)
-    for players in (1, 2, 4, 5):
-        other = make_bot("ismcts:0.5s", "terror_below", 1, players=players)
-        assert isinstance(other, ISMCTS) and (other.rollout, other.rollout_depth) == ("heuristic", 30)
-    assert parse_bot("ismcts:200:best").spelled("terror_below", 3) == "ismcts:200:heuristic:d10"
+def test_terror_below_cuts_its_playouts_at_10_decisions_from_three_players() -> None:
+    for players in (3, 4, 5):
+        many = make_bot("ismcts:0.5s", "terror_below", 1, players=players)
+        assert isinstance(many, ISMCTS) and (many.rollout, many.rollout_depth) == ("heuristic", 10)
+        assert parse_bot("ismcts:200:best").spelled("terror_below", players) == "ismcts:200:heuristic:d10"
+    for players in (1, 2):
+        few = make_bot("ismcts:0.5s", "terror_below", 1, players=players)
+        assert isinstance(few, ISMCTS) and (few.rollout, few.rollout_depth) == ("heuristic", 30)
 
 
 def test_best_and_settings_of_ones_own_are_refused_together() -> None:
