@@ -107,9 +107,9 @@ def test_page_holds_a_position_per_move_and_a_drawing_per_view(page_of: Callable
     assert all(p["over"] is None for p in data["positions"][:-1])
 
 
-def test_page_names_each_move_and_who_played_it() -> None:
+def test_page_names_each_move_and_who_played_it(page_of: Callable[[str], str]) -> None:
     replay = replays.load(REPLAYS / "raxxon_power.json")
-    data = _data(viewer.page(replay))
+    data = _data(page_of("raxxon_power"))
     game = get_game(replay.game)
     for step, position in zip(replays.steps(replay), data["positions"][1:]):
         assert position["captions"][0].startswith(f"seat {game.current_player(step.before)}: {step.move} (")
@@ -120,8 +120,8 @@ def test_page_names_each_move_and_who_played_it() -> None:
 def test_a_seat_sees_only_its_own_captions_and_events(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Per position and view: the referee's caption and events come from the table, a seat's
     from its view (``describe`` on the view before the move, ``events`` on the view after).
-    The drawings are the other tests' (and nine tenths of a page's cost): here each is one
-    stand-in, so every recorded game is read in a moment."""
+    The drawings are the other tests' (and most of a page's cost): here each is one stand-in,
+    so every recorded game is read in a moment."""
     replay = replays.load(path)
     game = get_game(replay.game)
     stand_in = evolve(game, svg=lambda state, player=None: "<svg/>")
@@ -144,10 +144,10 @@ def test_a_seat_sees_only_its_own_captions_and_events(path: Path, monkeypatch: p
         assert differs > 0, "hidden cards are in the referee's events and never in a seat's"
 
 
-def test_keys_labels_and_the_readme_agree() -> None:
+def test_keys_labels_and_the_readme_agree(page_of: Callable[[str], str]) -> None:
     """View 0 is the referee's and view p + 1 seat p's; the keys are ``r`` and the seat's own
     number, which the page's help and the README say, and the caption is above the drawing."""
-    page = viewer.page(replays.load(REPLAYS / "raxxon_power.json"))
+    page = page_of("raxxon_power")
     data = _data(page)
     assert data["views"] == ["referee", "seat 0", "seat 1", "seat 2"]
     assert "<kbd>r</kbd> the referee's view, <kbd>0</kbd> <kbd>1</kbd>... that seat's view" in page
