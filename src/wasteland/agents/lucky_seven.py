@@ -502,16 +502,15 @@ def _assaults(state: State) -> list[tuple[int, list[Any]]]:
         steps: list[Any] = []
         node = state
         for _ in range(4):
+            at_root = node is state
             need = atk.threat_strength(node, target)
-            around = _around(ready if node is state else _attackers(node), target)
+            around = _around(ready if at_root else _attackers(node), target)
             have = sum(atk.attacker_strength(node, m, c) for m, c in around)
             if have >= need:
                 out.append((target, steps))
                 break
-            if node is state:
-                move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need, movers, reach)
-            else:
-                move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need)
+            move = _closing_move(node, target, tables.adjacent[target], have + 1 >= need,
+                                 movers if at_root else _movers(node), reach if at_root else {})
             if move is None:
                 move = _pacifist_move(node, around)
             if move is None:
@@ -548,18 +547,15 @@ def _movers(state: State) -> list[tuple[int, int, int]]:
 
 
 def _closing_move(state: State, target: int, spots: tuple[int, ...], joker: bool,
-                  movers: list[tuple[int, int, int]] | None = None,
-                  reach: dict[int, list[int]] | None = None) -> list[Any] | None:
+                  movers: list[tuple[int, int, int]], reach: dict[int, list[int]]) -> list[Any] | None:
     """One member's move onto an empty cell next to ``target``: the strongest mover first (the
-    Joker only when ``joker``). ``movers`` (``_movers``) and ``reach`` (the cells each member
-    may move to, as met) may be given for the table when it is asked about several threats."""
+    Joker only when ``joker``). ``movers`` are the table's (``_movers``); ``reach`` keeps the
+    cells each member may move to, as met, for a table asked about several threats."""
     squad = state.squad
     empty = [c for c in spots if squad[c] < 0 and state.threats[c] < 0]
     if not empty:
         return None
-    if reach is None:
-        reach = {}
-    for cell, member, kind in _movers(state) if movers is None else movers:
+    for cell, member, kind in movers:
         if cell in spots or kind == JOKER and not joker:
             continue
         first = reach.get(member)
