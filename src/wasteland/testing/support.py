@@ -7,7 +7,6 @@ what the generic suite (``wasteland.testing``) runs on every game.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Iterator, Mapping
 
 from wasteland.core import codec
@@ -67,8 +66,8 @@ def random_playout(
     for invariant in invariants:
         invariant(state)
     check_round_trip(state)
-    text = _Texts()
-    before_text = text(state)
+    snapshot = _Snapshots()
+    before = snapshot(state)
     for step in range(max_steps):
         if game.outcome(state) is not None:
             return state
@@ -77,31 +76,32 @@ def random_playout(
         assert listed.actions == legal, f"step {step}: moves lists other actions than legal_actions"
         action, pick = pick.choice(legal)
         after = listed.play(listed.actions[legal.index(action)])  # the unchecked path
-        assert text(state) == before_text, f"step {step}: apply changed its input"
+        assert snapshot(state) == before, f"step {step}: apply changed its input"
         assert game.apply(state, action) == after, f"step {step}: apply is not deterministic, or not moves' play"
         check_decider(game, after)
         for invariant in invariants:
             invariant(after)
         state = after
         if step % full_checks_every == 0:
-            text.check_static(step)
+            snapshot.check_static(step)
             check_round_trip(state)
-        before_text = text(state)
+        before = snapshot(state)
     raise AssertionError(f"the game did not end within {max_steps} steps")
 
 
-class _Texts:
-    """A state's canonical text with each static record (a book, a card set: the same object in
-    every state of a game) written once for the whole game and named where it stands, as
-    ``codec.dumps`` names it in its table: what purity compares step by step, without writing the
+class _Snapshots:
+    """A state's encoding (``codec.encode``: new dicts and lists, so a later change to the state
+    leaves it as it was) with each static record (a book, a card set: the same object in every
+    state of a game) encoded once for the whole game and named where it stands, as
+    ``codec.dumps`` names it in its table: what purity compares step by step, without encoding the
     unchanged book again at every step. :meth:`check_static` writes each record met again in
     full, so that a change made to one in place is still found."""
 
     def __init__(self) -> None:
         self.table: dict[int, tuple[str, str, Any]] = {}
 
-    def __call__(self, state: Any) -> str:
-        return json.dumps(codec.encode(state, self.table), sort_keys=True, separators=(",", ":"))
+    def __call__(self, state: Any) -> Any:
+        return codec.encode(state, self.table)
 
     def check_static(self, step: int) -> None:
         for _, first, record in self.table.values():
