@@ -198,7 +198,7 @@ def test_a_signal_during_a_ray_start_ends_the_command_promptly(sig: str) -> None
                                  stderr=subprocess.PIPE, text=True)
         try:
             listener.settimeout(120)
-            caller, _ = listener.accept()  # ray.init has called the silent port: the start is under way
+            caller, _ = listener.accept()  # the command checked that the port answers; Ray starts next
             with caller:  # and hears nothing on it
                 time.sleep(0.5)
                 sent = time.monotonic()
@@ -209,7 +209,7 @@ def test_a_signal_during_a_ray_start_ends_the_command_promptly(sig: str) -> None
             if child.poll() is None:
                 child.kill()
                 child.wait()
-    assert child.returncode == 130 and err.strip() == "wasteland: interrupted"
+    assert (child.returncode, err.strip()) == (130, "wasteland: interrupted")
     assert took < parallel.SIGNAL_GRACE_SECONDS + 8
 
 
