@@ -130,6 +130,17 @@ def test_terror_below_cuts_its_playouts_at_10_decisions_from_three_players() -> 
         assert isinstance(few, ISMCTS) and (few.rollout, few.rollout_depth) == ("heuristic", 30)
 
 
+def test_aftermath_plays_its_heuristic_playouts_to_the_mission_s_end() -> None:
+    """At a cut the fitted evaluation misled the search (docs/agents.md): the tuned settings play on
+    to the end, at every table size, and keep the evaluation for a depth a user gives."""
+    for players in (1, 2, 3, 4):
+        bot = make_bot("ismcts:0.5s", "aftermath", 1, players=players)
+        assert isinstance(bot, ISMCTS) and (bot.rollout, bot.rollout_depth) == ("heuristic", None)
+        assert parse_bot("ismcts:200:best").spelled("aftermath", players) == "ismcts:200:heuristic"
+    cut = make_bot("ismcts:50:heuristic:d20", "aftermath", 1, players=1)
+    assert isinstance(cut, ISMCTS) and cut.rollout_depth == 20 and cut.evaluate == "game"
+
+
 def test_best_and_settings_of_ones_own_are_refused_together() -> None:
     with pytest.raises(ValueError, match="best settings and gives some"):
         parse_bot("ismcts:10:best:d5")
