@@ -38,6 +38,7 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.pool
 import os
 import re
 import signal
@@ -171,8 +172,24 @@ def _process_jobs(function: Callable[[J], R], jobs: Sequence[J], count: int) -> 
         for job in jobs:
             yield function(job)
         return
-    with multiprocessing.Pool(min(count, len(jobs)), initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+    with _forked(min(count, len(jobs))) as pool:
         yield from pool.imap(function, jobs)
+
+
+def _forked(count: int) -> multiprocessing.pool.Pool:
+    """A pool of ``count`` worker processes, signals held while it forks them: a SIGTERM or a
+    Ctrl-C whose handler ran inside ``fork``'s own callbacks would be reported and lost there (the
+    command would go on), so it waits until every worker is started, and then the pool is
+    terminated and the signal raised as usual."""
+    pool: multiprocessing.pool.Pool | None = None
+    try:
+        with _signals_held():
+            pool = multiprocessing.Pool(count, initializer=_worker_start, initargs=(os.getpid(),))
+    except BaseException:
+        if pool is not None:
+            pool.terminate()
+        raise
+    return pool
 
 
 class Workers:
@@ -196,7 +213,7 @@ class Workers:
         if self.count == 1 or len(jobs) <= 1 or multiprocessing.current_process().daemon:
             return [function(job) for job in jobs]
         if self._pool is None:
-            pool = multiprocessing.Pool(self.count, initializer=_worker_start, initargs=(os.getpid(),))
+            pool = _forked(self.count)
             self._pool = pool
             self._finalizer = weakref.finalize(self, pool.terminate)
         return list(self._pool.map(function, jobs, chunksize=1))
@@ -247,7 +264,9 @@ def _signals_held() -> Iterator[list[tuple[int, float]]]:
     if threading.current_thread() is not threading.main_thread():
         yield held
         return
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    # A signal this process ignores (a background job's Ctrl-C) stays ignored.
+    previous = {sig: handler for sig in (signal.SIGINT, signal.SIGTERM)
+                if (handler := signal.getsignal(sig)) is not signal.SIG_IGN}
     for sig in previous:
         signal.signal(sig, lambda signum, frame: held.append((signum, time.monotonic())))
     try:
