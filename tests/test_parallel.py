@@ -233,33 +233,6 @@ def test_workers_keep_their_processes_between_batches_and_give_results_in_order(
         parallel.Workers(0)
 
 
-def _double(job: int) -> int:
-    return 2 * job
-
-
-def test_a_signal_that_comes_while_the_pool_forks_is_raised_once_the_workers_are_started() -> None:
-    """A handler that ran inside ``fork``'s own callbacks would have its KeyboardInterrupt reported
-    as "ignored" and lost, and the command would go on: the pool holds signals while it forks."""
-    import signal
-
-    armed = [True]
-
-    def interrupt_once() -> None:  # a Ctrl-C that lands in the middle of a fork
-        if armed:
-            armed.clear()
-            os.kill(os.getpid(), signal.SIGINT)
-
-    os.register_at_fork(after_in_parent=interrupt_once)  # stays registered, disarmed after its one use
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            list(run_jobs(_double, [1, 2, 3, 4], workers=2))
-    finally:
-        armed.clear()
-        signal.signal(signal.SIGINT, before)
-    assert list(run_jobs(_double, [1, 2, 3, 4], workers=2)) == [2, 4, 6, 8]
-
-
 def test_a_signal_the_process_ignores_stays_ignored_while_signals_are_held() -> None:
     """A background job ignores Ctrl-C: holding signals (around a Ray start, a pool's forks) must not
     turn an ignored SIGINT into one that gives the start up."""

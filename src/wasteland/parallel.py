@@ -38,7 +38,6 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
-import multiprocessing.pool
 import os
 import re
 import signal
@@ -172,24 +171,8 @@ def _process_jobs(function: Callable[[J], R], jobs: Sequence[J], count: int) -> 
         for job in jobs:
             yield function(job)
         return
-    with _forked(min(count, len(jobs))) as pool:
+    with multiprocessing.Pool(min(count, len(jobs)), initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         yield from pool.imap(function, jobs)
-
-
-def _forked(count: int) -> multiprocessing.pool.Pool:
-    """A pool of ``count`` worker processes, signals held while it forks them: a SIGTERM or a
-    Ctrl-C whose handler ran inside ``fork``'s own callbacks would be reported and lost there (the
-    command would go on), so it waits until every worker is started, and then the pool is
-    terminated and the signal raised as usual."""
-    pool: multiprocessing.pool.Pool | None = None
-    try:
-        with _signals_held():
-            pool = multiprocessing.Pool(count, initializer=_worker_start, initargs=(os.getpid(),))
-    except BaseException:
-        if pool is not None:
-            pool.terminate()
-        raise
-    return pool
 
 
 class Workers:
@@ -213,7 +196,7 @@ class Workers:
         if self.count == 1 or len(jobs) <= 1 or multiprocessing.current_process().daemon:
             return [function(job) for job in jobs]
         if self._pool is None:
-            pool = _forked(self.count)
+            pool = multiprocessing.Pool(self.count, initializer=_worker_start, initargs=(os.getpid(),))
             self._pool = pool
             self._finalizer = weakref.finalize(self, pool.terminate)
         return list(self._pool.map(function, jobs, chunksize=1))
