@@ -184,7 +184,9 @@ def _rate_panel(ax: Axes, labels: Sequence[str], series: Sequence[tuple[Sequence
     ax.grid(axis="y", color="#d1d5db", linewidth=0.6)
     ax.set_axisbelow(True)
     if any(name for _, _, name in series):
-        ax.legend(fontsize=8, loc="upper right")
+        # One row of names above the tallest bars' labels, not over them.
+        ax.set_ylim(0, 1.34)
+        ax.legend(fontsize=8, loc="upper center", ncol=min(n, 3))
 
 
 def _length_panel(ax: Axes, series: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> None:
