@@ -12,7 +12,7 @@ from tests.test_search import Guarded
 from wasteland import GAMES
 from wasteland.agents import ISMCTS, FlatMonteCarlo, Oracle, bot_input, is_fair, make_bot, parse_bot
 from wasteland.agents.calibrate import calibrate, pearson
-from wasteland.agents.search import game_evaluate, share, tuned_settings
+from wasteland.agents.search import GAME, game_evaluate, share, tuned_settings
 from wasteland.simulate import play, simulate
 from wasteland.tournament import tournament
 
@@ -138,7 +138,7 @@ def test_aftermath_plays_its_heuristic_playouts_to_the_mission_s_end() -> None:
         assert isinstance(bot, ISMCTS) and (bot.rollout, bot.rollout_depth) == ("heuristic", None)
         assert parse_bot("ismcts:200:best").spelled("aftermath", players) == "ismcts:200:heuristic"
     cut = make_bot("ismcts:50:heuristic:d20", "aftermath", 1, players=1)
-    assert isinstance(cut, ISMCTS) and cut.rollout_depth == 20 and cut.evaluate == "game"
+    assert isinstance(cut, ISMCTS) and cut.rollout_depth == 20 and cut.evaluate == GAME
 
 
 def test_best_and_settings_of_ones_own_are_refused_together() -> None:

@@ -234,8 +234,8 @@ def test_workers_keep_their_processes_between_batches_and_give_results_in_order(
 
 
 def test_a_signal_the_process_ignores_stays_ignored_while_signals_are_held() -> None:
-    """A background job ignores Ctrl-C: holding signals (around a Ray start, a pool's forks) must not
-    turn an ignored SIGINT into one that gives the start up."""
+    """A background job ignores Ctrl-C: holding signals around a Ray start must not turn an ignored
+    SIGINT into one that gives the start up."""
     import signal
 
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -178,14 +178,13 @@ def _rate_panel(ax: Axes, labels: Sequence[str], series: Sequence[tuple[Sequence
             ax.annotate(f"{r:.0%}\n{w}/{g}", (x, hi), xytext=(0, 3), textcoords="offset points",
                         ha="center", va="bottom", fontsize=7 if n > 2 else 8)
     ax.set_xticks(range(len(labels)), labels, fontsize=8)
-    ax.set_ylim(0, 1.18)
+    named = any(name for _, _, name in series)
+    ax.set_ylim(0, 1.34 if named else 1.18)  # with names, a row of them above the bars' labels
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"])
     ax.set_ylabel("win rate")
     ax.grid(axis="y", color="#d1d5db", linewidth=0.6)
     ax.set_axisbelow(True)
-    if any(name for _, _, name in series):
-        # One row of names above the tallest bars' labels, not over them.
-        ax.set_ylim(0, 1.34)
+    if named:
         ax.legend(fontsize=8, loc="upper center", ncol=min(n, 3))
 
 
