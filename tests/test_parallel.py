@@ -247,3 +247,38 @@ def test_a_signal_the_process_ignores_stays_ignored_while_signals_are_held() -> 
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+_SIGNAL_WHILE_FORKING = """
+import multiprocessing
+import os
+import signal
+import sys
+from wasteland import cli, parallel
+sent = []
+def stop_once():  # the stop arrives while a worker is being forked: inside fork's own callbacks
+    if not sent:
+        sent.append(True)
+        os.kill(os.getpid(), signal.SIGTERM)
+os.register_at_fork(after_in_parent=stop_once)
+signal.signal(signal.SIGTERM, cli._terminate)
+try:
+    if sys.argv[1] == "run_jobs":
+        results = list(parallel.run_jobs(abs, list(range(-400, 0)), workers=2))
+    else:
+        results = parallel.Workers(2).map(abs, list(range(-400, 0)))
+except KeyboardInterrupt:
+    sys.exit(f"workers left: {left}" if (left := multiprocessing.active_children()) else 130)
+sys.exit(f"the stop was lost: {len(results)} results")
+"""
+
+
+@pytest.mark.parametrize("where", ["run_jobs", "Workers"])
+def test_a_stop_that_comes_while_the_workers_are_forked_is_not_lost(where: str) -> None:
+    """A SIGTERM delivered inside fork's callbacks (Python drops an exception raised there) waits
+    until the pool is made, then stops the call, workers and all."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", _SIGNAL_WHILE_FORKING, where], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stderr) == (130, ""), done.stderr

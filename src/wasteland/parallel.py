@@ -159,11 +159,45 @@ def _watch_parent(parent: int) -> None:
             os._exit(1)
 
 
-def _worker_start(parent: int) -> None:
-    """In each worker: Ctrl-C is the parent's to handle, and an orphaned worker exits by itself."""
+def _worker_start(parent: int, blocked: frozenset[int]) -> None:
+    """In each worker: Ctrl-C is the parent's to handle, and an orphaned worker exits by itself.
+
+    The worker was forked with the stops blocked (``_new_pool``); they are let through once it
+    handles them its own way, so a SIGTERM the pool sent meanwhile ends it now."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _unblock(blocked)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _unblock(signals: frozenset[int]) -> None:
+    if signals:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
+
+
+def _new_pool(count: int) -> Any:
+    """A ``multiprocessing`` pool of ``count`` workers, made with Ctrl-C and SIGTERM blocked.
+
+    A stop that came while a worker was forked would otherwise run its handler inside fork's own
+    callbacks, where Python reports the exception and drops it: the command would go on. Blocked,
+    it waits until the pool is made, and is raised here once the workers are stopped. (The pool's
+    own threads, started meanwhile, keep the stops blocked: only the main thread handles them.)
+    """
+    stops = {signal.SIGINT, signal.SIGTERM}
+    blocked: frozenset[int] = frozenset()
+    if hasattr(signal, "pthread_sigmask"):  # not on Windows, which does not fork
+        blocked = frozenset(int(sig) for sig in stops - signal.pthread_sigmask(signal.SIG_BLOCK, stops))
+    try:
+        pool = multiprocessing.Pool(count, initializer=_worker_start, initargs=(os.getpid(), blocked))
+    except BaseException:
+        _unblock(blocked)
+        raise
+    try:
+        _unblock(blocked)  # a stop that waited is raised here
+    except BaseException:
+        pool.terminate()
+        raise
+    return pool
 
 
 def _process_jobs(function: Callable[[J], R], jobs: Sequence[J], count: int) -> Generator[R, None, None]:
@@ -171,7 +205,7 @@ def _process_jobs(function: Callable[[J], R], jobs: Sequence[J], count: int) -> 
         for job in jobs:
             yield function(job)
         return
-    with multiprocessing.Pool(min(count, len(jobs)), initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+    with _new_pool(min(count, len(jobs))) as pool:
         yield from pool.imap(function, jobs)
 
 
@@ -196,7 +230,7 @@ class Workers:
         if self.count == 1 or len(jobs) <= 1 or multiprocessing.current_process().daemon:
             return [function(job) for job in jobs]
         if self._pool is None:
-            pool = multiprocessing.Pool(self.count, initializer=_worker_start, initargs=(os.getpid(),))
+            pool = _new_pool(self.count)
             self._pool = pool
             self._finalizer = weakref.finalize(self, pool.terminate)
         return list(self._pool.map(function, jobs, chunksize=1))
