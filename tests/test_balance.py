@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from wasteland import GAMES
@@ -56,6 +57,19 @@ def test_a_competitive_game_shows_the_rate_of_each_seat() -> None:
     assert not first.summary.team_play() and first.wins == 3  # a versus game always has a winner
     assert "by seat:" in result.format().splitlines()[2]
     assert "not a fair player" not in result.format()
+
+
+def test_each_seat_s_rate_carries_its_interval_and_a_mark_where_it_lies_off_an_even_share() -> None:
+    played = balance("arctic_scavengers", ["random"], 1, options={"players": 3}, vary={"players": [3]})
+    row = played.rows[0]
+    # 400 games of three seats: 112 wins (28%, 23.8-32.6%: below a third), 140 (35%: about it), 156 (39%: above)
+    made = attrs.evolve(row, summary=attrs.evolve(row.summary, games=400, team_wins=400, wins_by_seat=(112, 140, 156)))
+    text = attrs.evolve(played, games=400, rows=(made,)).format()
+    low, high = wilson(112, 400)
+    assert f"by seat: 28% [{low:.0%}, {high:.0%}]-, 35% [" in text
+    assert text.splitlines()[2].endswith("]+") and "]+, " not in text  # 39%: 34.3-43.9%, above a third
+    assert "below an even share" in text.splitlines()[-1]
+    assert "by seat" not in balance("raxxon", ["random"], 1, vary={"players": [1]}).format()  # a team's game
 
 
 def test_bad_balance_requests_are_refused() -> None:

@@ -136,12 +136,28 @@ class Balance:
             line = (f"  {shown:<{width}}  {name:<{bot_width}}  {row.games:5d}  {row.wins:4d}  "
                     f"{row.rate:6.1%} [{low:6.1%}, {high:6.1%}]")
             if not row.summary.team_play():
-                line += "  by seat: " + ", ".join(f"{r:.0%}" for r in row.summary.seat_rates())
+                line += "  by seat: " + ", ".join(_seat_rates(row.summary))
             lines.append(line)
+        if any(not row.summary.team_play() for row in self.rows):
+            lines.append("  by seat: each seat's win rate and 95% interval; + or - where the interval lies above or "
+                         "below an even share (1 in the number of seats)")
         if any(not row.fair for row in self.rows):
             lines.append("  ! not a fair player: it sees the referee's table (hidden cards, deck order), so its rate "
                          "is an upper bound of how winnable the deals are, not a player's")
         return "\n".join(lines)
+
+
+def _seat_rates(summary: Summary) -> list[str]:
+    """Each seat's rate with its 95% interval, marked + or - where the interval lies wholly above
+    or below an even share: a seat the game favours or holds back."""
+    games, seats = summary.games, summary.wins_by_seat
+    even = 1 / len(seats) if seats else 0.0
+    out = []
+    for wins in seats:
+        low, high = wilson(wins, games)
+        mark = "+" if low > even else "-" if high < even else ""
+        out.append(f"{wins / games if games else 0.0:.0%} [{low:.0%}, {high:.0%}]{mark}")
+    return out
 
 
 def balance(
