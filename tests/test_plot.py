@@ -14,7 +14,16 @@ pytest.importorskip("matplotlib")
 import matplotlib.image  # noqa: E402
 import numpy as np  # noqa: E402
 
-from wasteland.plot import COLOURS, MISSING, plot_balance, plot_summary, plot_tournament  # noqa: E402
+from wasteland.balance import balance  # noqa: E402
+from wasteland.plot import (  # noqa: E402
+    COLOURS,
+    MISSING,
+    balance_panels,
+    plot_balance,
+    plot_balance_table,
+    plot_summary,
+    plot_tournament,
+)
 from wasteland.simulate import Summary, simulate  # noqa: E402
 from wasteland.tournament import tournament  # noqa: E402
 
@@ -129,6 +138,34 @@ def test_balance_plot_puts_card_sets_side_by_side(solo: Summary, tmp_path: Path)
 def test_balance_plot_needs_a_row(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="at least one"):
         plot_balance([], tmp_path / "none.png")
+
+
+def test_a_versus_balance_plot_shows_each_seat_of_each_bot(tmp_path: Path) -> None:
+    """Every versus game has a winner: its table's win rate says nothing, its seats' rates do."""
+    result = balance("arctic_scavengers", ["random", "heuristic"], 3, vary={"players": [2, 3]}, workers=1)
+    panels = balance_panels(result)
+    assert [p.title for p in panels] == ["random: games won by each seat (95% interval)",
+                                         "heuristic: games won by each seat (95% interval)"]
+    first = panels[0]
+    assert first.labels == ("players=2", "players=3") and first.even == (0.5, 1 / 3)
+    assert [name for _, _, name in first.series] == ["seat 0", "seat 1", "seat 2"]
+    two, three = (r.summary.wins_by_seat for r in result.rows if r.bot == "random")
+    assert tuple(wins for wins, _, _ in first.series) == tuple(zip(two + (0,), three))
+    assert first.series[2][1] == (0, 3)  # no third seat at two players: no bar there
+    path = tmp_path / "versus.png"
+    plot_balance_table(result, path)
+    _assert_drawn(path, series=3)
+
+
+def test_a_balance_plot_gives_the_team_tables_one_panel_and_the_versus_tables_their_seats() -> None:
+    result = balance("lucky_seven", ["random"], 2, options={"players": 2}, workers=1)
+    team, seats = balance_panels(result)
+    assert team.labels == ("players=2 variant=cooperative", "players=2 variant=cooperative depot=true")
+    assert team.series == ((tuple(r.wins for r in result.rows if r.summary.team_play()), (2, 2), "random"),)
+    assert seats.labels == ("players=2", "players=2 depot=true") and seats.even == (0.5, 0.5)
+    assert [name for _, _, name in seats.series] == ["seat 0", "seat 1"]
+    unfair = balance("lucky_seven", ["oracle:2:d2"], 1, options={"players": 2}, vary={"players": [2]}, workers=1)
+    assert balance_panels(unfair)[0].title.startswith("oracle:2:d2 (not fair: sees the table): ")
 
 
 def test_an_unknown_image_format_is_refused(solo: Summary, tmp_path: Path) -> None:

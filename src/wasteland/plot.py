@@ -8,7 +8,8 @@
 * :func:`plot_balance`: summaries of the same seeds side by side (one per card set, as in
   ``examples/balance.py``): win rates by seat, game lengths and the mix of endings.
 * :func:`plot_balance_table`: a :class:`~wasteland.balance.Balance` (``wasteland balance``): the win
-  rate of each bot at each table (difficulty) with its 95% interval, the oracle's marked as not fair.
+  rate of each bot at each team table (difficulty) with its 95% interval, and each seat's at each
+  versus table, a panel per bot; the oracle's marked as not fair (:func:`balance_panels`).
 
 matplotlib is imported when a plot is drawn, never at import, and only through its
 Agg canvas: no window opens, and the global pyplot state and backend are left alone. Drawings
@@ -28,6 +29,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from attrs import frozen
+
 from wasteland.core.words import plural
 from wasteland.replay import write_atomic
 from wasteland.simulate import Summary
@@ -39,7 +42,8 @@ if TYPE_CHECKING:
     from wasteland.balance import Balance
     from matplotlib.figure import Figure
 
-__all__ = ["plot_summary", "plot_tournament", "plot_balance", "plot_balance_table", "MISSING", "INSTALL"]
+__all__ = ["plot_summary", "plot_tournament", "plot_balance", "plot_balance_table", "balance_panels", "BalancePanel",
+           "MISSING", "INSTALL"]
 
 #: How to install matplotlib: from a package index, or into a checkout of the source.
 INSTALL = """pip install 'wasteland[plot]' (in a checkout of the source: pip install -e ".[plot]")"""
@@ -112,22 +116,60 @@ def plot_balance(rows: Sequence[tuple[str, Summary]], path: str | os.PathLike[st
 
 
 def plot_balance_table(result: Balance, path: str | os.PathLike[str]) -> None:
-    """Draw a balance table to ``path``: one group of bars per table (difficulty), one bar per bot,
-    each its win rate with the 95% Wilson interval; a bot that is not fair says so in the legend."""
+    """Draw a balance table to ``path``. The tables a team plays (cooperative, solo) get one panel:
+    a group of bars per table, a bar per bot, each its win rate with the 95% Wilson interval. The
+    versus tables, where every game has a winner, get a panel per bot instead: a group per table,
+    a bar per seat, each seat's win rate with its interval, and a dashed mark at an even share.
+    A bot that is not fair says so."""
     if not result.rows:
         raise ValueError("a balance table with no rows has nothing to draw")
-    tables = result.tables()
-    series = []
-    for bot in result.bots:
-        rows = {r.table: r for r in result.rows if r.bot == bot}
-        name = bot if rows[tables[0]].fair else f"{bot} (not fair: sees the table)"
-        series.append(([rows[t].wins for t in tables], [rows[t].games for t in tables], name))
-    with _figure(1) as (fig, axes):
-        fig.set_size_inches(max(5.0, 1.6 * len(tables) + 2.0), 4.8)
+    panels = balance_panels(result)
+    tables = max(len(panel.labels) for panel in panels)
+    with _figure(len(panels)) as (fig, axes):
+        fig.set_size_inches(len(panels) * max(5.0, 1.6 * tables + 2.0), 4.8)
         fig.suptitle(_balance_title(result), fontsize=11)
-        _rate_panel(axes[0], [t.replace(" ", "\n") for t in tables], series)
-        axes[0].set_title("games won (95% Wilson interval)", fontsize=10)
+        for ax, panel in zip(axes, panels):
+            _rate_panel(ax, [t.replace(" ", "\n") for t in panel.labels], panel.series, panel.even)
+            ax.set_title(panel.title, fontsize=10)
         _save(fig, path)
+
+
+@frozen
+class BalancePanel:
+    """One panel of a balance plot: its title, its groups' labels, its series of bars ``(wins,
+    games, name)`` (a bar of no games is not drawn) and, for a versus panel, each group's even
+    share (one in the number of seats)."""
+
+    title: str
+    labels: tuple[str, ...]
+    series: tuple[tuple[tuple[int, ...], tuple[int, ...], str], ...]
+    even: tuple[float, ...] = ()
+
+
+def balance_panels(result: Balance) -> list[BalancePanel]:
+    """What :func:`plot_balance_table` draws: a panel of the team tables' win rates, bot by bot,
+    if there are any; then, if there are versus tables, a panel per bot of their rates seat by seat."""
+    tables = result.tables()
+    team = [t for t in tables if all(r.summary.team_play() for r in result.rows if r.table == t)]
+    versus = [t for t in tables if t not in team]
+    panels = []
+    if team:
+        series = []
+        for bot in result.bots:
+            rows = {r.table: r for r in result.rows if r.bot == bot}
+            name = bot if rows[team[0]].fair else f"{bot} (not fair: sees the table)"
+            series.append((tuple(rows[t].wins for t in team), tuple(rows[t].games for t in team), name))
+        panels.append(BalancePanel("games won (95% Wilson interval)", tuple(team), tuple(series)))
+    for bot in result.bots if versus else ():
+        rows = {r.table: r for r in result.rows if r.bot == bot}
+        seats = [rows[t].summary.wins_by_seat for t in versus]
+        by_seat = tuple((tuple(w[k] if k < len(w) else 0 for w in seats),
+                         tuple(rows[t].games if k < len(w) else 0 for t, w in zip(versus, seats)), f"seat {k}")
+                        for k in range(max(len(w) for w in seats)))
+        fair = "" if rows[versus[0]].fair else " (not fair: sees the table)"
+        panels.append(BalancePanel(f"{bot}{fair}: games won by each seat (95% interval)", tuple(versus), by_seat,
+                                   tuple(1 / len(w) if w else 0.0 for w in seats)))
+    return panels
 
 
 # --- the figure ------------------------------------------------------------------------------
@@ -162,21 +204,27 @@ def _save(fig: Figure, path: str | os.PathLike[str]) -> None:
 # --- the panels ------------------------------------------------------------------------------
 
 
-def _rate_panel(ax: Axes, labels: Sequence[str], series: Sequence[tuple[Sequence[int], Sequence[int], str]]) -> None:
+def _rate_panel(ax: Axes, labels: Sequence[str], series: Sequence[tuple[Sequence[int], Sequence[int], str]],
+                even: Sequence[float] = ()) -> None:
     """Bars of win rates with Wilson intervals: one group per label, one bar per series
-    ``(wins, games, name)``; each bar says its rate and its games."""
+    ``(wins, games, name)``; each bar says its rate and, for up to three series, its games; a bar
+    of no games is left out. ``even``: a dashed mark across each group at that rate (an even share of its seats)."""
     n = len(series)
     width = 0.8 / n
     for k, (wins, games, name) in enumerate(series):
-        rates = [w / g if g else 0.0 for w, g in zip(wins, games)]
-        bounds = [wilson(w, g) for w, g in zip(wins, games)]
-        xs = [i + (k - (n - 1) / 2) * width for i in range(len(labels))]
+        drawn = [(i, w, g) for i, (w, g) in enumerate(zip(wins, games)) if g]
+        rates = [w / g for _, w, g in drawn]
+        bounds = [wilson(w, g) for _, w, g in drawn]
+        xs = [i + (k - (n - 1) / 2) * width for i, _, _ in drawn]
         errors = [[r - lo for r, (lo, _) in zip(rates, bounds)], [hi - r for r, (_, hi) in zip(rates, bounds)]]
         ax.bar(xs, rates, width * 0.9, yerr=errors, capsize=4, color=COLOURS[k % len(COLOURS)],
                edgecolor="#1f2937", linewidth=0.6, label=name or None, error_kw={"elinewidth": 1.0})
-        for x, r, (_, hi), w, g in zip(xs, rates, bounds, wins, games):
-            ax.annotate(f"{r:.0%}\n{w}/{g}", (x, hi), xytext=(0, 3), textcoords="offset points",
+        for x, r, (_, hi), (_, w, g) in zip(xs, rates, bounds, drawn):
+            said = f"{r:.0%}" if n > 3 else f"{r:.0%}\n{w}/{g}"  # more bars than that: no room for the games
+            ax.annotate(said, (x, hi), xytext=(0, 3), textcoords="offset points",
                         ha="center", va="bottom", fontsize=7 if n > 2 else 8)
+    for i, share in enumerate(even):
+        ax.hlines(share, i - 0.45, i + 0.45, colors="#374151", linestyles="dashed", linewidth=1.0)
     ax.set_xticks(range(len(labels)), labels, fontsize=8)
     named = any(name for _, _, name in series)
     ax.set_ylim(0, 1.34 if named else 1.18)  # with names, a row of them above the bars' labels
