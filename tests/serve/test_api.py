@@ -4,11 +4,13 @@ over HTTP and WebSockets, bots on the server, replays, and one clear error for a
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from pathlib import Path
 from typing import Any, Iterator
 
+import anyio
 import pytest
 from starlette.testclient import TestClient
 
@@ -335,3 +337,49 @@ def test_a_server_bot_plays_the_settings_its_name_stands_for_within_the_server_s
     assert isinstance(three, ISMCTS) and isinstance(two, ISMCTS)
     assert three.rollout_depth == make_bot("ismcts:5s", "terror_below", 7, 3).rollout_depth == 10
     assert two.rollout_depth == make_bot("ismcts:5s", "terror_below", 7, 2).rollout_depth != 10
+
+
+def test_a_seat_gone_while_its_view_is_on_the_way_ends_its_socket_quietly(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A peer that vanishes (its connection dropped, no goodbye) makes the server's next send
+    fail; that is a seat leaving, not a fault: the socket ends, forgotten, and nothing is logged."""
+    app = create_app(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.05, limits=WIDE, poll=0.05)
+    server = app.state.server
+    body = {"game": "arctic_scavengers", "options": {"players": 2}, "seats": ["human", "human"], "seed": 5}
+    match = server.lobby.create(body, "127.0.0.1")["id"]
+    tokens = [server.lobby.join(match, {"seat": seat})["token"] for seat in (0, 1)]
+    mover = server.lobby.seat_view(match, tokens[0])["turn"]
+    scope = {"type": "websocket", "asgi": {"version": "3.0"}, "scheme": "ws", "http_version": "1.1",
+             "path": f"/api/matches/{match}/live", "raw_path": f"/api/matches/{match}/live".encode(),
+             "root_path": "", "query_string": b"", "headers": [], "client": ("127.0.0.1", 50000),
+             "server": ("127.0.0.1", 8000), "subprotocols": []}
+    said: list[dict[str, Any]] = []
+
+    async def drive() -> None:
+        incoming = [{"type": "websocket.connect"},
+                    {"type": "websocket.receive", "text": json.dumps({"token": tokens[1 - mover]})}]
+
+        async def receive() -> dict[str, Any]:
+            if incoming:
+                return incoming.pop(0)
+            await anyio.sleep_forever()  # the peer dropped without a word: nothing more comes
+            raise AssertionError("unreachable")
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "websocket.send" and len(said) == 2:
+                raise OSError("the peer is gone")  # what uvicorn raises (ClientDisconnected) for a dropped peer
+            said.append(message)
+            if message["type"] == "websocket.send":  # the seat's first view came: the other seat moves
+                await anyio.to_thread.run_sync(server.lobby.play, match, tokens[mover], {"move": 0, "number": 0})
+                server.notify(match)
+
+        with anyio.fail_after(20):
+            await app(scope, receive, send)
+
+    with caplog.at_level(logging.WARNING):
+        anyio.run(drive)
+    assert [m["type"] for m in said] == ["websocket.accept", "websocket.send"]
+    assert json.loads(said[1]["text"])["number"] == 0
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert server._listeners == {} and server._sockets == {}  # the seat's socket is forgotten

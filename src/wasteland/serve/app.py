@@ -385,10 +385,10 @@ async def _live(socket: WebSocket) -> None:
                 server.notify(match_id)
                 server.kick(match_id)
             group.cancel_scope.cancel()
-    except WebSocketDisconnect:
+    except* WebSocketDisconnect:  # the seat's peer left, found reading or writing (the task group's, grouped)
         pass
-    except Exception as exc:  # noqa: BLE001 - a bug: the socket closes, the trace goes to the log
-        log.exception("the live socket of match %s failed (%s)", match_id, short(str(exc), 80))
+    except* Exception as failed:  # noqa: BLE001 - a bug: the socket closes, the trace goes to the log
+        log.exception("the live socket of match %s failed (%s)", match_id, short(str(failed.exceptions[0]), 80))
     finally:
         server._sockets[client] -= 1
         if not server._sockets[client]:
