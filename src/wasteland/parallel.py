@@ -38,6 +38,7 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.pool
 import os
 import re
 import signal
@@ -175,7 +176,7 @@ def _unblock(signals: frozenset[int]) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
 
 
-def _new_pool(count: int) -> Any:
+def _new_pool(count: int) -> multiprocessing.pool.Pool:
     """A ``multiprocessing`` pool of ``count`` workers, made with Ctrl-C and SIGTERM blocked.
 
     A stop that came while a worker was forked would otherwise run its handler inside fork's own
