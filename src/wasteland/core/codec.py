@@ -23,6 +23,10 @@ static record           ``{"$d": "<sha256 of its text>"}`` (in ``dumps``)
 
 Plain lists and dicts are refused: they are mutable and have no place in a state.
 
+A field added to a record after texts of it were written (:func:`added_field`) is left out of
+the text while it holds its default, so a record that does not use it writes, and digests, as
+it did before the field existed, and a text without it reads back with the default.
+
 Static records (registered with ``static=True``: a book, a card set, a map) are data that
 every state of a game carries unchanged. :func:`dumps` writes each one once, in a table at the
 head of the text, named by the SHA-256 of its own canonical text, and writes a reference to
@@ -64,7 +68,7 @@ import attrs
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
 __all__ = ["CodecError", "register", "register_records", "add_check", "set_loader", "registered", "dumps", "loads",
-           "digest", "encode", "decode", "forget_static"]
+           "digest", "encode", "decode", "forget_static", "added_field"]
 
 T = TypeVar("T", bound=type)
 
@@ -90,6 +94,7 @@ class _RecordSpec:
     written: frozenset[str] = frozenset()  # the keys dumps writes: "$r" and every field
     read: tuple[str, ...] = ()  # the fields read back (init fields), in declaration order
     plain: bool = True  # every init field's argument has the field's name
+    added: tuple[tuple[str, Any], ...] = ()  # fields left out of the text while they hold this default
 
 
 _RECORDS: dict[type, _RecordSpec] = {}
@@ -108,7 +113,22 @@ def _spec(cls: type, tag: str, static: bool) -> _RecordSpec:
         written=frozenset(("$r", *(f.name for f in fields))),
         read=tuple(f.name for f in fields if f.init),
         plain=all((f.alias or f.name) == f.name for f in fields if f.init),
+        added=tuple((f.name, f.default) for f in fields if f.metadata.get(_ADDED)),
     )
+
+
+#: The metadata key of a field added to a record after texts of it were written (:func:`added_field`).
+_ADDED = "wasteland.codec.added"
+
+
+def added_field(default: int | str | bool | None) -> Any:
+    """An attrs field added to a registered record after texts of it were written: left out of
+    the text while it holds ``default``, so that every record written before it existed writes,
+    and digests, as it did then (a recorded replay's digests still hold), and a text without it
+    reads back with ``default``. ``default`` is a plain value (None, a bool, an int or a str)."""
+    if default is not None and type(default) not in (bool, int, str):
+        raise TypeError(f"an added field's default is None, a bool, an int or a str, got {default!r}")
+    return attrs.field(default=default, metadata={_ADDED: True})
 
 
 _TAG_SHAPE = re.compile(r"[a-z][a-z0-9_]*\.[A-Za-z][A-Za-z0-9_]*")
@@ -254,6 +274,9 @@ def encode(value: Any, table: _Table | None = None) -> Any:
         out: dict[str, Any] = {"$r": spec.tag}
         for name in spec.names:
             out[name] = encode(getattr(value, name), table)
+        for name, default in spec.added:
+            if out[name] == default and type(out[name]) is type(default):  # as the text was before the field
+                del out[name]
         return out
     if kind is tuple:
         return {"$t": [encode(v, table) for v in value]}
