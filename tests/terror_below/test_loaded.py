@@ -62,6 +62,7 @@ def _hidden_shown(doc: dict[str, Any]) -> None:
         (0, lambda d: d["hands"]["$t"][0]["$t"].__setitem__(0, HIDDEN), "a view hides the others' hands"),
         (1, _hidden_shown, "Vehicle ids"),
         (None, lambda d: d["options"].__setitem__("players", 9), "players run from 1 to 5"),
+        (None, lambda d: d["options"].__setitem__("goal", 30), "a goal is a solo objective's"),
         # a view's deck one card short once made determinize's table not view back
         (1, lambda d: d["weapon_deck"]["$t"].pop(), "every Item and Weapon card is in exactly one place"),
         # a hidden hand one card longer once made determinize run out of cards (StopIteration)
@@ -75,6 +76,14 @@ def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change:
     if viewer is not None:
         state = GAME.view(state, viewer)
     assert_load_refused(state, change, message)
+
+
+def test_a_solo_goal_of_one_s_own_reads_back_and_a_goal_out_of_bounds_is_refused() -> None:
+    state = played(GAME, 20, players=1, scenario="egg_hunt", goal=3)
+    assert state.options.goal == 3
+    assert_load_refused(state, lambda d: d["options"].__setitem__("goal", 1000), "from 1 to 999")
+    assert_load_refused(state, lambda d: d["options"].__setitem__("goal", -2), "from 1 to 999")
+    assert_load_refused(state, lambda d: d["options"].__setitem__("goal", True), "goal")
 
 
 def test_a_card_set_of_ones_own_passes_the_card_readers_checks() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from tests.support import assert_illegal
 from tests.terror_below.tables import acting, at, run, started, table
+from wasteland.core.game import ConfigError
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
 from wasteland.terror_below import (
@@ -13,6 +14,7 @@ from wasteland.terror_below import (
     apply, determinize, legal_actions, new_game, notation, outcome, parse, view,
 )
 from wasteland.terror_below.attack import shift, strike
+from wasteland.terror_below.render import summary
 from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, CHARACTERS, GEAR, HIDDEN, HOSPITAL, LOCATION_AT, LOCATIONS, MOTEL, NONE, QUEEN, STORE, VEHICLES,
     WORMS, cell,
@@ -552,6 +554,34 @@ def test_solo_objective_wins_at_once() -> None:
     after = apply(run(s, Attack(0)), Use(RIFLE, NONE))
     result = outcome(after)
     assert result is not None and result.code == "objective" and result.winners == frozenset({0})
+
+
+@pytest.mark.parametrize(("goal", "won"), [(5, True), (6, False), (None, True), (0, True)])
+def test_a_solo_goal_of_one_s_own_replaces_the_scenario_s(goal: int | None, won: bool) -> None:
+    """``goal``: the scenario's count (here Worms defeated) to reach, in place of its designed 5."""
+    s = started(1, scenario="exterminator", **({} if goal is None else {"goal": goal}))
+    assert s.options.goal == (goal or 0)
+    s = replace(s, kills=(4,), pawns=(at(3, 2),), worms=(REGULAR, *s.worms[1:]),
+                targets=(at(3, 3), s.targets[1], s.targets[2]), gear=((RIFLE,),), stack=(Wait(),),
+                under=(tuple(range(27, 27 + WORMS[REGULAR].limit)), (), ()),
+                owners=((NONE,) * WORMS[REGULAR].limit, (), ()))
+    after = apply(run(s, Attack(0)), Use(RIFLE, NONE))
+    assert after.kills == (5,)
+    result = outcome(after)
+    assert (result is not None and result.code == "objective" and result.winners == frozenset({0})) is won
+    assert ("reach 6 Worms defeated" in summary(after)) is (goal == 6)
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    ({"players": 2, "goal": 30}, "players must be 1"),
+    ({"players": 1, "goal": -1}, "from 1 to 999"),
+    ({"players": 1, "goal": 1000}, "from 1 to 999"),
+    ({"players": 1, "goal": True}, "from 1 to 999"),
+    ({"players": 1, "goal": "60"}, "from 1 to 999"),
+])
+def test_a_solo_goal_is_a_whole_number_of_a_solo_game(options: dict[str, object], said: str) -> None:
+    with pytest.raises(ConfigError, match=said):
+        new_game(1, **options)
 
 
 def test_bad_input_is_refused_with_a_reason() -> None:

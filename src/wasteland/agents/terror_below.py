@@ -34,10 +34,10 @@ from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.turn import blocked, moves
 from wasteland.terror_below.scoring import points
 from wasteland.terror_below.cards import (
-    BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SCENARIOS, SIZE, SOLO_LOSS, SQUAD, WIN_VP,
+    BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SIZE, SOLO_LOSS, SQUAD, WIN_VP,
 )
 from wasteland.agents.search import share
-from wasteland.terror_below.state import Phase, State
+from wasteland.terror_below.state import Phase, State, solo_goal
 
 __all__ = ["HeuristicBot", "distances", "danger", "evaluate", "SEARCH", "SEARCH_BY_PLAYERS", "PLAYOUT_ON_TABLE"]
 
@@ -254,7 +254,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     bounties = table_of(state).bounties
     scores = [points(bounties, state.completed[p], state.vp[p]) for p in range(n)]
     if n == 1:
-        counted, goal = SCENARIOS[state.options.scenario]
+        counted, goal = solo_goal(state.options)
         have = {"vp": scores[0], "eggs": state.delivered[0], "kills": state.kills[0]}[counted]
         worms = table_of(state).worms
         spent = sum(1 for c in state.worm_discard if not worms[c].starter) / SOLO_LOSS

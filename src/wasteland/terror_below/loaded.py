@@ -39,7 +39,8 @@ def check_options(options: Options) -> None:
         raise ValueError(f"a solo game's scenario is one of {', '.join(SCENARIOS)}")
     cards = None if options.cards is None else read_card_set(card_set_data(options.cards))
     again = make_options(players=options.players, side=options.side,
-                         scenario=options.scenario if options.players == 1 else None, cards=cards)
+                         scenario=options.scenario if options.players == 1 else None, cards=cards,
+                         goal=options.goal)
     if again != options:
         raise ValueError("the options do not read back as new_game would make them")
 

@@ -8,12 +8,12 @@ from wasteland.terror_below.actions import (
     Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
 )
 from wasteland.terror_below.cards import (
-    CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LINE, LOCATION_AT, LOCATION_NAMES, NONE, SCENARIOS, SIZE,
+    CELLS, CHARACTERS, COLOURS, GEAR, HIDDEN, LINE, LOCATION_AT, LOCATION_NAMES, NONE, SIZE,
     WORM_TYPES, cell_name,
 )
 from wasteland.terror_below.card_set import CardSet, table_of
 from wasteland.terror_below.rules import ENGINE, outcome, score
-from wasteland.terror_below.state import Phase, State
+from wasteland.terror_below.state import Phase, State, solo_goal
 from wasteland.terror_below.view import view
 
 __all__ = ["render", "svg", "describe", "events", "summary", "MAP_KEY", "SVG_LEGEND"]
@@ -392,7 +392,7 @@ def summary(state: State) -> str:
     s = ENGINE.state(state)
     scenario = s.options.scenario
     if s.options.players == 1 and scenario:
-        what, goal = SCENARIOS[scenario]
+        what, goal = solo_goal(s.options)
         words = {"vp": "victory points", "eggs": "eggs delivered", "kills": "Worms defeated"}[what]
         first = (f"Goal (solo, {scenario}): reach {goal} {words} before 15 Worms (not starters) lie in the "
                  "discard or your whole squad is dead.")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from wasteland.core.records import put
 from wasteland.terror_below.cards import (
-    CARRY, CHARACTERS, GEAR, HAND, ITEMS, SCENARIOS, SOLO_LOSS, WIN_VP, Bounty,
+    CARRY, CHARACTERS, GEAR, HAND, ITEMS, SOLO_LOSS, WIN_VP, Bounty,
 )
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.state import Ending, Phase, Said, Work
+from wasteland.terror_below.state import Ending, Phase, Said, Work, solo_goal
 
 __all__ = [
     "say", "leader_kind", "hand_limit", "carry_limit", "gain", "finish", "finish_by_standings", "solo_check",
@@ -80,7 +80,7 @@ def solo_check(w: Work) -> None:
     """Solo: the objective met wins at once."""
     if w.options.players != 1 or w.phase is Phase.OVER:
         return
-    counted, goal = SCENARIOS[w.options.scenario]
+    counted, goal = solo_goal(w.options)
     have = {"vp": points(table_of(w).bounties, w.completed[0], w.vp[0]), "eggs": w.delivered[0],
             "kills": w.kills[0]}[counted]
     if have >= goal:

@@ -19,7 +19,7 @@ from wasteland.terror_below.cards import (
     BOUNTIES, CELLS, CHARACTERS, EGGS_PER_COLOUR, GEAR, HAND, ITEMS, LINE, NONE, RUBBLE, SCENARIOS, SIDES, SQUAD,
     VEHICLES, cell,
 )
-from wasteland.terror_below.state import Effect, Options, Phase, State, Strike, Wait
+from wasteland.terror_below.state import MAX_GOAL, Effect, Options, Phase, State, Strike, Wait
 
 __all__ = ["make_options", "initial_state", "PLAYER_COUNTS", "in_play"]
 
@@ -27,17 +27,24 @@ PLAYER_COUNTS = (1, 2, 3, 4, 5)
 
 
 def make_options(*, players: int = 2, side: str = "desert", scenario: str | None = None,
-                 cards: object = None) -> Options:
+                 cards: object = None, goal: int = 0) -> Options:
     """The options of a new game; ConfigError lists the allowed values. ``scenario`` is for solo
-    only (default ``boomtown``); ``cards`` plain JSON data of one's own cards (``card_set.py``)."""
+    only (default ``boomtown``); ``cards`` plain JSON data of one's own cards (``card_set.py``);
+    ``goal`` a solo goal of one's own, 1 to ``MAX_GOAL``, of what the scenario counts (VP, eggs
+    delivered or Worms defeated) in place of its designed goal (0, the default)."""
     check_options("players", players, PLAYER_COUNTS)
     check_options("side", side, SIDES)
     if scenario is not None:
         if players != 1:
             raise ConfigError(f"a scenario is a solo objective: players must be 1, got {short(players)}")
         check_options("scenario", scenario, tuple(SCENARIOS))
+    if type(goal) is not int or not 0 <= goal <= MAX_GOAL:
+        raise ConfigError(f"goal must be a whole number from 1 to {MAX_GOAL} (0: the scenario's own), "
+                          f"got {short(goal)}")
+    if goal and players != 1:
+        raise ConfigError(f"a goal is a solo objective's: players must be 1, got {short(players)}")
     return Options(players=players, side=side, scenario=(scenario or "boomtown") if players == 1 else "",
-                   cards=read_card_set(cards))
+                   cards=read_card_set(cards), goal=goal)
 
 
 def in_play(options: Options) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:

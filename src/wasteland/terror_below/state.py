@@ -25,11 +25,11 @@ from typing import Annotated
 from attrs import frozen
 
 from wasteland.core.bounds import Within
-from wasteland.core.codec import register_records
+from wasteland.core.codec import added_field, register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.rng import Rng
 from wasteland.terror_below.card_set import CardSet
-from wasteland.terror_below.cards import CELLS, CHARACTERS, GEAR, NONE, VEHICLES
+from wasteland.terror_below.cards import CELLS, CHARACTERS, GEAR, NONE, SCENARIOS, VEHICLES
 
 #: What an int field names, for the checks of a file (``core.bounds``; ``rules.BOUNDS`` gives the
 #: seats of a table): a seat (NONE: nobody), a slot of the Terror zone, a cell, a card, a count.
@@ -44,19 +44,32 @@ Count = Annotated[int, Within("count", fixed=range(COUNT_LIMIT + 1))]
 
 __all__ = [
     "Options", "Phase", "Ending", "Wait", "EndActions", "EndTurn", "Strike", "Attack", "Resolve", "Retire", "NextTurn",
-    "Effect", "Said", "Event", "State", "Work",
+    "Effect", "Said", "Event", "State", "Work", "solo_goal", "MAX_GOAL",
 ]
 
 
 @frozen
 class Options:
     """``players`` 1-5 (1: solo); ``side`` desert or canyon; ``scenario`` the solo objective;
-    ``cards`` a card set of one's own (None: the designed cards)."""
+    ``cards`` a card set of one's own (None: the designed cards); ``goal`` a solo goal of one's
+    own for the scenario's count (0: the scenario's designed goal)."""
 
     players: int = 2
     side: str = "desert"
     scenario: str = ""
     cards: CardSet | None = None
+    goal: int = added_field(0)  # added after texts were written: those read, write and digest as before
+
+
+#: The largest solo goal of one's own (any count a game can reach lies below it).
+MAX_GOAL = 999
+
+
+def solo_goal(options: Options) -> tuple[str, int]:
+    """What a solo game counts (``vp``, ``eggs`` or ``kills``) and how many of it win: the
+    scenario's designed goal, or the options' own."""
+    counted, goal = SCENARIOS[options.scenario]
+    return counted, options.goal or goal
 
 
 class Phase(enum.Enum):
