@@ -570,6 +570,7 @@ def test_a_solo_goal_of_one_s_own_replaces_the_scenario_s(goal: int | None, won:
     result = outcome(after)
     assert (result is not None and result.code == "objective" and result.winners == frozenset({0})) is won
     assert ("reach 6 Worms defeated" in summary(after)) is (goal == 6)
+    assert "reach 1 Worm defeated before" in summary(new_game(1, players=1, scenario="exterminator", goal=1))
 
 
 @pytest.mark.parametrize(("options", "said"), [

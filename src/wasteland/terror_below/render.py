@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wasteland.core.game import describer, seen_by
 from wasteland.core.svg import BOLD_WIDTH, CHAR_WIDTH, PALETTE, Drawing, wrap
+from wasteland.core.words import counted
 from wasteland.terror_below.actions import (
     Claim, Clear, Deliver, Draw, Enter, Extra, Hide, Lead, Leap, Move, Pass, PickUp, Play, Revive, Stash, Steer, Use,
 )
@@ -393,8 +394,8 @@ def summary(state: State) -> str:
     scenario = s.options.scenario
     if s.options.players == 1 and scenario:
         what, goal = solo_goal(s.options)
-        words = {"vp": "victory points", "eggs": "eggs delivered", "kills": "Worms defeated"}[what]
-        first = (f"Goal (solo, {scenario}): reach {goal} {words} before 15 Worms (not starters) lie in the "
+        words = {"vp": "{n} victory point(s)", "eggs": "{n} egg(s) delivered", "kills": "{n} Worm(s) defeated"}[what]
+        first = (f"Goal (solo, {scenario}): reach {counted(words, goal)} before 15 Worms (not starters) lie in the "
                  "discard or your whole squad is dead.")
     else:
         first = ("Goal: be the first to 20 VP (it wins at once). A player whose whole squad dies is out and "
