@@ -152,22 +152,20 @@ def balance_panels(result: Balance) -> list[BalancePanel]:
     tables = result.tables()
     team = [t for t in tables if all(r.summary.team_play() for r in result.rows if r.table == t)]
     versus = [t for t in tables if t not in team]
+    rows_of = {bot: {r.table: r for r in result.rows if r.bot == bot} for bot in result.bots}
+    named = {bot: bot if rows[tables[0]].fair else f"{bot} (not fair: sees the table)" for bot, rows in rows_of.items()}
     panels = []
     if team:
-        series = []
-        for bot in result.bots:
-            rows = {r.table: r for r in result.rows if r.bot == bot}
-            name = bot if rows[team[0]].fair else f"{bot} (not fair: sees the table)"
-            series.append((tuple(rows[t].wins for t in team), tuple(rows[t].games for t in team), name))
-        panels.append(BalancePanel("games won (95% Wilson interval)", tuple(team), tuple(series)))
+        series = tuple((tuple(rows_of[bot][t].wins for t in team), tuple(rows_of[bot][t].games for t in team),
+                        named[bot]) for bot in result.bots)
+        panels.append(BalancePanel("games won (95% Wilson interval)", tuple(team), series))
     for bot in result.bots if versus else ():
-        rows = {r.table: r for r in result.rows if r.bot == bot}
+        rows = rows_of[bot]
         seats = [rows[t].summary.wins_by_seat for t in versus]
         by_seat = tuple((tuple(w[k] if k < len(w) else 0 for w in seats),
                          tuple(rows[t].games if k < len(w) else 0 for t, w in zip(versus, seats)), f"seat {k}")
                         for k in range(max(len(w) for w in seats)))
-        fair = "" if rows[versus[0]].fair else " (not fair: sees the table)"
-        panels.append(BalancePanel(f"{bot}{fair}: games won by each seat (95% interval)", tuple(versus), by_seat,
+        panels.append(BalancePanel(f"{named[bot]}: games won by each seat (95% interval)", tuple(versus), by_seat,
                                    tuple(1 / len(w) if w else 0.0 for w in seats)))
     return panels
 
