@@ -420,6 +420,7 @@ def arctic_observe(seen: arctic_state.State) -> tuple[float, ...]:
 
 from wasteland.terror_below.actions import MAX_PLAYERS as TERROR_MAX_PLAYERS
 from wasteland.terror_below.cards import CELLS as TERROR_CELLS, LINE as TERROR_LINE, LOCATIONS as TERROR_LOCATIONS
+from wasteland.terror_below.cards import SCENARIOS as TERROR_SCENARIOS
 from wasteland.terror_below.card_set import table_of as terror_table_of
 from wasteland.terror_below.state import Phase as TerrorPhase
 from wasteland.terror_below.view import LAYOUT as TERROR_LAYOUT
@@ -496,6 +497,17 @@ def terror_observe(view) -> tuple[float, ...]:
     out[shape.start["ap"]] = float(view.ap)
     out[shape.start["to_play"]] = 1.0 if view.decider == me and view.phase is not TerrorPhase.OVER else 0.0
     out[shape.start["turn"]] = float(view.turn)
+    if n == 1:
+        scenarios = list(TERROR_SCENARIOS)
+        out[shape.start["solo"] + scenarios.index(view.options.scenario)] = 1.0
+        counted, designed = TERROR_SCENARIOS[view.options.scenario]
+        out[shape.start["solo"] + 3] = float(view.options.goal or designed)
+        bounties = terror_table_of(view).bounties
+        out[shape.start["solo"] + 4] = float(
+            {"vp": view.vp[0] + sum(bounties[b].points for b in view.completed[0]),
+             "eggs": view.delivered[0], "kills": view.kills[0]}[counted])
+        worms = terror_table_of(view).worms
+        out[shape.start["solo"] + 5] = float(len([w for w in view.worm_discard if not worms[w].starter]))
     return tuple(out)
 
 

@@ -25,6 +25,7 @@ from wasteland.terror_below.actions import decode
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.cards import BOUNTIES, CELLS, CHARACTERS, GEAR, LINE, NONE, VEHICLES
 from wasteland.terror_below.state import Phase, State
+from wasteland.terror_below.loaded import check_state
 from wasteland.terror_below.view import LAYOUT
 
 BURROWERS = Path(__file__).resolve().parents[2] / "examples" / "cards" / "terror_below_burrowers.json"
@@ -146,13 +147,23 @@ def _features(state: State, seat: int) -> set[str]:
         ) if there)
     if state.hidden[seat]:
         found.add("a hidden bounty")
-    return found
+    return found | _solo_features(state)
+
+
+def _solo_features(state: State) -> set[str]:
+    """The solo section's cases: each scenario, a Worm (not a starter) in the discard."""
+    if state.options.players != 1:
+        return set()
+    worms = table_of(state).worms
+    lost = any(not worms[w].starter for w in state.worm_discard)
+    return {f"solo {state.options.scenario}"} | ({"a Worm toward the solo loss"} if lost else set())
 
 
 _ALL_FEATURES = {f"phase {p.name}" for p in Phase} | {
     "to play", "a target off the board", "a pawn off the board", "an empty Terror zone slot", "a Worm of no colour",
     "Vehicles under a Worm", "a hunting bounty in the line", "a delivery anywhere in the line", "a bounty completed",
     "eggs carried", "rubble carried", "a player out", "no gear", "a hidden bounty",
+    "solo boomtown", "solo egg_hunt", "solo exterminator", "a Worm toward the solo loss",
 }
 
 
@@ -192,6 +203,8 @@ def test_the_writer_gives_the_first_writer_s_numbers_over_whole_games() -> None:
     found: set[str] = set()
     for players in (1, 2, 3, 4, 5):
         found |= _whole_games({"players": players}, seeds=2)
+    for scenario in ("egg_hunt", "exterminator"):
+        found |= _whole_games({"players": 1, "scenario": scenario, "goal": 40}, seeds=1)
     for state in decisions().values():  # the decisions random play seldom reaches
         for seat in range(state.options.players):
             _check_position(state, seat)
@@ -211,6 +224,26 @@ def test_the_writer_gives_the_first_writer_s_numbers_for_every_option(options: d
     if options.get("cards") == "burrowers":
         options = {**options, "cards": json.loads(BURROWERS.read_text(encoding="utf-8"))}
     assert _whole_games(options, seeds=1)
+
+
+def test_a_solo_observation_says_the_scenario_its_goal_and_how_far_the_game_has_come() -> None:
+    """Exterminator with a goal of 7, 3 Worms defeated and two Worms (not starters) in the
+    discard beside the four starters: the solo section's numbers, from the view and from the
+    table; a versus table leaves the section at zero."""
+    state = new_game(5, players=1, scenario="exterminator", goal=7)
+    worms = table_of(state).worms
+    assert all(worms[w].starter for w in state.worm_discard), "the starters begin in the discard"
+    others = state.worm_deck[:2]
+    state = replace(state, kills=(3,), worm_discard=(*state.worm_discard, *others), worm_deck=state.worm_deck[2:])
+    check_state(state)
+    _check_position(state, 0)
+    numbers = observe(view(state, 0))
+    at = LAYOUT.start["solo"]
+    assert LAYOUT.size - at == 6
+    assert numbers[at:] == (0.0, 0.0, 1.0, 7.0, 3.0, 2.0), "exterminator's flag, the goal, kills, Worms lost"
+    boomtown = replace(new_game(5, players=1), vp=(4,))
+    assert observe(view(boomtown, 0))[at:at + 5] == (1.0, 0.0, 0.0, 45.0, 4.0), "the designed goal, VP counted"
+    assert not any(observe(view(new_game(5, players=2), 1))[at:]), "no solo section at a versus table"
 
 
 def test_a_hand_made_position_of_every_seat_block_field() -> None:

@@ -22,12 +22,12 @@ from wasteland.core.rng import HIDDEN_RNG, Rng
 from wasteland.terror_below.actions import MAX_PLAYERS
 from wasteland.terror_below.attack import completes, hunt_bounties
 from wasteland.terror_below.cards import (
-    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, VEHICLES, Bounty, Worm,
+    BOUNTIES, CELLS, GEAR, HIDDEN, ITEMS, LINE, LOCATIONS, NONE, SCENARIOS, VEHICLES, Bounty, Worm,
 )
 from wasteland.terror_below.card_set import CardSet, card_table, table_of
 from wasteland.terror_below.rules import ENGINE
 from wasteland.terror_below.setup import in_play
-from wasteland.terror_below.state import Phase, State
+from wasteland.terror_below.state import Phase, State, solo_goal
 
 __all__ = ["view", "determinize", "observation_size", "observe"]
 
@@ -140,6 +140,8 @@ LAYOUT = layout(
     ("ap", 1, "action points left"),
     ("to_play", 1, "1 when the viewer decides"),
     ("turn", 1, "the turn"),
+    ("solo", len(SCENARIOS) + 3, "solo only: the scenario, one flag each; its goal; the count toward it so far "
+     "(VP, eggs delivered or Worms defeated); the Worms, not starters, in the discard (15 lose)"),
 )
 
 
@@ -161,8 +163,12 @@ _EGG_AT = tuple(_CELLS_AT + i // 4 * _CELL + 1 + i % 4 for i in range(4 * CELLS)
 _LOCATION_AT = tuple(_CELLS_AT + c * _CELL + _CELL - 1 for c in LOCATIONS)
 _PAWN_AT = _CELLS_AT + 5
 _TARGET_AT = _CELLS_AT + 5 + MAX_PLAYERS
-_WORMS_AT, _LINE_AT, _SEATS_AT, _HAND_AT, _GEAR_AT, _HIDDEN_AT, _AP_AT, _TO_PLAY_AT, _TURN_AT = (
-    LAYOUT.start[name] for name in ("worms", "line", "seats", "hand", "gear", "hidden", "ap", "to_play", "turn"))
+_WORMS_AT, _LINE_AT, _SEATS_AT, _HAND_AT, _GEAR_AT, _HIDDEN_AT, _AP_AT, _TO_PLAY_AT, _TURN_AT, _SOLO_AT = (
+    LAYOUT.start[name]
+    for name in ("worms", "line", "seats", "hand", "gear", "hidden", "ap", "to_play", "turn", "solo"))
+#: Each solo scenario's flag, by its name, and where the goal, the count and the Worms discarded lie.
+_SCENARIO_AT = {name: _SOLO_AT + i for i, name in enumerate(SCENARIOS)}
+_GOAL_AT = _SOLO_AT + len(SCENARIOS)
 #: Each phase's flag, by the phase's name (a name hashes at C speed, an Enum member in Python).
 _PHASE_AT = {phase.name: LAYOUT.start["phase"] + i for i, phase in enumerate(_PHASES)}
 _OVER = Phase.OVER
@@ -246,8 +252,9 @@ _CARD_NUMBERS: DerivedCache[CardSet, _CardNumbers] = DerivedCache(_card_numbers)
 def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     """The board (rubble, eggs, pawns from ``me`` on, Targets, Locations), the Worms, the bounty
     line, each seat (VP, eggs and rubble carried, squad, hand and gear counts, bounties), ``me``'s own
-    Vehicles, gear and hidden bounties, the phase, the action points, whose decision: only what seat
-    ``me`` may see, so the table and ``me``'s view give the same numbers. Only the numbers that are
+    Vehicles, gear and hidden bounties, the phase, the action points, whose decision, and in a solo
+    game what it asks for and how far it has come: only what seat ``me`` may see, so the table and
+    ``me``'s view give the same numbers. Only the numbers that are
     not zero are written (the buffer starts at zero). ``shape`` is ``LAYOUT``, for every table."""
     cards = view.options.cards
     numbers = _DESIGNED_NUMBERS if cards is None else _CARD_NUMBERS(cards)
@@ -256,6 +263,27 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     _write_line(view.line, numbers, out)
     _write_seats(view, me, numbers.points, out)
     _write_own(view, me, out)
+    if view.options.players == 1:
+        _write_solo(view, numbers.points, out)
+
+
+def _write_solo(view: State, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
+    """A solo game's scenario (its flag), its goal, the count toward it (VP with the bounties
+    completed, eggs delivered or Worms defeated) and the Worms, not starters, in the discard."""
+    options = view.options
+    counted, goal = solo_goal(options)
+    out[_SCENARIO_AT[options.scenario]] = 1.0
+    out[_GOAL_AT] = float(goal)
+    if counted == "vp":
+        have = view.vp[0] + sum(bounty_points[b] for b in view.completed[0])
+    else:
+        have = view.delivered[0] if counted == "eggs" else view.kills[0]
+    if have:
+        out[_GOAL_AT + 1] = float(have)
+    worms = table_of(view).worms
+    lost = sum(1 for c in view.worm_discard if not worms[c].starter)
+    if lost:
+        out[_GOAL_AT + 2] = _FLOAT[lost]
 
 
 #: ``observe(view)``: what the viewer sees, as numbers.
