@@ -193,9 +193,11 @@ class _CardNumbers:
     ``worm_blocks[w]`` Worm ``w``'s (1 for its type, 1 for its egg colour, its health, its card
     limit: the first ``_WORM_BLOCK`` numbers of a slot of the Terror zone), ``bounty_blocks[b]``
     Bounty ``b``'s (1 if it is a hunt, 1 for its egg colour, its Location and its Worm type, each
-    when it names one, its points: a slot of the line); and ``points[b]`` Bounty ``b``'s points."""
+    when it names one, its points: a slot of the line); ``points[b]`` Bounty ``b``'s points; and
+    ``starters`` the starter Worms (a solo game counts the others discarded)."""
 
     points: tuple[int, ...]
+    starters: frozenset[int]
     worm_blocks: tuple[array[float], ...]
     bounty_blocks: tuple[array[float], ...]
 
@@ -239,6 +241,7 @@ def _card_numbers(cards: CardSet | None) -> _CardNumbers:
     played = card_table(cards)
     return _CardNumbers(
         points=tuple(b.points for b in played.bounties),
+        starters=frozenset(i for i, w in enumerate(played.worms) if w.starter),
         worm_blocks=tuple(_block(_worm_numbers(w, 0), _WORM_BLOCK) for w in played.worms),
         bounty_blocks=tuple(_block(_bounty_numbers(b, 0), _BOUNTY) for b in played.bounties),
     )
@@ -264,10 +267,10 @@ def _write(view: State, me: int, shape: Layout, out: FloatBuffer) -> None:
     _write_seats(view, me, numbers.points, out)
     _write_own(view, me, out)
     if view.options.players == 1:
-        _write_solo(view, numbers.points, out)
+        _write_solo(view, numbers, out)
 
 
-def _write_solo(view: State, bounty_points: tuple[int, ...], out: FloatBuffer) -> None:
+def _write_solo(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     """A solo game's scenario (its flag), its goal, the count toward it (VP with the bounties
     completed, eggs delivered or Worms defeated) and the Worms, not starters, in the discard."""
     options = view.options
@@ -275,13 +278,13 @@ def _write_solo(view: State, bounty_points: tuple[int, ...], out: FloatBuffer) -
     out[_SCENARIO_AT[options.scenario]] = 1.0
     out[_GOAL_AT] = float(goal)
     if counted == "vp":
-        have = view.vp[0] + sum(bounty_points[b] for b in view.completed[0])
+        have = view.vp[0] + sum(map(numbers.points.__getitem__, view.completed[0]))
     else:
         have = view.delivered[0] if counted == "eggs" else view.kills[0]
     if have:
         out[_GOAL_AT + 1] = float(have)
-    worms = table_of(view).worms
-    lost = sum(1 for c in view.worm_discard if not worms[c].starter)
+    discard = view.worm_discard
+    lost = len(discard) - len(numbers.starters.intersection(discard))
     if lost:
         out[_GOAL_AT + 2] = _FLOAT[lost]
 
