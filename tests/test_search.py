@@ -260,7 +260,7 @@ def test_bot_names_carry_budgets_and_playout_settings() -> None:
     flat = make_bot("flat", "lucky_seven")
     assert isinstance(flat, FlatMonteCarlo) and flat.budget.iterations == 100
     assert make_bot("ismcts:0.5s", "lucky_seven").budget.seconds == 0.5  # type: ignore[attr-defined]
-    assert set(BOT_NAMES) == {"random", "heuristic", "flat", "ismcts", "oracle"}
+    assert set(BOT_NAMES) == {"random", "heuristic", "lookahead", "flat", "ismcts", "oracle"}
     for bad, words in [("ismcts:0", "cannot read"), ("ismcts:fast", "cannot read"), ("alphazero", "unknown bot"),
                        ("random:10", "takes no settings"), ("ismcts:10:2s", "iterations and in seconds"),
                        ("ismcts:1e999s", "cannot read")]:
@@ -270,7 +270,7 @@ def test_bot_names_carry_budgets_and_playout_settings() -> None:
 
 def test_bots_say_whether_they_read_the_view() -> None:
     assert RandomBot.reads_view is False and not reads_view(make_bot("random", "lucky_seven"))
-    for name in ("heuristic", "flat", "ismcts"):
+    for name in ("heuristic", "lookahead", "flat", "ismcts"):
         assert reads_view(make_bot(name, "lucky_seven"))
 
 

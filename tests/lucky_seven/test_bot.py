@@ -5,11 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tests.lucky_seven.grids import cell, member, table
-from wasteland.agents import make_bot
-from wasteland.agents.lucky_seven import _placed, _reachers, _Threats, before_last, last_look
+from wasteland.agents import make_bot, parse_bot
+from wasteland.agents.lucky_seven import (
+    LOOK_PLANS, LookaheadBot, _placed, _reachers, _Threats, before_last, last_look, maneuvers,
+)
 from wasteland.core.records import replace
+from wasteland.core.rng import Rng
 from wasteland.lucky_seven import GAME
-from wasteland.lucky_seven.state import Phase
+from wasteland.lucky_seven.actions import END_PHASE
+from wasteland.lucky_seven.state import Phase, State
 
 
 @pytest.mark.parametrize("options", [{"players": 1}, {"players": 2, "variant": "competitive"},
@@ -95,3 +99,79 @@ def test_the_turn_before_the_last_is_judged_by_playing_the_last_turn_out() -> No
     assert last_look(state)[0] >= 1000, "the Leader and the Athlete close in and kill the INF2"
     alone = table(grid.format(ath="."), deck=[], phase=Phase.ATTACK, turn=7)
     assert last_look(alone)[0] < 0, "the Leader alone cannot kill it"
+
+
+# -- the lookahead bot -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options", [{"players": 1}, {"players": 2, "variant": "competitive"},
+                                     {"players": 2, "variant": "cooperative"}],
+                         ids=["solo", "competitive", "cooperative"])
+def test_the_lookahead_bot_plays_whole_games(options: dict[str, object]) -> None:
+    players = options["players"]
+    assert isinstance(players, int)
+    bots = [make_bot("lookahead:1", "lucky_seven", p) for p in range(players)]
+    state = GAME.new_game(5, **options)
+    while (player := GAME.current_player(state)) is not None:
+        legal = GAME.legal_actions(state)
+        action = bots[player].choose(GAME, GAME.view(state, player), legal)
+        assert action in legal
+        state = GAME.apply(state, action)
+    assert GAME.outcome(state) is not None
+    assert any(bot.weighed for bot in bots if isinstance(bot, LookaheadBot)), "it looked ahead"
+
+
+def _first_maneuver(seed: int) -> State:
+    state = GAME.new_game(seed)
+    while state.phase is not Phase.MANEUVER:
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    return state
+
+
+def test_the_lookahead_bot_weighs_the_heuristic_s_best_maneuvers_on_the_same_drawn_tables() -> None:
+    """At the first maneuver it weighs the four highest-scored tables of the heuristic's beam,
+    each on the same drawn tables (the keys its seed draws), and makes the best total's first
+    step: each total is the sum of ``_worth`` over those keys."""
+    state = _first_maneuver(2)
+    seen = GAME.view(state, 0)
+    bot = LookaheadBot(7, draws=3)
+    action = bot.choose(GAME, seen, GAME.legal_actions(state))
+    _, kept = maneuvers(seen, 32)
+    kept.sort(key=lambda k: -k[0])
+    plans = [plan for _, _, plan in kept[:LOOK_PLANS]]
+    assert len(bot.weighed) == LOOK_PLANS and {tuple(plan) for plan in plans} == {tuple(p) for _, p in bot.weighed}
+    rng, keys = Rng.from_seed(7), []
+    for _ in range(3):
+        key, rng = rng.below(2 ** 31)
+        keys.append(key)
+    again = LookaheadBot(0, draws=3)
+    for total, plan in bot.weighed:
+        assert total == sum(again._worth(seen, 0, plan, key) for key in keys)
+    best = bot.weighed[0][1]
+    assert action == (best[0] if best else END_PHASE)
+    assert bot.weighed[0][0] >= bot.weighed[-1][0]
+
+
+def test_the_lookahead_bot_is_reproducible_and_reads_only_its_view() -> None:
+    """The same seed and view give the same maneuver; a table whose threat deck lies in another
+    order (the same view) gives the same one too, since the bot draws its own tables."""
+    state = _first_maneuver(4)
+    reordered = replace(state, decks=(tuple(reversed(state.decks[0])),))
+    assert GAME.view(reordered, 0) == GAME.view(state, 0)
+    legal = GAME.legal_actions(state)
+    chosen = [LookaheadBot(11, draws=2).choose(GAME, GAME.view(table, 0), legal) for table in (state, state, reordered)]
+    assert chosen[0] == chosen[1] == chosen[2]
+
+
+def test_the_lookahead_bot_is_named_and_bounded() -> None:
+    assert make_bot("lookahead", "lucky_seven").name == "lookahead"
+    assert make_bot("lookahead:3", "lucky_seven").draws == 3  # type: ignore[attr-defined]
+    assert make_bot("lookahead", "lucky_seven").draws is None  # type: ignore[attr-defined]
+    for bad, words in [("lookahead:0", "one setting"), ("lookahead:65", "1 to 64"), ("lookahead:2s", "one setting"),
+                       ("lookahead:4:4", "one setting")]:
+        with pytest.raises(ValueError, match=words):
+            parse_bot(bad, "lucky_seven")
+    with pytest.raises(ValueError, match="no lookahead bot for 'raxxon'"):
+        make_bot("lookahead", "raxxon")
+    for bad_value in (0, 65, True, 2.0):
+        with pytest.raises(ValueError, match="draws must be"):
+            LookaheadBot(0, draws=bad_value)  # type: ignore[arg-type]

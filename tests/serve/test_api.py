@@ -72,7 +72,7 @@ def test_the_lobby_lists_every_registered_game_with_its_options_and_bots(client:
     assert [g["key"] for g in games] == list(GAME_KEYS) and "salvage" in GAME_KEYS
     lucky = games[0]
     assert lucky["players"] == [1, 2] and {"name": "variant", "default": "solo"} in lucky["options"]
-    assert lucky["bots"] == ["random", "heuristic", "flat", "ismcts"]
+    assert lucky["bots"] == ["random", "heuristic", "lookahead", "flat", "ismcts"], "its own lookahead bot too"
     assert games[-1]["bots"] == ["random", "heuristic", "flat", "ismcts"], "the example game brings its own"
 
 

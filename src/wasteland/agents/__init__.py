@@ -6,6 +6,8 @@ game plus bot seeds is fully reproducible.
 
 * ``random`` — any game: a uniformly random legal action.
 * ``heuristic`` — per game, from ``wasteland.agents.<key>`` (its ``HeuristicBot``).
+* ``lookahead`` — where a game has one (its ``LookaheadBot``: The Lucky Seven): the heuristic,
+  weighing its few best plans on tables drawn from its view; ``lookahead:8`` draws 8 tables a plan.
 * ``flat`` — any game: flat Monte Carlo over determinizations (``wasteland.agents.search``).
 * ``ismcts`` — any game: information-set Monte Carlo tree search (``wasteland.agents.search``).
 * ``oracle`` — any game: the same search on the referee's table. **Not a fair player**: it sees
@@ -73,7 +75,7 @@ class RandomBot:
         return action
 
 
-BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "flat", "ismcts", "oracle")
+BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "lookahead", "flat", "ismcts", "oracle")
 #: The bots that are not fair players (they see the referee's table).
 UNFAIR: tuple[str, ...] = ("oracle",)
 
@@ -123,6 +125,9 @@ class BotSpec:
         self.determinizations: int | None = None
         if parts and kind in ("random", "heuristic"):
             raise ValueError(f"the {kind} bot takes no settings, got {short(text)}")
+        if kind == "lookahead" and (len(parts) > 1 or parts and _whole(parts[0], 1, 999_999_999) is None):
+            raise ValueError(f"the lookahead bot takes one setting, the tables drawn for each plan "
+                             f"(lookahead:8), got {short(text)}")
         for part in parts:
             self._read(part, text)
         searched = self.reuse is not None or self.processes > 1 or self.determinizations is not None
@@ -160,7 +165,7 @@ class BotSpec:
     def spelled(self, game_key: str, players: int | None = None) -> str:
         """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``),
         at ``players`` seats."""
-        if self.kind in ("random", "heuristic"):
+        if self.kind in ("random", "heuristic", "lookahead"):
             return self.text
         rollout, depth, weight = self.settings(game_key, players)
         budget = (f"{self.seconds:g}s" if self.seconds is not None else
@@ -228,7 +233,11 @@ def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
     game has what the name asks for (a heuristic bot); without, only the name itself.
     """
     spec = BotSpec(name)
-    if game_key is not None and (spec.kind == "heuristic" or any(
+    if game_key is not None and spec.kind == "lookahead":
+        most = _lookahead_module(game_key).MAX_DRAWS
+        if spec.iterations is not None and spec.iterations > most:
+            raise ValueError(f"the lookahead bot draws 1 to {most} tables a plan, got {short(name)}")
+    elif game_key is not None and (spec.kind == "heuristic" or any(
             spec.settings(game_key, players)[0] == "heuristic" for players in _counts_tuned(game_key))):
         _heuristic_module(game_key)
     return spec
@@ -247,6 +256,13 @@ def _heuristic_module(game_key: str) -> Any:
     return module
 
 
+def _lookahead_module(game_key: str) -> Any:
+    module = bots_of(game_key)
+    if module is None or not hasattr(module, "LookaheadBot"):
+        raise ValueError(f"no lookahead bot for {short(game_key)}; try 'heuristic' or 'ismcts'")
+    return module
+
+
 def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None) -> Bot:
     """A fresh bot called ``name`` for ``game_key``; ValueError names the choices. ``players``, the
     seats of the table it will play at, picks the tuned settings for that many where the game has
@@ -257,6 +273,10 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
     if spec.kind == "heuristic":
         bot: Bot = _heuristic_module(game_key).HeuristicBot(seed)
         return bot
+    if spec.kind == "lookahead":
+        looking: Bot = _lookahead_module(game_key).LookaheadBot(seed, draws=spec.iterations)
+        looking.name = spec.text
+        return looking
     rollout, depth, weight = spec.settings(game_key, players)
     search: ISMCTS | FlatMonteCarlo
     if spec.kind == "flat":

@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
+from wasteland.lucky_seven import GAME, current_player, determinize, moves, returns, view
 from wasteland.lucky_seven import attack as atk
 from wasteland.lucky_seven import maneuver as man
 from wasteland.lucky_seven.actions import (
@@ -37,7 +38,8 @@ from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.rules import ENGINE, RULES
 from wasteland.lucky_seven.state import Phase, State, Work
 
-__all__ = ["HeuristicBot", "table_score", "evaluate", "best_attack", "attack_options", "last_look", "SEARCH"]
+__all__ = ["HeuristicBot", "LookaheadBot", "table_score", "evaluate", "best_attack", "attack_options", "last_look",
+           "maneuvers", "SEARCH"]
 
 ALIVE = 10.0
 THREAT = 6.0
@@ -401,11 +403,24 @@ class HeuristicBot:
 
 
 def plan_maneuver(state: State, width: int) -> list[Any]:
-    """A beam search over whole maneuvers: the best sequence of member actions found. A member's
-    action is closed (``Stop``) only on the tables the beam keeps. In the turn that calls the
-    helicopter of a game that ends with this grid's next turn, the few best tables are judged by
-    playing that last turn out (``last_look``). Maneuvers move the squad only, so every table
-    of the search shares the root's threats (``_Threats``, read once)."""
+    """A beam search over whole maneuvers: the best sequence of member actions found
+    (``maneuvers``). In the turn that calls the helicopter of a game that ends with this grid's
+    next turn, the few best tables are judged by playing that last turn out (``last_look``)."""
+    best_plan, kept = maneuvers(state, width)
+    if LAST_LOOK and before_last(state):
+        kept.sort(key=lambda k: -k[0])
+        looks = [(last_look(_do(node, END_PHASE))[0], score, plan) for score, node, plan in kept[:LAST_LOOK]]
+        best_plan = max(looks, key=lambda k: (k[0], k[1]))[2]
+    return best_plan
+
+
+def maneuvers(state: State, width: int) -> tuple[list[Any], list[tuple[float, State, list[Any]]]]:
+    """The beam search of ``plan_maneuver``: the best sequence of member actions found (a deeper
+    one only where it scores more than a hundredth above the best shallower one), and every
+    table the beam kept, the root's first, each with its score (``table_score``) and the
+    sequence that makes it. A member's action is closed (``Stop``) only on the tables the beam
+    keeps. Maneuvers move the squad only, so every table of the search shares the root's threats
+    (``_Threats``, read once)."""
     shared = _Threats(state)
     root_score = table_score(state, shared)
     best_score, best_plan = root_score, []
@@ -434,11 +449,7 @@ def plan_maneuver(state: State, width: int) -> list[Any]:
         kept.extend(beam)
         if beam and beam[0][0] > best_score + 0.01:
             best_score, best_plan = beam[0][0], beam[0][2]
-    if LAST_LOOK and before_last(state):
-        kept.sort(key=lambda k: -k[0])
-        looks = [(last_look(_do(node, END_PHASE))[0], score, plan) for score, node, plan in kept[:LAST_LOOK]]
-        best_plan = max(looks, key=lambda k: (k[0], k[1]))[2]
-    return best_plan
+    return best_plan, kept
 
 
 #: How many of its best tables the maneuver before the final turn plays out to the end, and with
@@ -646,6 +657,87 @@ def _do(state: State, action: Any) -> State:
     work.events = []
     RULES[type(action)].do(work, action)
     return work.finish()
+
+
+#: How many of the heuristic's best maneuvers the lookahead bot weighs, and how wide a beam the
+#: heuristic plans with on the tables it draws (its own is ``HeuristicBot``'s, 32).
+LOOK_PLANS = 4
+LOOK_WIDTH = 8
+#: The tables the lookahead bot draws for each maneuver it weighs, by the number of grids: a
+#: cooperative table plays the partner's turn too, on two grids, about four times a solo one's work.
+LOOK_DRAWS = {1: 8, 2: 2}
+#: The most tables a lookahead bot may be asked to draw for each maneuver (``lookahead:N``).
+MAX_DRAWS = 64
+#: What a drawn table that ends before the grid's next maneuver is worth: a win or a loss, on the
+#: scale of ``_final_value``.
+ENDED = 1000.0
+
+
+class LookaheadBot(HeuristicBot):
+    """The heuristic bot, but at each maneuver of a turn that has not called the helicopter it
+    weighs the heuristic's few best maneuvers (``LOOK_PLANS``: the highest-scored tables its beam
+    kept) on tables drawn from its view (``determinize``: the threat decks shuffled). On each
+    drawn table it makes the maneuver, then the heuristic (a beam ``LOOK_WIDTH`` wide) plays on
+    until this grid's next maneuver, and the best table the heuristic's beam finds there is the
+    maneuver's worth (a game over by then is worth ``ENDED``, won or lost). Every maneuver is
+    weighed on the same tables, with the same seeds; the best total is made. The turn that calls
+    the helicopter, the final turn, the attacks, the rows and the discards are the heuristic's own.
+    It sees only its view: a fair player."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0, draws: int | None = None, plans: int = LOOK_PLANS, width: int = 32,
+                 inner: int = LOOK_WIDTH) -> None:
+        super().__init__(seed, width)
+        for what, value, most in (("draws", draws, MAX_DRAWS), ("plans", plans, 16), ("inner", inner, 64)):
+            if value is None and what == "draws":
+                continue
+            if type(value) is not int or not 1 <= value <= most:
+                raise ValueError(f"{what} must be a whole number from 1 to {most}, got {value!r}")
+        self.draws, self.plans, self.inner = draws, plans, inner
+        #: The maneuvers weighed at the last decision that looked ahead, with their totals (best first).
+        self.weighed: list[tuple[float, list[Any]]] = []
+
+    def _maneuver(self, state: State, legal: tuple[Any, ...]) -> Any:
+        if state.selected >= 0 or state.final or before_last(state) or self.plans == 1:
+            return super()._maneuver(state, legal)
+        _, kept = maneuvers(state, self.width)
+        kept.sort(key=lambda k: -k[0])
+        plans = [plan for _, _, plan in kept[:self.plans]]
+        me = state.viewer if state.viewer is not None else 0
+        keys = []
+        for _ in range(self.draws or LOOK_DRAWS.get(len(state.decks), 2)):
+            key, self.rng = self.rng.below(2 ** 31)
+            keys.append(key)
+        totals = [(sum(self._worth(state, me, plan, key) for key in keys), plan) for plan in plans]
+        self.weighed = sorted(totals, key=lambda t: -t[0])
+        best = max(totals, key=lambda t: t[0])[1]  # the first of equal totals: the higher-scored table
+        if not best:
+            return END_PHASE
+        self.plan, self.planned = best[1:] + [END_PHASE], (state.turn, state.active)
+        return best[0]
+
+    def _worth(self, seen: State, me: int, plan: list[Any], key: int) -> float:
+        """What ``plan`` (then ending the maneuver) is worth on the table drawn from ``seen`` with
+        ``key``, the heuristic playing on until this grid's next maneuver."""
+        table = determinize(seen, me, key)
+        bot = HeuristicBot(key, self.inner)
+        bot.plan, bot.planned = [*plan, END_PHASE], (seen.turn, seen.active)
+        while True:
+            if table.phase is Phase.OVER:
+                return ENDED if returns(table)[me] > 0 else -ENDED
+            if (table.phase is Phase.MANEUVER and table.selected < 0 and table.active == seen.active
+                    and table.turn > seen.turn):
+                _, kept = maneuvers(view(table, me), self.inner)
+                return max(score for score, _, _ in kept)
+            listed = moves(table)
+            legal = listed.actions
+            if len(legal) == 1:
+                table = listed.play(legal[0])
+                continue
+            seat = current_player(table)
+            assert seat is not None, "a table that is not over has a decider"
+            table = listed.play(bot.choose(GAME, view(table, seat), legal))
 
 
 #: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).

@@ -148,11 +148,12 @@ class Lobby:
             options = [{"name": f.name, "default": f.default if _plain(f.default) else None}
                        for f in attrs.fields(game.options_type)]
             bots = ["random", "flat", "ismcts"]
-            try:
-                parse_bot("heuristic", key)
-                bots.insert(1, "heuristic")
-            except ValueError:
-                pass
+            for at, own in ((1, "heuristic"), (2, "lookahead")):
+                try:
+                    parse_bot(own, key)
+                    bots.insert(at, own)
+                except ValueError:
+                    pass
             listed.append({"key": key, "title": game.title, "players": list(game.player_counts),
                            "rules_version": game.rules_version, "options": options, "bots": bots})
         return listed
