@@ -537,11 +537,14 @@ def test_every_game_ends_within_its_bound_under_any_policy(key: str, options: di
             assert game.returns(state) == (0.0,) * game.num_players(state), "a truncation rewards nobody"
 
 
-#: The fast bots at every table; the search bots, with a tiny budget, at each game's smallest.
+#: The fast bots at every table; the search bots, with a tiny budget, at each game's smallest (a
+#: game's own lookahead bot too, where it has one).
 HEURISTIC = {key for key in KEYS if hasattr(bots_of(key), "HeuristicBot")}
+LOOKAHEAD = [key for key in KEYS if hasattr(bots_of(key), "LookaheadBot")]
 BOT_CASES = [(key, n, bot) for key, n in CASES for bot in ("random", "heuristic")
              if bot == "random" or key in HEURISTIC] + [
-    (key, GAMES[key].player_counts[0], bot) for key in KEYS for bot in ("ismcts:3", "flat:3")]
+    (key, GAMES[key].player_counts[0], bot) for key in KEYS for bot in ("ismcts:3", "flat:3")] + [
+    (key, GAMES[key].player_counts[0], "lookahead:1") for key in LOOKAHEAD]
 
 
 @pytest.mark.parametrize(("key", "players", "bot_name"), BOT_CASES, ids=[f"{k}-{n}p-{b}" for k, n, b in BOT_CASES])
