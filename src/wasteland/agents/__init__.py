@@ -230,7 +230,8 @@ def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
 
     The one reader of bot names: :func:`make_bot`, ``simulate``, ``tournament`` and every
     command of the ``wasteland`` program go through it. With ``game_key`` it also checks that the
-    game has what the name asks for (a heuristic bot); without, only the name itself.
+    game has what the name asks for (a heuristic bot, a lookahead bot and its bound); without, only
+    the name itself.
     """
     spec = BotSpec(name)
     if game_key is not None and spec.kind == "lookahead":
