@@ -152,8 +152,11 @@ def test_the_lookahead_bot_is_named_and_bounded() -> None:
     assert make_bot("lookahead", "lucky_seven").name == "lookahead"
     assert make_bot("lookahead:3", "lucky_seven").draws == 3  # type: ignore[attr-defined]
     assert make_bot("lookahead", "lucky_seven").draws is None  # type: ignore[attr-defined]
-    for bad, words in [("lookahead:0", "one setting"), ("lookahead:65", "1 to 64"), ("lookahead:2s", "one setting"),
-                       ("lookahead:4:4", "one setting")]:
+    timed = make_bot("lookahead:0.5s", "lucky_seven")
+    assert (timed.draws, timed.seconds, timed.name) == (None, 0.5, "lookahead:0.5s")  # type: ignore[attr-defined]
+    for bad, words in [("lookahead:0", "one setting"), ("lookahead:65", "1 to 64"), ("lookahead:0s", "one setting"),
+                       ("lookahead:4:4", "one setting"), ("lookahead:2:1s", "one setting"),
+                       ("lookahead:d8", "one setting")]:
         with pytest.raises(ValueError, match=words):
             parse_bot(bad, "lucky_seven")
     with pytest.raises(ValueError, match="no lookahead bot for 'raxxon'"):
@@ -161,3 +164,20 @@ def test_the_lookahead_bot_is_named_and_bounded() -> None:
     for bad_value in (0, 65, True, 2.0):
         with pytest.raises(ValueError, match="draws must be"):
             LookaheadBot(0, draws=bad_value)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not both"):
+        LookaheadBot(0, draws=2, seconds=1.0)
+    with pytest.raises(ValueError, match="seconds must be"):
+        LookaheadBot(0, seconds=float("nan"))
+
+
+def test_a_lookahead_bot_with_a_time_weighs_on_at_least_one_table_and_stops_when_the_time_is_spent() -> None:
+    """A budget in seconds draws tables until the time is spent (checked after each): with a
+    moment's budget, one table, every maneuver weighed on it."""
+    state = _first_maneuver(2)
+    seen = GAME.view(state, 0)
+    bot = LookaheadBot(7, seconds=1e-9)
+    bot.choose(GAME, seen, GAME.legal_actions(state))
+    key, _ = Rng.from_seed(7).below(2 ** 31)
+    judge = LookaheadBot(0)
+    assert len(bot.weighed) == LOOK_PLANS
+    assert all(total == judge._worth(seen, 0, plan, key) for total, plan in bot.weighed), "one table, the first key"

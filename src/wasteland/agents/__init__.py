@@ -7,7 +7,8 @@ game plus bot seeds is fully reproducible.
 * ``random`` — any game: a uniformly random legal action.
 * ``heuristic`` — per game, from ``wasteland.agents.<key>`` (its ``HeuristicBot``).
 * ``lookahead`` — where a game has one (its ``LookaheadBot``: The Lucky Seven): the heuristic,
-  weighing its few best plans on tables drawn from its view; ``lookahead:8`` draws 8 tables a plan.
+  weighing its few best plans on tables drawn from its view; ``lookahead:8`` draws 8 tables a plan,
+  ``lookahead:0.5s`` as many as fit in half a second.
 * ``flat`` — any game: flat Monte Carlo over determinizations (``wasteland.agents.search``).
 * ``ismcts`` — any game: information-set Monte Carlo tree search (``wasteland.agents.search``).
 * ``oracle`` — any game: the same search on the referee's table. **Not a fair player**: it sees
@@ -125,9 +126,10 @@ class BotSpec:
         self.determinizations: int | None = None
         if parts and kind in ("random", "heuristic"):
             raise ValueError(f"the {kind} bot takes no settings, got {short(text)}")
-        if kind == "lookahead" and (len(parts) > 1 or parts and _whole(parts[0], 1, 999_999_999) is None):
+        if kind == "lookahead" and (len(parts) > 1 or parts and _whole(parts[0], 1, 999_999_999) is None
+                                    and not (parts[0].endswith("s") and _number(parts[0][:-1]) is not None)):
             raise ValueError(f"the lookahead bot takes one setting, the tables drawn for each plan "
-                             f"(lookahead:8), got {short(text)}")
+                             f"(lookahead:8) or a time (lookahead:0.5s), got {short(text)}")
         for part in parts:
             self._read(part, text)
         searched = self.reuse is not None or self.processes > 1 or self.determinizations is not None
@@ -275,7 +277,7 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
         bot: Bot = _heuristic_module(game_key).HeuristicBot(seed)
         return bot
     if spec.kind == "lookahead":
-        looking: Bot = _lookahead_module(game_key).LookaheadBot(seed, draws=spec.iterations)
+        looking: Bot = _lookahead_module(game_key).LookaheadBot(seed, draws=spec.iterations, seconds=spec.seconds)
         looking.name = spec.text
         return looking
     rollout, depth, weight = spec.settings(game_key, players)

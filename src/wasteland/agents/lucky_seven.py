@@ -18,9 +18,11 @@ squad most.
 from __future__ import annotations
 
 import math
+import time
 from itertools import product
 from typing import Any, Callable
 
+from wasteland.agents.search import Budget
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
 from wasteland.lucky_seven import GAME, current_player, determinize, moves, returns, view
@@ -682,19 +684,24 @@ class LookaheadBot(HeuristicBot):
     maneuver's worth (a game over by then is worth ``ENDED``, won or lost). Every maneuver is
     weighed on the same tables, with the same seeds; the best total is made. The turn that calls
     the helicopter, the final turn, the attacks, the rows and the discards are the heuristic's own.
-    It sees only its view: a fair player."""
+    It sees only its view: a fair player.
+
+    ``draws`` tables a maneuver (by default ``LOOK_DRAWS`` for the table's grids), or as many as
+    fit in ``seconds`` (checked after each drawn table, on which every maneuver is weighed; at
+    least one: not reproducible, as any budget in time)."""
 
     name = "lookahead"
 
     def __init__(self, seed: int = 0, draws: int | None = None, plans: int = LOOK_PLANS, width: int = 32,
-                 inner: int = LOOK_WIDTH) -> None:
+                 inner: int = LOOK_WIDTH, *, seconds: float | None = None) -> None:
         super().__init__(seed, width)
         for what, value, most in (("draws", draws, MAX_DRAWS), ("plans", plans, 16), ("inner", inner, 64)):
             if value is None and what == "draws":
                 continue
             if type(value) is not int or not 1 <= value <= most:
                 raise ValueError(f"{what} must be a whole number from 1 to {most}, got {value!r}")
-        self.draws, self.plans, self.inner = draws, plans, inner
+        Budget(draws, seconds, 1)  # refuses a bad time, or a time and a count together
+        self.draws, self.plans, self.inner, self.seconds = draws, plans, inner, seconds
         #: The maneuvers weighed at the last decision that looked ahead, with their totals (best first).
         self.weighed: list[tuple[float, list[Any]]] = []
 
@@ -705,11 +712,16 @@ class LookaheadBot(HeuristicBot):
         kept.sort(key=lambda k: -k[0])
         plans = [plan for _, _, plan in kept[:self.plans]]
         me = state.viewer if state.viewer is not None else 0
-        keys = []
-        for _ in range(self.draws or LOOK_DRAWS.get(len(state.decks), 2)):
+        budget = Budget(None if self.seconds is not None else self.draws or LOOK_DRAWS.get(len(state.decks), 2),
+                        self.seconds, 1)
+        sums = [0.0] * len(plans)
+        started, drawn = time.perf_counter(), 0
+        while budget.more(drawn, started):
             key, self.rng = self.rng.below(2 ** 31)
-            keys.append(key)
-        totals = [(sum(self._worth(state, me, plan, key) for key in keys), plan) for plan in plans]
+            for i, plan in enumerate(plans):
+                sums[i] += self._worth(state, me, plan, key)
+            drawn += 1
+        totals = list(zip(sums, plans))
         self.weighed = sorted(totals, key=lambda t: -t[0])
         best = max(totals, key=lambda t: t[0])[1]  # the first of equal totals: the higher-scored table
         if not best:

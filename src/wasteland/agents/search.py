@@ -66,8 +66,8 @@ from wasteland.core.rng import Rng
 from wasteland.parallel import Workers
 from wasteland.registry import bots_of, get_game
 
-__all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "game_evaluate", "tuned_settings",
-           "share", "playout_on_table"]
+__all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "Budget", "game_evaluate",
+           "tuned_settings", "share", "playout_on_table"]
 
 #: The playout policies: uniformly random, or the game's heuristic bot (``wasteland.agents.<key>``).
 ROLLOUTS: tuple[str, ...] = ("random", "heuristic")
@@ -92,8 +92,9 @@ MAX_PROCESSES = 64
 MAX_DETERMINIZATIONS = 100_000
 
 
-class _Budget:
-    """An iteration count, or a time in seconds (checked between iterations; at least one runs)."""
+class Budget:
+    """An iteration count, or a time in seconds (checked between iterations; at least one runs):
+    the budget of every search bot's decision."""
 
     def __init__(self, iterations: int | None, seconds: float | None, default: int) -> None:
         if iterations is None and seconds is None:
@@ -266,7 +267,7 @@ class FlatMonteCarlo:
                  evaluate: Evaluator | Literal["game"] | None = GAME, score_weight: float = 0.0) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
-        self.budget = _Budget(iterations, seconds, 100)
+        self.budget = Budget(iterations, seconds, 100)
         self.rng = Rng.from_seed(seed)
         self.rollout = rollout
         self.rollout_depth = rollout_depth
@@ -363,7 +364,7 @@ class ISMCTS:
         self.bias = float(bias)
         if not (isinstance(exploration, (int, float)) and math.isfinite(exploration) and exploration >= 0):
             raise ValueError(f"exploration must be a number of at least 0, got {exploration!r}")
-        self.budget = _Budget(iterations, seconds, 200)
+        self.budget = Budget(iterations, seconds, 200)
         self.rng = Rng.from_seed(seed)
         self.rollout = rollout
         self.rollout_depth = rollout_depth
