@@ -289,6 +289,11 @@ def test_search_bots_keep_to_the_server_s_budget(tmp_path: Path) -> None:
         start = time.perf_counter()
         assert lobby.bot_move(made["id"])
         assert time.perf_counter() - start < 1.0
+    looking = lobby.create({"game": "lucky_seven", "seats": ["lookahead:64"], "seed": 2}, "here")
+    for _ in range(3):  # the first is the maneuver it weighs: as many drawn tables as fit, not 64
+        start = time.perf_counter()
+        assert lobby.bot_move(looking["id"])
+        assert time.perf_counter() - start < 1.0
 
 
 def test_a_client_s_open_matches_requests_and_connections_are_bounded(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ given once, to whoever joins the seat. What a seat is sent (:meth:`Lobby.seat_vi
 from that seat's view of the table only: the drawing of the view, its events, the caption of
 the last move as the seat may know it, and, when it is the seat's turn, the legal actions with
 their notation. Bots move on the server: :meth:`Lobby.bot_move` plays one move of a bot seat,
-a search bot within the server's budget of seconds a move.
+a search bot (and a lookahead bot) within the server's budget of seconds a move.
 """
 
 from __future__ import annotations
@@ -353,9 +353,11 @@ class Lobby:
         """The bot ``name`` for a seat of a ``players``-seat table of ``key`` (the settings tuned
         for that many players where the game has some)."""
         spec = parse_bot(name, key)
-        if spec.kind not in ("flat", "ismcts"):
+        if spec.kind not in ("flat", "ismcts", "lookahead"):
             return make_bot(name, key, seed, players)
         seconds = min(spec.seconds or self.bot_seconds, self.bot_seconds)
+        if spec.kind == "lookahead":  # by time too: as many tables as fit
+            return make_bot(f"lookahead:{seconds!r}s", key, seed, players)
         cls = ISMCTS if spec.kind == "ismcts" else FlatMonteCarlo
         # The server plays every search bot by time, so that no move takes longer than the budget:
         # a number of iterations in the name gives way to it (a budget in iterations would take as
