@@ -13,6 +13,10 @@ and attacks are judged by playing the final turn out (``last_look``). In the
 attack it carries out the best assignment; a full row loses its least useful member; as
 the second seat of the competitive game it puts each threat where it hurts the
 squad most.
+
+``LookaheadBot`` (bot name ``lookahead``) is the same player with a search over its own
+maneuvers: the heuristic's few best, each weighed on tables drawn from its view by how the next
+turn stands once the next threats are dealt (docs/agents.md).
 """
 
 from __future__ import annotations
