@@ -32,7 +32,7 @@ from wasteland.terror_below.actions import (
 from wasteland.terror_below.attack import shift
 from wasteland.terror_below.card_set import table_of
 from wasteland.terror_below.turn import blocked, moves
-from wasteland.terror_below.scoring import points
+from wasteland.terror_below.scoring import points, solo_count, worms_lost
 from wasteland.terror_below.cards import (
     BOARD, CELLS, CHARACTERS, GEAR, LINE, LOCATION_AT, LOCATIONS, NONE, SIZE, SOLO_LOSS, SQUAD, WIN_VP,
 )
@@ -251,16 +251,14 @@ def evaluate(state: State) -> tuple[float, ...]:
     n = state.options.players
     if state.phase is Phase.OVER:
         return tuple(1.0 if p in state.winners else 0.0 for p in range(n))
+    if n == 1:
+        goal = solo_goal(state.options)[1]
+        spent = worms_lost(state) / SOLO_LOSS
+        alive = len(state.squads[0]) / SQUAD
+        value = min(1.0, solo_count(state) / goal) * (1.0 - min(1.0, spent) ** 2) * (0.5 + 0.5 * alive)
+        return (min(1.0, max(0.0, value)),)
     bounties = table_of(state).bounties
     scores = [points(bounties, state.completed[p], state.vp[p]) for p in range(n)]
-    if n == 1:
-        counted, goal = solo_goal(state.options)
-        have = {"vp": scores[0], "eggs": state.delivered[0], "kills": state.kills[0]}[counted]
-        worms = table_of(state).worms
-        spent = sum(1 for c in state.worm_discard if not worms[c].starter) / SOLO_LOSS
-        alive = len(state.squads[0]) / SQUAD
-        value = min(1.0, have / goal) * (1.0 - min(1.0, spent) ** 2) * (0.5 + 0.5 * alive)
-        return (min(1.0, max(0.0, value)),)
     strength = [0.0 if state.out[p] else scores[p] + MEMBER_VP * len(state.squads[p]) for p in range(n)]
     sharp = 1.0 + 2.0 * max(scores) / WIN_VP
     return share(strength, LEAD_VP / sharp, [not state.out[p] for p in range(n)])

@@ -13,11 +13,11 @@ from wasteland.terror_below.cards import (
     CARRY, CHARACTERS, GEAR, HAND, ITEMS, SOLO_LOSS, WIN_VP, Bounty,
 )
 from wasteland.terror_below.card_set import table_of
-from wasteland.terror_below.state import Ending, Phase, Said, Work, solo_goal
+from wasteland.terror_below.state import Ending, Phase, Said, State, Work, solo_goal
 
 __all__ = [
     "say", "leader_kind", "hand_limit", "carry_limit", "gain", "finish", "finish_by_standings", "solo_check",
-    "draw_gear", "points", "standings", "wears", "solo_lost", "check_win",
+    "draw_gear", "points", "standings", "wears", "solo_lost", "check_win", "solo_count", "worms_lost",
 ]
 
 
@@ -80,16 +80,27 @@ def solo_check(w: Work) -> None:
     """Solo: the objective met wins at once."""
     if w.options.players != 1 or w.phase is Phase.OVER:
         return
-    counted, goal = solo_goal(w.options)
-    have = {"vp": points(table_of(w).bounties, w.completed[0], w.vp[0]), "eggs": w.delivered[0],
-            "kills": w.kills[0]}[counted]
-    if have >= goal:
+    if solo_count(w) >= solo_goal(w.options)[1]:
         finish(w, (0,), Ending.SOLO_WON, f"game over: the {w.options.scenario} objective is met; player 0 wins")
 
 
+def solo_count(s: State | Work) -> int:
+    """What a solo game's scenario counts so far (``solo_goal``): seat 0's VP with its bounties
+    completed, its eggs delivered or its Worms defeated."""
+    counted, _ = solo_goal(s.options)
+    if counted == "vp":
+        return points(table_of(s).bounties, s.completed[0], s.vp[0])
+    return s.delivered[0] if counted == "eggs" else s.kills[0]
+
+
+def worms_lost(s: State | Work) -> int:
+    """The Worms in the discard that are not starters: a solo game is lost at ``SOLO_LOSS``."""
+    worms = table_of(s).worms
+    return sum(1 for c in s.worm_discard if not worms[c].starter)
+
+
 def solo_lost(w: Work) -> bool:
-    worms = table_of(w).worms
-    return sum(1 for c in w.worm_discard if not worms[c].starter) >= SOLO_LOSS
+    return worms_lost(w) >= SOLO_LOSS
 
 
 def gain(w: Work, p: int, n: int, why: str) -> None:

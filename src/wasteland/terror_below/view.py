@@ -26,6 +26,7 @@ from wasteland.terror_below.cards import (
 )
 from wasteland.terror_below.card_set import CardSet, card_table, table_of
 from wasteland.terror_below.rules import ENGINE
+from wasteland.terror_below.scoring import solo_count
 from wasteland.terror_below.setup import in_play
 from wasteland.terror_below.state import Phase, State, solo_goal
 
@@ -274,17 +275,13 @@ def _write_solo(view: State, numbers: _CardNumbers, out: FloatBuffer) -> None:
     """A solo game's scenario (its flag), its goal, the count toward it (VP with the bounties
     completed, eggs delivered or Worms defeated) and the Worms, not starters, in the discard."""
     options = view.options
-    counted, goal = solo_goal(options)
     out[_SCENARIO_AT[options.scenario]] = 1.0
-    out[_GOAL_AT] = float(goal)
-    if counted == "vp":
-        have = view.vp[0] + sum(map(numbers.points.__getitem__, view.completed[0]))
-    else:
-        have = view.delivered[0] if counted == "eggs" else view.kills[0]
+    out[_GOAL_AT] = float(solo_goal(options)[1])
+    have = solo_count(view)
     if have:
         out[_GOAL_AT + 1] = float(have)
     discard = view.worm_discard
-    lost = len(discard) - len(numbers.starters.intersection(discard))
+    lost = len(discard) - len(numbers.starters.intersection(discard))  # scoring.worms_lost, at C speed
     if lost:
         out[_GOAL_AT + 2] = _FLOAT[lost]
 
