@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from wasteland import GAMES
-from wasteland.balance import DEFAULT_BOTS, balance, balance_tables
+from wasteland.balance import DEFAULT_BOTS, balance, balance_tables, default_bots
 from wasteland.cli import EXIT_USAGE, main
 from wasteland.plot import _balance_title
 from wasteland.tournament import wilson
@@ -80,6 +80,14 @@ def test_bad_balance_requests_are_refused() -> None:
     with pytest.raises(Exception, match="difficulty"):
         balance("raxxon", ["random"], 2, vary={"difficulty": ["impossible"]})
     assert DEFAULT_BOTS == ("ismcts:200:best", "oracle:200:best")
+
+
+def test_a_game_may_name_its_own_best_fair_bot_and_oracle_for_balance_tables() -> None:
+    """The Lucky Seven's search does not win, so its tables are its lookahead bot's and that bot's
+    oracle form; every other game's are the search's and the search oracle's."""
+    assert default_bots("lucky_seven") == ("lookahead", "oracle:lookahead")
+    others = ("aftermath", "arctic_scavengers", "raxxon", "terror_below")
+    assert all(default_bots(key) == DEFAULT_BOTS for key in others)
 
 
 def test_the_balance_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

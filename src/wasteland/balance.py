@@ -3,10 +3,12 @@
 A designer asks how hard a setup is. ``balance(key, ...)`` answers with a table: for each
 *table* (a difficulty: a set of ``new_game`` options) and each bot, the bot plays every seat of
 the same deals (seeds ``seed, seed+1, ...``) and the games won are counted, with a 95% Wilson
-interval. By default the bots are the best fair bot (``ismcts:200:best``: information-set MCTS
-with the game's tuned settings) and the oracle (``oracle:200:best``: the same search on the
-referee's table; **not a fair player**, it sees the hidden cards and the deck order, so its
-rate is an upper bound of how winnable the deals are). The tables are the game's default
+interval. By default the bots are the best fair bot and the oracle (:func:`default_bots`): for
+most games ``ismcts:200:best`` (information-set MCTS with the game's tuned settings) and
+``oracle:200:best`` (the same search on the referee's table; **not a fair player**, it sees the
+hidden cards and the deck order, so its rate is an upper bound of how winnable the deals are);
+a game whose bots module names others (``BALANCE_BOTS``: The Lucky Seven's ``lookahead`` and
+``oracle:lookahead``) has those. The tables are the game's default
 table and its ``option_sets`` (the typical tables the game lists), or the values of one or more
 options given to vary (``vary={"difficulty": ["intro", "regular", "hard", "expert"]}``, every
 combination when there are several).
@@ -25,15 +27,21 @@ from typing import Any, Callable, Mapping, Sequence
 from attrs import field, frozen
 
 from wasteland.agents import is_fair, parse_bot
-from wasteland.registry import get_game
+from wasteland.registry import bots_of, get_game
 from wasteland.simulate import Summary, simulate
 from wasteland.tournament import wilson
 
-__all__ = ["BalanceRow", "Balance", "balance", "balance_tables", "DEFAULT_BOTS"]
+__all__ = ["BalanceRow", "Balance", "balance", "balance_tables", "default_bots", "DEFAULT_BOTS"]
 
 #: The bots of a balance table by default: the best fair bot and the oracle, with the game's
 #: tuned settings and a budget in iterations (reproducible on any machine).
 DEFAULT_BOTS: tuple[str, ...] = ("ismcts:200:best", "oracle:200:best")
+
+
+def default_bots(key: str) -> tuple[str, ...]:
+    """The bots of a balance table of game ``key`` by default: the ones its bots module names
+    (``BALANCE_BOTS``, where the search is not its best fair bot), or :data:`DEFAULT_BOTS`."""
+    return tuple(getattr(bots_of(key), "BALANCE_BOTS", DEFAULT_BOTS))
 
 
 def _label(options: Mapping[str, Any]) -> str:
@@ -162,7 +170,7 @@ def _seat_rates(summary: Summary) -> list[str]:
 
 def balance(
     key: str,
-    bots: Sequence[str] = DEFAULT_BOTS,
+    bots: Sequence[str] | None = None,
     games: int = 20,
     *,
     seed: int = 0,
@@ -171,10 +179,13 @@ def balance(
     workers: int | None = None,
     progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
 ) -> Balance:
-    """The balance table of game ``key``: each bot of ``bots`` plays every seat of ``games`` deals
+    """The balance table of game ``key``: each bot of ``bots`` (the game's :func:`default_bots` if
+    None) plays every seat of ``games`` deals
     (seeds ``seed, seed+1, ...``) at each table of :func:`balance_tables` (``options``, ``vary``).
     ``workers`` as :func:`wasteland.simulate.simulate`; ``progress(label)`` may give a progress
     callback for each run. Reproducible with budgets in iterations, whatever ``workers``."""
+    if bots is None:
+        bots = default_bots(key)
     if isinstance(bots, str) or not bots:
         raise ValueError("name at least one bot for the balance table")
     names = tuple(parse_bot(b, key).text for b in bots)

@@ -584,11 +584,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """``wasteland balance``: the table of :func:`wasteland.balance.balance`, and its plot."""
-    from wasteland.balance import DEFAULT_BOTS, balance
+    from wasteland.balance import balance, default_bots
 
     options = parse_options(args.option, args.players)
     plot_path = _check_plot_path(args.plot)
-    names = check_bots(args.bots or list(DEFAULT_BOTS), args.game)
+    names = check_bots(args.bots or list(default_bots(args.game)), args.game)
     vary: dict[str, list[Any]] = {}
     for pair in args.vary:
         name, sep, values = pair.partition("=")
@@ -1333,7 +1333,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "balance", "the best fair bot and the oracle at each difficulty: win rates with 95% intervals")
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("--bots", type=_bot_names, metavar="BOT,BOT,...", default=None,
-                   help="the bots (default ismcts:200:best,oracle:200:best: the best fair bot and the oracle)")
+                   help="the bots (default: the game's best fair bot and its oracle, ismcts:200:best,"
+                        "oracle:200:best; for lucky_seven lookahead,oracle:lookahead)")
     p.add_argument("-n", type=_positive_int, default=20, help="deals each bot plays at each table (default 20)")
     p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the deals"))

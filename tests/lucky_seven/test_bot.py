@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.lucky_seven.grids import cell, member, table
-from wasteland.agents import make_bot, parse_bot
+from wasteland.agents import bot_input, is_fair, make_bot, parse_bot, sees_table
 from wasteland.agents.lucky_seven import (
-    LOOK_PLANS, LookaheadBot, _placed, _reachers, _Threats, before_last, last_look, maneuvers,
+    LOOK_PLANS, LOOK_WIDTH, ORACLE_HORIZON, ORACLE_PLANS, HeuristicBot, LookaheadBot, OracleLookahead, _placed,
+    _reachers, _Threats, before_last, last_look, maneuvers,
 )
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
@@ -181,3 +182,88 @@ def test_a_lookahead_bot_with_a_time_weighs_on_at_least_one_table_and_stops_when
     judge = LookaheadBot(0)
     assert len(bot.weighed) == LOOK_PLANS
     assert all(total == judge._worth(seen, 0, plan, key) for total, plan in bot.weighed), "one table, the first key"
+
+
+# -- the lookahead oracle (not a fair player) -------------------------------------------------------
+
+def _two_maneuvers_on(state: State, plan: list[object], key: int) -> float:
+    """What the oracle should find ``plan`` worth: made (and the maneuver ended) on the referee's
+    table itself, then the heuristic (seeded ``key``) plays on to this grid's second maneuver from now, whose best table
+    its beam scores; a game over before then is worth 1000 or -1000."""
+    bot, turn, ahead = HeuristicBot(key, LOOK_WIDTH), state.turn, 0
+    for action in plan:
+        state = GAME.apply(state, action)
+    if state.phase is Phase.MANEUVER:  # unless it ended by itself, every member having acted
+        state = GAME.apply(state, END_PHASE)
+    while (seat := GAME.current_player(state)) is not None:
+        if state.phase is Phase.MANEUVER and state.selected < 0 and state.active == 0 and state.turn > turn:
+            turn, ahead = state.turn, ahead + 1
+            if ahead == ORACLE_HORIZON:
+                return max(score for score, _, _ in maneuvers(GAME.view(state, 0), LOOK_WIDTH)[1])
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, legal[0] if len(legal) == 1 else bot.choose(GAME, GAME.view(state, seat), legal))
+    return 1000.0 if GAME.returns(state)[0] > 0 else -1000.0
+
+
+def test_the_lookahead_oracle_weighs_its_plans_on_the_table_that_will_be_played_two_maneuvers_ahead() -> None:
+    """Handed the referee's table, it weighs the beam's eight best maneuvers on that very table
+    (its threat decks in their order), each played on to the grid's second maneuver from now; a
+    table that differs only in the order of its threat deck (the same view) is weighed apart."""
+    state = _first_maneuver(2)
+    bot = OracleLookahead(7)
+    assert sees_table(bot) and bot_input(bot, GAME, state, 0) is state
+    action = bot.choose(GAME, state, GAME.legal_actions(state))
+    _, kept = maneuvers(state, 32)
+    kept.sort(key=lambda k: -k[0])
+    plans = {tuple(plan) for _, _, plan in kept[:ORACLE_PLANS]}
+    assert len(bot.weighed) == ORACLE_PLANS and plans == {tuple(p) for _, p in bot.weighed}
+    key, _ = Rng.from_seed(7).below(2 ** 31)
+    for total, plan in bot.weighed:
+        assert total == _two_maneuvers_on(state, plan, key)
+    best = bot.weighed[0][1]
+    assert action == (best[0] if best else END_PHASE)
+    reordered = replace(state, decks=(tuple(reversed(state.decks[0])),))
+    assert GAME.view(reordered, 0) == GAME.view(state, 0)
+    other = OracleLookahead(7)
+    other.choose(GAME, reordered, GAME.legal_actions(reordered))
+    assert other.weighed != bot.weighed, "the oracle reads the deck's order, which the view hides"
+
+
+@pytest.mark.parametrize("options", [{"players": 1}, {"players": 2, "variant": "competitive"},
+                                     {"players": 2, "variant": "cooperative"}],
+                         ids=["solo", "competitive", "cooperative"])
+def test_the_lookahead_oracle_plays_whole_games_for_the_seat_that_maneuvers(options: dict[str, object]) -> None:
+    """Every decision legal to the end; each squad's seat weighs its own maneuvers (the second
+    grid of a cooperative table as well as the first)."""
+    players = options["players"]
+    assert isinstance(players, int)
+    bots = [OracleLookahead(seat, plans=2) for seat in range(players)]
+    state, looked = GAME.new_game(3, **options), set()
+    while (player := GAME.current_player(state)) is not None:
+        legal, bot = GAME.legal_actions(state), bots[player]
+        action = bot.choose(GAME, bot_input(bot, GAME, state, player), legal)
+        assert action in legal
+        if bot.weighed:
+            looked.add(player)
+            bot.weighed = []
+        state = GAME.apply(state, action)
+    assert GAME.outcome(state) is not None
+    assert looked == ({0} if options.get("variant") == "competitive" else set(range(players)))
+
+
+def test_the_lookahead_oracle_is_named_marked_unfair_and_bounded() -> None:
+    oracle = make_bot("oracle:lookahead", "lucky_seven")
+    assert isinstance(oracle, OracleLookahead) and oracle.name == "oracle:lookahead"
+    assert (oracle.plans, oracle.horizon, oracle.draws) == (ORACLE_PLANS, ORACLE_HORIZON, None)
+    assert not is_fair("oracle:lookahead") and not is_fair("oracle:lookahead:0.5s")
+    assert make_bot("oracle:lookahead:3", "lucky_seven").draws == 3  # type: ignore[attr-defined]
+    assert parse_bot("oracle:lookahead:2s", "lucky_seven").spelled("lucky_seven") == "oracle:lookahead:2s"
+    for bad in ("oracle:lookahead:reuse", "oracle:lookahead:4:4", "oracle:lookahead:heuristic", "oracle:lookahead:0"):
+        with pytest.raises(ValueError, match="one setting"):
+            parse_bot(bad, "lucky_seven")
+    with pytest.raises(ValueError, match="1 to 64"):
+        parse_bot("oracle:lookahead:65", "lucky_seven")
+    with pytest.raises(ValueError, match="no lookahead oracle for 'raxxon'"):
+        make_bot("oracle:lookahead", "raxxon")
+    with pytest.raises(ValueError, match="horizon must be"):
+        OracleLookahead(0, horizon=0)

@@ -320,8 +320,9 @@ def test_a_client_s_open_matches_requests_and_connections_are_bounded(tmp_path: 
 
 def test_the_server_seats_fair_bots_only(tmp_path: Path) -> None:
     lobby = Lobby(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.2, limits=WIDE)
-    with pytest.raises(Refused, match="not a fair player"):
-        lobby.create({"game": "lucky_seven", "seats": ["oracle:0.1s"], "seed": 2}, "here")
+    for oracle in ("oracle:0.1s", "oracle:lookahead"):
+        with pytest.raises(Refused, match="not a fair player"):
+            lobby.create({"game": "lucky_seven", "seats": [oracle], "seed": 2}, "here")
     # nor settings it would not play: a tree kept between moves, or processes a stranger could multiply
     for name in ("ismcts:0.1s:reuse", "ismcts:0.1s:p8"):
         with pytest.raises(Refused, match="neither reuse nor pN"):

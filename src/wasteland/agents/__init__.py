@@ -13,6 +13,8 @@ game plus bot seeds is fully reproducible.
 * ``ismcts`` — any game: information-set Monte Carlo tree search (``wasteland.agents.search``).
 * ``oracle`` — any game: the same search on the referee's table. **Not a fair player**: it sees
   the hidden cards and the deck order; an upper bound for designers (``is_fair`` says False).
+  ``oracle:lookahead`` (where a game has one: its ``OracleLookahead``) is the lookahead bot on the
+  referee's table, weighing each plan on the table that will be played.
 
 A name may carry settings after colons, in any order: a number of iterations
 (``ismcts:400``), a time in seconds (``ismcts:0.5s``), the playout policy
@@ -124,12 +126,18 @@ class BotSpec:
         self.reuse: bool | None = None
         self.processes = 1
         self.determinizations: int | None = None
+        #: ``oracle:lookahead``: the game's lookahead bot on the referee's table.
+        self.lookahead = kind == "oracle" and "lookahead" in parts
+        if self.lookahead:
+            parts = [part for part in parts if part != "lookahead"]
         if parts and kind in ("random", "heuristic"):
             raise ValueError(f"the {kind} bot takes no settings, got {short(text)}")
-        if kind == "lookahead" and (len(parts) > 1 or parts and _whole(parts[0], 1, 999_999_999) is None
-                                    and not (parts[0].endswith("s") and _number(parts[0][:-1]) is not None)):
+        if (kind == "lookahead" or self.lookahead) and (
+                len(parts) > 1 or parts and _whole(parts[0], 1, 999_999_999) is None
+                and not (parts[0].endswith("s") and _number(parts[0][:-1]) is not None)):
+            base = "oracle:lookahead" if self.lookahead else "lookahead"
             raise ValueError(f"the lookahead bot takes one setting, the tables drawn for each plan "
-                             f"(lookahead:8) or a time (lookahead:0.5s), got {short(text)}")
+                             f"({base}:8) or a time ({base}:0.5s), got {short(text)}")
         for part in parts:
             self._read(part, text)
         searched = self.reuse is not None or self.processes > 1 or self.determinizations is not None
@@ -167,7 +175,7 @@ class BotSpec:
     def spelled(self, game_key: str, players: int | None = None) -> str:
         """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``),
         at ``players`` seats."""
-        if self.kind in ("random", "heuristic", "lookahead"):
+        if self.kind in ("random", "heuristic", "lookahead") or self.lookahead:
             return self.text
         rollout, depth, weight = self.settings(game_key, players)
         budget = (f"{self.seconds:g}s" if self.seconds is not None else
@@ -236,8 +244,8 @@ def parse_bot(name: str, game_key: str | None = None) -> BotSpec:
     the name itself.
     """
     spec = BotSpec(name)
-    if game_key is not None and spec.kind == "lookahead":
-        most = _lookahead_module(game_key).MAX_DRAWS
+    if game_key is not None and (spec.kind == "lookahead" or spec.lookahead):
+        most = _lookahead_module(game_key, spec.kind).MAX_DRAWS
         if spec.iterations is not None and spec.iterations > most:
             raise ValueError(f"the lookahead bot draws 1 to {most} tables a plan, got {short(name)}")
     elif game_key is not None and (spec.kind == "heuristic" or any(
@@ -259,8 +267,12 @@ def _heuristic_module(game_key: str) -> Any:
     return module
 
 
-def _lookahead_module(game_key: str) -> Any:
+def _lookahead_module(game_key: str, kind: str = "lookahead") -> Any:
+    """The game's bots module where it has a lookahead bot (``kind`` "lookahead") or its oracle form
+    (``kind`` "oracle": ``oracle:lookahead``)."""
     module = bots_of(game_key)
+    if kind == "oracle" and (module is None or not hasattr(module, "OracleLookahead")):
+        raise ValueError(f"no lookahead oracle for {short(game_key)}; try 'oracle'")
     if module is None or not hasattr(module, "LookaheadBot"):
         raise ValueError(f"no lookahead bot for {short(game_key)}; try 'heuristic' or 'ismcts'")
     return module
@@ -276,8 +288,10 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
     if spec.kind == "heuristic":
         bot: Bot = _heuristic_module(game_key).HeuristicBot(seed)
         return bot
-    if spec.kind == "lookahead":
-        looking: Bot = _lookahead_module(game_key).LookaheadBot(seed, draws=spec.iterations, seconds=spec.seconds)
+    if spec.kind == "lookahead" or spec.lookahead:
+        module = _lookahead_module(game_key, spec.kind)
+        cls = module.OracleLookahead if spec.lookahead else module.LookaheadBot
+        looking: Bot = cls(seed, draws=spec.iterations, seconds=spec.seconds)
         looking.name = spec.text
         return looking
     rollout, depth, weight = spec.settings(game_key, players)

@@ -16,7 +16,9 @@ squad most.
 
 ``LookaheadBot`` (bot name ``lookahead``) is the same player with a search over its own
 maneuvers: the heuristic's few best, each weighed on tables drawn from its view by how the next
-turn stands once the next threats are dealt (docs/agents.md).
+turn stands once the next threats are dealt (docs/agents.md). ``OracleLookahead`` (bot name
+``oracle:lookahead``) weighs them on the referee's table instead, two maneuvers ahead: **not a fair
+player**, an upper bound for designers.
 """
 
 from __future__ import annotations
@@ -44,8 +46,8 @@ from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.rules import ENGINE, RULES
 from wasteland.lucky_seven.state import Phase, State, Work
 
-__all__ = ["HeuristicBot", "LookaheadBot", "table_score", "evaluate", "best_attack", "attack_options", "last_look",
-           "maneuvers", "SEARCH"]
+__all__ = ["HeuristicBot", "LookaheadBot", "OracleLookahead", "table_score", "evaluate", "best_attack",
+           "attack_options", "last_look", "maneuvers", "SEARCH", "BALANCE_BOTS"]
 
 ALIVE = 10.0
 THREAT = 6.0
@@ -677,6 +679,10 @@ MAX_DRAWS = 64
 #: What a drawn table that ends before the grid's next maneuver is worth: a win or a loss, on the
 #: scale of ``_final_value``.
 ENDED = 1000.0
+#: The oracle form's plans and horizon (``oracle:lookahead``): with the one table that will be
+#: played, a look two maneuvers ahead pays; on drawn tables it did not (docs/agents.md).
+ORACLE_PLANS = 8
+ORACLE_HORIZON = 2
 
 
 class LookaheadBot(HeuristicBot):
@@ -685,7 +691,8 @@ class LookaheadBot(HeuristicBot):
     kept) on tables drawn from its view (``determinize``: the threat decks shuffled). On each
     drawn table it makes the maneuver, then the heuristic (a beam ``LOOK_WIDTH`` wide) plays on
     until this grid's next maneuver, and the best table the heuristic's beam finds there is the
-    maneuver's worth (a game over by then is worth ``ENDED``, won or lost). Every maneuver is
+    maneuver's worth (a game over by then is worth ``ENDED``, won or lost; ``horizon`` 2 plays on to
+    the grid's second maneuver from now, and so on). Every maneuver is
     weighed on the same tables, with the same seeds; the best total is made. The turn that calls
     the helicopter, the final turn, the attacks, the rows and the discards are the heuristic's own.
     It sees only its view: a fair player.
@@ -697,15 +704,16 @@ class LookaheadBot(HeuristicBot):
     name = "lookahead"
 
     def __init__(self, seed: int = 0, draws: int | None = None, plans: int = LOOK_PLANS, width: int = 32,
-                 inner: int = LOOK_WIDTH, *, seconds: float | None = None) -> None:
+                 inner: int = LOOK_WIDTH, *, seconds: float | None = None, horizon: int = 1) -> None:
         super().__init__(seed, width)
-        for what, value, most in (("draws", draws, MAX_DRAWS), ("plans", plans, 16), ("inner", inner, 64)):
+        for what, value, most in (("draws", draws, MAX_DRAWS), ("plans", plans, 16), ("inner", inner, 64),
+                                  ("horizon", horizon, 8)):
             if value is None and what == "draws":
                 continue
             if type(value) is not int or not 1 <= value <= most:
                 raise ValueError(f"{what} must be a whole number from 1 to {most}, got {value!r}")
         Budget(draws, seconds, 1)  # refuses a bad time, or a time and a count together
-        self.draws, self.plans, self.inner, self.seconds = draws, plans, inner, seconds
+        self.draws, self.plans, self.inner, self.seconds, self.horizon = draws, plans, inner, seconds, horizon
         #: The maneuvers weighed at the last decision that looked ahead, with their totals (best first).
         self.weighed: list[tuple[float, list[Any]]] = []
 
@@ -715,9 +723,9 @@ class LookaheadBot(HeuristicBot):
         _, kept = maneuvers(state, self.width)
         kept.sort(key=lambda k: -k[0])
         plans = [plan for _, _, plan in kept[:self.plans]]
-        me = state.viewer if state.viewer is not None else 0
-        budget = Budget(None if self.seconds is not None else self.draws or LOOK_DRAWS.get(len(state.decks), 2),
-                        self.seconds, 1)
+        me = state.viewer if state.viewer is not None else current_player(state)
+        assert me is not None, "a maneuver has a decider"
+        budget = Budget(None if self.seconds is not None else self.draws or self._draws(state), self.seconds, 1)
         sums = [0.0] * len(plans)
         started, drawn = time.perf_counter(), 0
         while budget.more(drawn, started):
@@ -733,19 +741,30 @@ class LookaheadBot(HeuristicBot):
         self.plan, self.planned = best[1:] + [END_PHASE], (state.turn, state.active)
         return best[0]
 
+    def _draws(self, state: State) -> int:
+        """The tables drawn for each maneuver weighed, when the name gives no count nor time."""
+        return LOOK_DRAWS.get(len(state.decks), 2)
+
+    def _table(self, seen: State, me: int, key: int) -> State:
+        """The table a maneuver is weighed on: one drawn from the view with ``key``."""
+        return determinize(seen, me, key)
+
     def _worth(self, seen: State, me: int, plan: list[Any], key: int) -> float:
         """What ``plan`` (then ending the maneuver) is worth on the table drawn from ``seen`` with
-        ``key``, the heuristic playing on until this grid's next maneuver."""
-        table = determinize(seen, me, key)
+        ``key``, the heuristic playing on until this grid's ``horizon``-th maneuver from now."""
+        table = self._table(seen, me, key)
         bot = HeuristicBot(key, self.inner)
         bot.plan, bot.planned = [*plan, END_PHASE], (seen.turn, seen.active)
+        turn, ahead = seen.turn, 0
         while True:
             if table.phase is Phase.OVER:
                 return ENDED if returns(table)[me] > 0 else -ENDED
             if (table.phase is Phase.MANEUVER and table.selected < 0 and table.active == seen.active
-                    and table.turn > seen.turn):
-                _, kept = maneuvers(view(table, me), self.inner)
-                return max(score for score, _, _ in kept)
+                    and table.turn > turn):
+                turn, ahead = table.turn, ahead + 1
+                if ahead == self.horizon:
+                    _, kept = maneuvers(view(table, me), self.inner)
+                    return max(score for score, _, _ in kept)
             listed = moves(table)
             legal = listed.actions
             if len(legal) == 1:
@@ -754,6 +773,32 @@ class LookaheadBot(HeuristicBot):
             seat = current_player(table)
             assert seat is not None, "a table that is not over has a decider"
             table = listed.play(bot.choose(GAME, view(table, seat), legal))
+
+
+class OracleLookahead(LookaheadBot):
+    """The lookahead bot on the referee's table (``oracle:lookahead``): **not a fair player**. It is
+    handed the whole table, the threat decks in their order, so it weighs each maneuver on the one
+    table that will be played, ``ORACLE_PLANS`` maneuvers ``ORACLE_HORIZON`` maneuvers of its grid
+    ahead. One table a maneuver by default: more (``oracle:lookahead:N``) change only the ties of
+    the heuristic that plays on. An upper bound of how winnable a deal is for this kind of play."""
+
+    name = "oracle:lookahead"
+    sees_table = True
+
+    def __init__(self, seed: int = 0, draws: int | None = None, plans: int = ORACLE_PLANS, width: int = 32,
+                 inner: int = LOOK_WIDTH, *, seconds: float | None = None, horizon: int = ORACLE_HORIZON) -> None:
+        super().__init__(seed, draws, plans, width, inner, seconds=seconds, horizon=horizon)
+
+    def _draws(self, state: State) -> int:
+        return 1
+
+    def _table(self, seen: State, me: int, key: int) -> State:
+        return seen
+
+
+#: The bots of a balance table by default (``wasteland.balance.default_bots``): here the lookahead
+#: bot, the best fair bot measured, and its oracle form, not the search, which does not win here.
+BALANCE_BOTS: tuple[str, ...] = ("lookahead", "oracle:lookahead")
 
 
 #: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
