@@ -777,10 +777,11 @@ class LookaheadBot(HeuristicBot):
 
 class OracleLookahead(LookaheadBot):
     """The lookahead bot on the referee's table (``oracle:lookahead``): **not a fair player**. It is
-    handed the whole table, the threat decks in their order, so it weighs each maneuver on the one
-    table that will be played, ``ORACLE_PLANS`` maneuvers ``ORACLE_HORIZON`` maneuvers of its grid
-    ahead. One table a maneuver by default: more (``oracle:lookahead:N``) change only the ties of
-    the heuristic that plays on. An upper bound of how winnable a deal is for this kind of play."""
+    handed the whole table, the threat decks in their order, so it weighs the beam's
+    ``ORACLE_PLANS`` best maneuvers on the one table that will be played, each played on to its
+    grid's ``ORACLE_HORIZON``-th maneuver from now. One table a maneuver by default: more
+    (``oracle:lookahead:N``) change only the ties of the heuristic that plays on. An upper bound of
+    how winnable a deal is for this kind of play."""
 
     name = "oracle:lookahead"
     sees_table = True
