@@ -90,6 +90,20 @@ def test_a_game_may_name_its_own_best_fair_bot_and_oracle_for_balance_tables() -
     assert all(default_bots(key) == DEFAULT_BOTS for key in others)
 
 
+def test_a_balance_without_bots_plays_the_game_s_own(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``balance`` with no bots, and the command with no ``--bots``, ask ``default_bots`` for the
+    game's (here made the random bot, so that the test plays quickly)."""
+    import wasteland.balance
+
+    asked: list[str] = []
+    monkeypatch.setattr(wasteland.balance, "default_bots", lambda key: asked.append(key) or ("random",))
+    assert balance("raxxon", None, 1, workers=1).bots == ("random",)
+    assert main(["balance", "raxxon", "-n", "1", "--workers", "1", "--quiet",
+                 "--option", "difficulty=intro"]) == 0
+    assert asked == ["raxxon", "raxxon"] and " random " in capsys.readouterr().out
+
+
 def test_the_balance_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "raxxon", "--bots", "random", "-n", "2", "--vary", "difficulty=intro,hard",
                  "--workers", "1", "--quiet"]) == 0

@@ -188,8 +188,8 @@ def test_a_lookahead_bot_with_a_time_weighs_on_at_least_one_table_and_stops_when
 
 def _two_maneuvers_on(state: State, plan: list[object], key: int) -> float:
     """What the oracle should find ``plan`` worth: made (and the maneuver ended) on the referee's
-    table itself, then the heuristic (seeded ``key``) plays on to this grid's second maneuver from now, whose best table
-    its beam scores; a game over before then is worth 1000 or -1000."""
+    table itself, then the heuristic (seeded ``key``) plays on to this grid's second maneuver from
+    now, whose best table its beam scores; a game over before then is worth 1000 or -1000."""
     bot, turn, ahead = HeuristicBot(key, LOOK_WIDTH), state.turn, 0
     for action in plan:
         state = GAME.apply(state, action)
