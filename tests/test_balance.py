@@ -97,7 +97,12 @@ def test_a_balance_without_bots_plays_the_game_s_own(monkeypatch: pytest.MonkeyP
     import wasteland.balance
 
     asked: list[str] = []
-    monkeypatch.setattr(wasteland.balance, "default_bots", lambda key: asked.append(key) or ("random",))
+
+    def own(key: str) -> tuple[str, ...]:
+        asked.append(key)
+        return ("random",)
+
+    monkeypatch.setattr(wasteland.balance, "default_bots", own)
     assert balance("raxxon", None, 1, workers=1).bots == ("random",)
     assert main(["balance", "raxxon", "-n", "1", "--workers", "1", "--quiet",
                  "--option", "difficulty=intro"]) == 0
