@@ -132,12 +132,13 @@ class BotSpec:
             parts = [part for part in parts if part != "lookahead"]
         if parts and kind in ("random", "heuristic"):
             raise ValueError(f"the {kind} bot takes no settings, got {short(text)}")
-        if (kind == "lookahead" or self.lookahead) and (
-                len(parts) > 1 or parts and _whole(parts[0], 1, 999_999_999) is None
-                and not (parts[0].endswith("s") and _number(parts[0][:-1]) is not None)):
-            base = "oracle:lookahead" if self.lookahead else "lookahead"
-            raise ValueError(f"the lookahead bot takes one setting, the tables drawn for each plan "
-                             f"({base}:8) or a time ({base}:0.5s), got {short(text)}")
+        if kind == "lookahead" or self.lookahead:
+            count_or_time = all(_whole(part, 1, 999_999_999) is not None
+                                or part.endswith("s") and _number(part[:-1]) is not None for part in parts)
+            if len(parts) > 1 or not count_or_time:
+                base = "oracle:lookahead" if self.lookahead else "lookahead"
+                raise ValueError(f"the lookahead bot takes one setting, the tables drawn for each plan "
+                                 f"({base}:8) or a time ({base}:0.5s), got {short(text)}")
         for part in parts:
             self._read(part, text)
         searched = self.reuse is not None or self.processes > 1 or self.determinizations is not None

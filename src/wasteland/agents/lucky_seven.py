@@ -733,9 +733,8 @@ class LookaheadBot(HeuristicBot):
             for i, plan in enumerate(plans):
                 sums[i] += self._worth(state, me, plan, key)
             drawn += 1
-        totals = list(zip(sums, plans))
-        self.weighed = sorted(totals, key=lambda t: -t[0])
-        best = max(totals, key=lambda t: t[0])[1]  # the first of equal totals: the higher-scored table
+        self.weighed = sorted(zip(sums, plans), key=lambda t: -t[0])
+        best = self.weighed[0][1]  # a stable sort: of equal totals, the higher-scored table
         if not best:
             return END_PHASE
         self.plan, self.planned = best[1:] + [END_PHASE], (state.turn, state.active)
