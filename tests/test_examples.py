@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,3 +122,35 @@ def test_search_settings_example_times_root_parallelism() -> None:
     out = _run(str(EXAMPLES / "search_settings.py"), "raxxon", "--settings", "random:d4", "--budget", "2",
                "--seeds", "7", "--positions", "1", "--time-processes")
     assert "median wall-time ratio" in out and out.count(" with p2") == 2
+
+
+def _fitting() -> Any:
+    spec = importlib.util.spec_from_file_location("fit_raxxon_evaluation", EXAMPLES / "fit_raxxon_evaluation.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fitting_raxxon_s_evaluation_recovers_the_weights_that_made_the_results() -> None:
+    np = pytest.importorskip("numpy")
+    fitting = _fitting()
+    rng = np.random.default_rng(5)
+    features = rng.normal(size=(20_000, 3))
+    design = np.column_stack([np.ones(len(features)), features])
+    truth = np.array([-1.0, 2.0, -0.5, 0.25])
+    won = (rng.random(len(features)) < 1 / (1 + np.exp(-design @ truth))).astype(float)
+    assert fitting.fit(design, won) == pytest.approx(truth, abs=0.1)
+    assert fitting.auc(np.array([0.1, 0.9, 0.4, 0.8]), np.array([0.0, 1.0, 0.0, 1.0])) == 1.0
+
+
+def test_fitting_raxxon_s_evaluation_prints_the_module_s_constants_and_checks_them() -> None:
+    pytest.importorskip("numpy")
+    out = _run(str(EXAMPLES / "fit_raxxon_evaluation.py"), "--games", "1=3,2=2", "--check", "3")
+    assert "games\nBIAS_BY_PLAYERS = {1: " in out and ", 2: " in out
+    assert all(f"\n{name} = " in out for name in ("DONE", "POWER", "SUPPLY"))
+    assert "tables of 3 solo games not fitted on" in out and out.count("correlation") == 2
+    refused = subprocess.run([sys.executable, str(EXAMPLES / "fit_raxxon_evaluation.py"), "--games", "5=10"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "table sizes from 1 to 4" in refused.stderr
+    assert "Traceback" not in refused.stderr

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from wasteland import GAMES
 from wasteland.agents import make_bot
-from wasteland.agents.raxxon import HeuristicBot, effect_cost
+from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, SUPPLY, HeuristicBot, effect_cost, evaluate, features
+from wasteland.agents.raxxon import POWER as POWER_WEIGHT
 from wasteland.raxxon import GAME, legal_actions, view
 from wasteland.raxxon.actions import DECLINE, PASS, TAKE
+from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import CALM, EVAC_UP, EVACUATE, INFECT, POWER
 from wasteland.raxxon.state import K_OPTIONAL, Ask
 
-from tests.raxxon.tables import CARRIER, HOSTILE, INNOCENT, cell, table
+from tests.raxxon.tables import CARRIER, HOSTILE, INNOCENT, VOLATILE, cell, table
 
 
 def _play(seed: int, players: int, difficulty: str) -> str:
@@ -67,3 +71,21 @@ def test_the_heuristic_passes_when_no_action_has_a_free_slot(seed: int) -> None:
         state = game.apply(state, bots[player].choose(game, game.view(state, player), legal))
     assert only_pass >= 1, "the deal no longer reaches a turn with only the pass"
     assert game.outcome(state) is not None
+
+
+def test_evaluate_is_the_fitted_logistic_model_of_the_share_evacuated_power_and_supply() -> None:
+    healthy = [card for card in range(60) if table_of(table()).healthy[card]]
+    state = table(evacuated=healthy[:3], power=3, supply=VOLATILE[5:9])
+    share = 3 / len(healthy)  # nothing is in the box: every healthy card is in play
+    expected = 1 / (1 + math.exp(-(BIAS_BY_PLAYERS[1] + DONE * share + POWER_WEIGHT * 3 + SUPPLY * 4)))
+    assert evaluate(state) == pytest.approx((expected,))
+    assert features(state) == pytest.approx((share, 3.0, 4.0))
+    # each way to lose weighs against the team, each card saved for it
+    assert evaluate(table(evacuated=healthy[:3], power=5, supply=VOLATILE[5:9]))[0] < expected
+    assert evaluate(table(evacuated=healthy[:3], power=3, supply=VOLATILE[5:7]))[0] < expected
+    assert evaluate(table(evacuated=healthy[:4], power=3, supply=VOLATILE[5:9]))[0] > expected
+    # one constant a table size: the same table of two players is worth its own bias more
+    pair = evaluate(table(players=2, evacuated=healthy[:3], power=3, supply=VOLATILE[5:9]))
+    logit = math.log(pair[0] / (1 - pair[0])) - math.log(expected / (1 - expected))
+    assert len(pair) == 2 and pair[0] == pair[1]
+    assert logit == pytest.approx(BIAS_BY_PLAYERS[2] - BIAS_BY_PLAYERS[1])

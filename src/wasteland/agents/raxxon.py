@@ -25,6 +25,7 @@ evacuate, a known infected card worth killing or quarantining).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from wasteland.core.game import Game
@@ -39,7 +40,7 @@ from wasteland.raxxon.state import CHOOSE, EMPTY, HIDDEN, K_EVAC_UP, K_KILL_UP, 
 from wasteland.raxxon.state import Phase
 from wasteland.raxxon.turn import available, consequences, side
 
-__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "SEARCH"]
+__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "features", "SEARCH"]
 
 #: What one healthy card evacuated is worth, one infected card taken out of the crowd, one
 #: unknown card looked at or flipped.
@@ -290,24 +291,38 @@ class HeuristicBot:
         return jitter
 
 
-#: The infection supply a table starts with at most (the rate's reserve; a fuller supply counts as this).
-_FULL_SUPPLY = 12
 #: The settings of ``ismcts:<budget>`` and ``flat:<budget>`` with nothing else given (docs/agents.md).
 SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 12}
+#: The weights of ``evaluate``'s logistic model, fitted by logistic regression on drawn tables of
+#: 3,800 games of the heuristic bot at the regular difficulty (1 to 4 players; seeds 10000-11999,
+#: 20000-20999, 25000-25399 and 30000-30399; one decision in six, the deciding seat's view
+#: determinized as a search bot's is, paired with the game's result):
+#: ``examples/fit_raxxon_evaluation.py``. A constant for each table size (the heuristic wins about
+#: a quarter of its solo and three-player games, half of its two- and four-player ones), then the
+#: share of the healthy cards evacuated, Raxxon power and the cards left in the infection supply.
+BIAS_BY_PLAYERS: dict[int, float] = {1: -4.736, 2: -3.876, 3: -4.770, 4: -3.828}
+DONE = 3.424
+POWER = -0.237
+SUPPLY = 0.209
 
 
-def evaluate(state: State) -> tuple[float, ...]:
-    """The team's progress in [0, 1], the same for every seat: the share of the healthy cards
-    evacuated, held back by Raxxon power on its way to 8 and the infection supply on its way out
-    (the two ways to lose). A finished table is worth its result: 1 won, 0 lost."""
-    n = state.options.players
-    if state.phase is Phase.OVER:
-        return (1.0 if healthy_left(state) == 0 and not state.cut else 0.0,) * n
+def features(state: State) -> tuple[float, float, float]:
+    """What ``evaluate`` reads off a table: the share of the healthy cards in play evacuated,
+    Raxxon power and the cards left in the infection supply."""
     healthy = table_of(state).healthy
     saved = sum(1 for c in state.evacuated if healthy[c])
     left = healthy_left(state)
-    done = saved / (saved + left) if saved + left else 1.0
-    power = min(state.power, C.POWER_LIMIT) / C.POWER_LIMIT
-    supply = min(len(state.supply), _FULL_SUPPLY) / _FULL_SUPPLY
-    value = done * (1.0 - power ** 2) * (0.3 + 0.7 * supply)
-    return (min(1.0, max(0.0, value)),) * n
+    return (saved / (saved + left) if saved + left else 1.0, float(state.power), float(len(state.supply)))
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """The team's chance in [0, 1], the same for every seat: a logistic model of the result (the
+    weights above) in the share of the healthy cards evacuated, Raxxon power on its way to 8 and
+    the infection supply on its way out (the two ways to lose). A finished table is worth its
+    result: 1 won, 0 lost."""
+    n = state.options.players
+    if state.phase is Phase.OVER:
+        return (1.0 if healthy_left(state) == 0 and not state.cut else 0.0,) * n
+    done, power, supply = features(state)
+    x = BIAS_BY_PLAYERS[n] + DONE * done + POWER * power + SUPPLY * supply
+    return (1.0 / (1.0 + math.exp(-x)),) * n
