@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+import wasteland.balance
 from wasteland import GAMES
 from wasteland.balance import DEFAULT_BOTS, balance, balance_tables, default_bots
 from wasteland.cli import EXIT_USAGE, main
@@ -94,8 +95,6 @@ def test_a_balance_without_bots_plays_the_game_s_own(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """``balance`` with no bots, and the command with no ``--bots``, ask ``default_bots`` for the
     game's (here made the random bot, so that the test plays quickly)."""
-    import wasteland.balance
-
     asked: list[str] = []
 
     def own(key: str) -> tuple[str, ...]:
