@@ -19,7 +19,9 @@ game plus bot seeds is fully reproducible.
 A name may carry settings after colons, in any order: a number of iterations
 (``ismcts:400``), a time in seconds (``ismcts:0.5s``), the playout policy
 (``ismcts:200:heuristic``), a playout depth (``flat:100:d30``) and the weight
-of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``); ISMCTS and the
+of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``); flat Monte Carlo
+with heuristic playouts also takes ``g`` and a number (keep the heuristic's choice unless another
+action beats it by that many standard errors: ``flat:120:heuristic:d12:g2``); ISMCTS and the
 oracle also take ``reuse`` (keep the tree between decisions where the view allows), ``p`` and a
 number (that many root searches on as many processes, their statistics summed: ``ismcts:200:p2``)
 and ``k`` and a number (a fixed pool of that many determinizations instead of one per iteration).
@@ -79,6 +81,8 @@ class RandomBot:
 
 
 BOT_NAMES: tuple[str, ...] = ("random", "heuristic", "lookahead", "flat", "ismcts", "oracle")
+#: The largest guard a name may give (``g`` and a number): standard errors of a mean difference.
+MAX_GUARD = 10.0
 #: The bots that are not fair players (they see the referee's table).
 UNFAIR: tuple[str, ...] = ("oracle",)
 
@@ -122,6 +126,7 @@ class BotSpec:
         self.rollout = "random"
         self.depth: int | None = None
         self.score_weight: float | None = None
+        self.guard: float | None = None
         self.best = False
         self.reuse: bool | None = None
         self.processes = 1
@@ -146,9 +151,16 @@ class BotSpec:
             raise ValueError(f"reuse, p and k are settings of ismcts and oracle, not of {kind}: {short(text)}")
         if self.reuse and self.processes > 1:
             raise ValueError(f"bot {short(text)} asks for reuse and root parallelism: give one or the other")
-        given = self.rollout != "random" or self.depth is not None or self.score_weight is not None
+        if self.guard is not None and kind != "flat":
+            raise ValueError(f"g (the guard of the heuristic's choice) is a setting of flat, not of {kind}: "
+                             f"{short(text)}")
+        given = (self.rollout != "random" or self.depth is not None or self.score_weight is not None
+                 or self.guard is not None)
         if self.best and (given or "random" in parts):
             raise ValueError(f"bot {short(text)} asks for the best settings and gives some: give one or the other")
+        if self.guard is not None and self.rollout != "heuristic":
+            raise ValueError(f"bot {short(text)} guards the heuristic's choice and needs heuristic playouts: "
+                             "flat:120:heuristic:g2")
         #: The game's tuned settings apply: ``best``, or a budget in seconds and nothing else.
         self.tuned = self.best or (self.seconds is not None and not given and "random" not in parts)
 
@@ -159,6 +171,16 @@ class BotSpec:
             found = tuned_settings(game_key, players)
             return (str(found.get("rollout", "random")), found.get("depth"), float(found.get("score_weight", 0.0)))
         return self.rollout, self.depth, self.score_weight or 0.0
+
+    def guard_setting(self, game_key: str, players: int | None = None) -> float | None:
+        """The guard of the heuristic's choice this name means at game ``game_key`` (flat Monte Carlo
+        only; None: no guard): the name's, or the game's tuned one where the name takes the tuned settings."""
+        if self.kind != "flat":
+            return None
+        if self.tuned:
+            found = tuned_settings(game_key, players).get("guard")
+            return None if found is None else float(found)
+        return self.guard
 
     def tree_settings(self, game_key: str, players: int | None = None) -> tuple[bool, int, int | None]:
         """Whether the tree is reused, the root searches (processes) and the pool of determinizations
@@ -182,6 +204,8 @@ class BotSpec:
         budget = (f"{self.seconds:g}s" if self.seconds is not None else
                   str(self.iterations) if self.iterations is not None else "")
         parts = [self.kind, budget, rollout, f"d{depth}" if depth is not None else "", f"w{weight:g}" if weight else ""]
+        guard = self.guard_setting(game_key, players)
+        parts.append(f"g{guard:g}" if guard is not None else "")
         if self.kind in ("ismcts", "oracle"):
             reuse, processes, pool = self.tree_settings(game_key, players)
             parts += ["reuse" if reuse else "", f"p{processes}" if processes > 1 else "",
@@ -207,11 +231,14 @@ class BotSpec:
             self.depth = int(part[1:])
         elif part.startswith("w") and _number(part[1:], 1.0) is not None:
             self.score_weight = _number(part[1:], 1.0)
+        elif part.startswith("g") and _number(part[1:], MAX_GUARD) is not None:
+            self.guard = _number(part[1:], MAX_GUARD)
         else:
             raise ValueError(
                 f"cannot read {short(part)} in bot {short(text)}: after a colon come a number of iterations "
                 f"(ismcts:200), seconds (ismcts:0.5s), a playout policy ({' or '.join(ROLLOUTS)}), "
-                "a playout depth (d30), the weight of the score share (w0.5), best (the game's tuned settings), "
+                "a playout depth (d30), the weight of the score share (w0.5), the guard of the heuristic's "
+                f"choice (g2, up to g{MAX_GUARD:g}), best (the game's tuned settings), "
                 f"reuse (keep the tree), p2 to p{MAX_PROCESSES} (root searches on processes) or k and a number "
                 "(a pool of determinizations)"
             )
@@ -299,7 +326,7 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
     search: ISMCTS | FlatMonteCarlo
     if spec.kind == "flat":
         search = FlatMonteCarlo(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
-                                score_weight=weight)
+                                score_weight=weight, guard=spec.guard_setting(game_key, players))
     else:
         cls = Oracle if spec.kind == "oracle" else ISMCTS
         reuse, processes, pool = spec.tree_settings(game_key, players)

@@ -9,7 +9,13 @@ reproducible: the same seed, view and legal actions give the same choice
 * :class:`FlatMonteCarlo` plays rounds: each round draws one determinization
   and one playout stream and plays every legal action on them (common random
   numbers, so the actions are compared on the same luck); the action with the
-  best total return wins, ties drawn with the bot's Rng.
+  best total return wins, ties drawn with the bot's Rng. With a ``guard`` z
+  (heuristic playouts only) it keeps the heuristic's own choice instead,
+  unless another action beats it over the rounds with confidence: its mean
+  difference of returns, round by round, less z standard errors of that
+  mean, is above zero (the one with the largest such lower bound wins). A
+  few noisy playouts then no longer overrule a good heuristic, and more
+  rounds let the search overrule it more often where the playouts agree.
 * :class:`ISMCTS` is single-observer information-set MCTS (Cowling, Powley and
   Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
   Each iteration determinizes the root view, then walks one tree whose edges
@@ -67,7 +73,7 @@ from wasteland.parallel import Workers
 from wasteland.registry import bots_of, get_game
 
 __all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "Budget", "game_evaluate",
-           "tuned_settings", "share", "playout_on_table"]
+           "tuned_settings", "share", "playout_on_table", "guarded_choice"]
 
 #: The playout policies: uniformly random, or the game's heuristic bot (``wasteland.agents.<key>``).
 ROLLOUTS: tuple[str, ...] = ("random", "heuristic")
@@ -198,9 +204,9 @@ def game_evaluate(key: str) -> Evaluator | None:
 
 def tuned_settings(key: str, players: int | None = None) -> dict[str, Any]:
     """The search settings found best for game ``key`` (``SEARCH`` of its bots' module: ``rollout``,
-    ``depth``, ``score_weight``), at ``players`` seats where the module names other settings for that
-    many (``SEARCH_BY_PLAYERS``, a player count's settings over ``SEARCH``'s); empty for a game
-    without them."""
+    ``depth``, ``score_weight``, and for flat Monte Carlo ``guard``), at ``players`` seats where the
+    module names other settings for that many (``SEARCH_BY_PLAYERS``, a player count's settings over
+    ``SEARCH``'s); empty for a game without them."""
     module = bots_of(key)
     found: dict[str, Any] = dict(getattr(module, "SEARCH", {}) if module is not None else {})
     if players is not None and module is not None:
@@ -256,7 +262,10 @@ class FlatMonteCarlo:
 
     ``iterations`` (100 by default) playouts in all per decision, in whole
     rounds of one playout per legal action (at least one round); or as many
-    rounds as fit in ``seconds``. See the module's text.
+    rounds as fit in ``seconds``. ``guard`` z (heuristic playouts only): keep
+    the heuristic's choice unless another action beats it with confidence
+    (module's text). ``last_rounds`` and ``last_favourite`` (the heuristic's
+    choice, with a guard) keep the last decision's, for a look inside.
     """
 
     name = "flat"
@@ -264,9 +273,17 @@ class FlatMonteCarlo:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, *, seconds: float | None = None,
                  rollout: str = "random", rollout_depth: int | None = None,
-                 evaluate: Evaluator | Literal["game"] | None = GAME, score_weight: float = 0.0) -> None:
+                 evaluate: Evaluator | Literal["game"] | None = GAME, score_weight: float = 0.0,
+                 guard: float | None = None) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
+        if guard is not None:
+            if isinstance(guard, bool) or not isinstance(guard, (int, float)) or not (math.isfinite(guard)
+                                                                                 and guard >= 0):
+                raise ValueError(f"guard must be a number of at least 0 or None, got {guard!r}")
+            if rollout != "heuristic":
+                raise ValueError("a guard keeps the heuristic's choice and needs rollout='heuristic'")
+        self.guard = None if guard is None else float(guard)
         self.budget = Budget(iterations, seconds, 100)
         self.rng = Rng.from_seed(seed)
         self.rollout = rollout
@@ -274,36 +291,73 @@ class FlatMonteCarlo:
         self.evaluate = evaluate
         #: The rounds of the last decision (0 when it needed none).
         self.last_rounds = 0
+        #: With a guard, the heuristic's choice at the last decision that needed a search (else None).
+        self.last_favourite: Any = None
+        # With a guard: the heuristic that names the choice to keep (made at the first decision) and
+        # the game it plays.
+        self._guide: Any = None
+        self._guide_key = ""
+        self._guide_seed = 0
+        if self.guard is not None:
+            self._guide_seed, self.rng = self.rng.next64()
 
     def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
         self.last_rounds = 0
+        self.last_favourite = None
         if len(legal) == 1:
             return legal[0]
         me = game.current_player(view)
         assert me is not None, "nobody decides in a finished game"
+        favourite: Any = None
+        if self.guard is not None:
+            if self._guide is None or self._guide_key != game.key:
+                self._guide, self._guide_key = heuristic_class(game.key)(self._guide_seed), game.key
+            favourite = self.last_favourite = self._guide.choose(game, view, legal)
         seed, self.rng = self.rng.next64()
         rng = Rng.from_seed(seed)
         playout = _Playout(game, self.rollout, self.rollout_depth, self.evaluate, game.num_players(view),
                            self.score_weight)
-        totals = [0.0] * len(legal)
+        rows: list[list[float]] = []
         started = time.perf_counter()
-        done = rounds = 0
+        done = 0
         # Each round plays every action on the same determinization with the same playout stream
         # (common random numbers), so the actions are compared on equal luck.
-        while rounds == 0 or self.budget.more(done, started):
+        while not rows or self.budget.more(done, started):
             key, rng = rng.next64()
             stream, rng = rng.next64()
             table = game.determinize(view, me, key)
-            for i, action in enumerate(legal):
-                values, _ = playout.run(game.apply(table, action), Rng.from_seed(stream))
-                totals[i] += values[me]
+            rows.append([playout.run(game.apply(table, action), Rng.from_seed(stream))[0][me] for action in legal])
             done += len(legal)
-            rounds += 1
-        self.last_rounds = rounds
+        self.last_rounds = len(rows)
+        if favourite is not None:
+            return legal[guarded_choice(rows, legal.index(favourite), self.guard or 0.0)]
+        totals = [sum(column) for column in zip(*rows)]
         top = max(totals)
         tied = [a for a, t in zip(legal, totals) if t == top]
         choice, self.rng = self.rng.choice(tied)  # equal results: drawn, not the first listed
         return choice
+
+
+def guarded_choice(rows: Sequence[Sequence[float]], kept: int, z: float) -> int:
+    """Which action a guarded flat search takes: ``kept`` (the heuristic's), unless another beats it
+    with confidence. ``rows`` holds one value per action for each round. Of the actions whose mean
+    difference of values to the kept one over the rounds, less ``z`` standard errors of that mean, is
+    above zero, the one with the largest; the first listed on a tie. With fewer than two rounds there
+    is no spread to judge by, and the kept action stays."""
+    n = len(rows)
+    if n < 2:
+        return kept
+    best, best_low = kept, 0.0
+    for i in range(len(rows[0])):
+        if i == kept:
+            continue
+        diffs = [row[i] - row[kept] for row in rows]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        low = mean - z * spread / math.sqrt(n)
+        if low > best_low:
+            best, best_low = i, low
+    return best
 
 
 class _Node:
