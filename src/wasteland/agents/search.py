@@ -251,6 +251,14 @@ def _check_rollout(rollout: str, depth: int | None) -> None:
         raise ValueError(f"rollout_depth must be a whole number of at least 0 or None, got {depth!r}")
 
 
+def _at_least_zero(name: str, value: float) -> float:
+    """``value`` as a float when it is a finite number of at least 0 (not True or False); ValueError
+    naming the setting ``name`` otherwise."""
+    if isinstance(value, bool) or not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
+        raise ValueError(f"{name} must be a number of at least 0, got {value!r}")
+    return float(value)
+
+
 def _check_weight(weight: float) -> float:
     if not (isinstance(weight, (int, float)) and math.isfinite(weight) and 0 <= weight <= 1):
         raise ValueError(f"score_weight must be a number from 0 to 1, got {weight!r}")
@@ -277,13 +285,9 @@ class FlatMonteCarlo:
                  guard: float | None = None) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
-        if guard is not None:
-            if isinstance(guard, bool) or not isinstance(guard, (int, float)) or not (math.isfinite(guard)
-                                                                                 and guard >= 0):
-                raise ValueError(f"guard must be a number of at least 0 or None, got {guard!r}")
-            if rollout != "heuristic":
-                raise ValueError("a guard keeps the heuristic's choice and needs rollout='heuristic'")
-        self.guard = None if guard is None else float(guard)
+        self.guard = None if guard is None else _at_least_zero("guard", guard)
+        if self.guard is not None and rollout != "heuristic":
+            raise ValueError("a guard keeps the heuristic's choice and needs rollout='heuristic'")
         self.budget = Budget(iterations, seconds, 100)
         self.rng = Rng.from_seed(seed)
         self.rollout = rollout
@@ -411,13 +415,10 @@ class ISMCTS:
         self.determinizations = determinizations
         if bias is None:
             bias = BIAS if rollout == "heuristic" else 0.0
-        if not (isinstance(bias, (int, float)) and math.isfinite(bias) and bias >= 0):
-            raise ValueError(f"bias must be a number of at least 0, got {bias!r}")
-        if bias and rollout != "heuristic":
+        self.bias = _at_least_zero("bias", bias)
+        if self.bias and rollout != "heuristic":
             raise ValueError("a bias toward the heuristic's choice needs rollout='heuristic'")
-        self.bias = float(bias)
-        if not (isinstance(exploration, (int, float)) and math.isfinite(exploration) and exploration >= 0):
-            raise ValueError(f"exploration must be a number of at least 0, got {exploration!r}")
+        exploration = _at_least_zero("exploration", exploration)
         self.budget = Budget(iterations, seconds, 200)
         self.rng = Rng.from_seed(seed)
         self.rollout = rollout
