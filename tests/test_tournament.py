@@ -3,6 +3,7 @@ paired format for one seat, intervals and ratings, and the command's one-line er
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -137,3 +138,14 @@ def test_the_command_refuses_a_bad_option_in_one_line(capsys: pytest.CaptureFixt
 def test_too_few_games_for_one_rotation_are_refused() -> None:
     with pytest.raises(ValueError, match="at least 6 games"):
         tournament("arctic_scavengers", ["heuristic", "random", "random"], 4)
+
+
+def test_a_paired_difference_on_one_deal_says_it_has_no_interval() -> None:
+    one = tournament("lucky_seven", ["random", "flat:2"], 1, seed=30, workers=1)
+    (pair,) = one.pairs
+    assert pair.deals == 1 and pair.low == -math.inf and pair.high == math.inf
+    line = one.format().splitlines()[-1]
+    assert "on 1 deal," in line and line.endswith("(one deal gives no interval)")
+    assert "inf" not in line
+    two = tournament("lucky_seven", ["random", "flat:2"], 2, seed=30, workers=1)
+    assert two.format().splitlines()[-1].endswith(f"[{two.pairs[0].low:+.3f}, {two.pairs[0].high:+.3f}]")

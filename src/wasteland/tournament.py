@@ -113,7 +113,8 @@ class Standing:
 @frozen
 class Pair:
     """Two bots on the same deals (paired format): who won where the other lost, and the mean
-    difference of returns (first minus second) with its 95% interval."""
+    difference of returns (first minus second) with its 95% interval (unbounded, ``-inf`` to
+    ``inf``, on a single deal: one difference has no spread to measure)."""
 
     first: str
     second: str
@@ -164,9 +165,10 @@ class Tournament:
             lines.append(f"  {rank:>4}  {label:<{width}}  {s.games:>6}  {s.wins:>6}  {rate:<24}"
                          f"  {s.mean_return:>11.3f}  {rating:>22}")
         for p in self.pairs:
-            lines.append(f"  {p.first} vs {p.second}: on {p.deals} deals, {p.first_only} won only by "
+            spread = f"[{p.low:+.3f}, {p.high:+.3f}]" if p.deals > 1 else "(one deal gives no interval)"
+            lines.append(f"  {p.first} vs {p.second}: on {plural(p.deals, 'deal')}, {p.first_only} won only by "
                          f"{p.first}, {p.second_only} only by {p.second}; mean difference of returns "
-                         f"{p.mean_difference:+.3f} [{p.low:+.3f}, {p.high:+.3f}]")
+                         f"{p.mean_difference:+.3f} {spread}")
         return "\n".join(lines)
 
 
