@@ -721,7 +721,7 @@ def test_every_command_takes_the_same_bot_names(
     assert made == [name]
 
 
-@pytest.mark.parametrize("name", ["ismcts:x", "nonsense", "heuristic:3", "flat:1s:2"])
+@pytest.mark.parametrize("name", ["ismcts:x", "nonsense", "heuristic:3", "flat:1s:2s"])
 def test_every_command_refuses_a_bad_bot_name_in_the_same_words(
     name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

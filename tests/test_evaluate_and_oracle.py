@@ -74,7 +74,9 @@ def test_a_budget_in_seconds_alone_takes_the_games_tuned_settings(key: str) -> N
     assert isinstance(bot, ISMCTS) and bot.name == "ismcts:0.5s"
     assert (bot.rollout, bot.rollout_depth, bot.score_weight) == (
         tuned.get("rollout", "random"), tuned.get("depth"), tuned.get("score_weight", 0.0))
-    assert parse_bot("ismcts:0.5s").spelled(key).startswith("ismcts:0.5s:")
+    assert bot.budget.seconds == 0.5 and bot.budget.iterations == tuned.get("iterations")
+    cap = f"{tuned['iterations']}:" if "iterations" in tuned else ""
+    assert parse_bot("ismcts:0.5s").spelled(key).startswith(f"ismcts:{cap}0.5s:")
     plain = make_bot("ismcts:0.5s:random", key, 1)
     assert isinstance(plain, ISMCTS) and (plain.rollout, plain.rollout_depth) == ("random", None)
     counted = make_bot("ismcts:7", key, 1)
@@ -112,7 +114,8 @@ def test_every_player_counts_own_settings_are_a_table_the_game_has_and_make_a_bo
     by_players = getattr(bots_of(key), "SEARCH_BY_PLAYERS", {})
     for players, settings in by_players.items():
         assert players in GAMES[key].player_counts
-        assert set(settings) <= {"rollout", "depth", "score_weight", "reuse", "determinizations", "guard"}
+        assert set(settings) <= {"rollout", "depth", "score_weight", "reuse", "determinizations", "guard",
+                                 "iterations"}
         bot = make_bot("ismcts:0.5s", key, 1, players=players)
         merged = tuned_settings(key, players)
         assert isinstance(bot, ISMCTS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import attrs
@@ -9,6 +10,7 @@ import pytest
 
 from wasteland import GAMES
 from wasteland.agents import BOT_NAMES, ISMCTS, FlatMonteCarlo, RandomBot, make_bot, parse_bot, reads_view
+from wasteland.agents.search import Budget
 from wasteland.core.game import Game, IllegalAction
 from wasteland.core.rng import Rng
 
@@ -262,7 +264,8 @@ def test_bot_names_carry_budgets_and_playout_settings() -> None:
     assert make_bot("ismcts:0.5s", "lucky_seven").budget.seconds == 0.5  # type: ignore[attr-defined]
     assert set(BOT_NAMES) == {"random", "heuristic", "lookahead", "flat", "ismcts", "oracle"}
     for bad, words in [("ismcts:0", "cannot read"), ("ismcts:fast", "cannot read"), ("alphazero", "unknown bot"),
-                       ("random:10", "takes no settings"), ("ismcts:10:2s", "iterations and in seconds"),
+                       ("random:10", "takes no settings"), ("ismcts:10:20", "iterations twice"),
+                       ("flat:1s:2s", "a time twice"),
                        ("ismcts:1e999s", "cannot read")]:
         with pytest.raises(ValueError, match=words):
             parse_bot(bad, "lucky_seven")
@@ -279,8 +282,8 @@ def test_search_settings_out_of_range_are_refused() -> None:
         ISMCTS(0, 0)
     with pytest.raises(ValueError, match="rollout must be"):
         ISMCTS(0, 10, rollout="greedy")
-    with pytest.raises(ValueError, match="not both"):
-        FlatMonteCarlo(0, 10, seconds=1.0)
+    with pytest.raises(ValueError, match="seconds must be"):
+        FlatMonteCarlo(0, 10, seconds=True)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="exploration"):
         ISMCTS(0, 10, exploration=float("nan"))
     with pytest.raises(ValueError, match="score_weight"):
@@ -371,3 +374,44 @@ def test_handing_the_heuristic_the_table_changes_no_choice_of_the_search(monkeyp
         assert ({a: (n.visits, n.total) for a, n in fast.last_root.children.items()}
                 == {a: (n.visits, n.total) for a, n in slow.last_root.children.items()})
         monkeypatch.setattr(module, "PLAYOUT_ON_TABLE", True)
+
+
+def test_a_budget_of_iterations_and_seconds_ends_at_whichever_comes_first() -> None:
+    budget = Budget(3, 60.0, 1)
+    now = time.perf_counter()
+    assert [budget.more(done, now) for done in range(5)] == [True, True, True, False, False]
+    slow = Budget(1_000_000, 1e-6, 1)  # the time runs out long before the iterations
+    long_ago = time.perf_counter() - 1.0
+    assert slow.more(0, long_ago) and not slow.more(1, long_ago)  # and at least one runs
+    assert parse_bot("ismcts:7:60s").budget("arctic_scavengers") == (7, 60.0)
+    game = GAMES["arctic_scavengers"]
+    state = game.new_game(3, players=2)
+    player = game.current_player(state)
+    assert player is not None
+    view, legal = game.view(state, player), game.legal_actions(state)
+    # (a time, like best, asks for the game's tuned settings)
+    both, counted = make_bot("ismcts:7:60s", game.key, 5), make_bot("ismcts:7:best", game.key, 5)
+    assert isinstance(both, ISMCTS) and isinstance(counted, ISMCTS)
+    # the time never binds here, so the search is the same as with the iterations alone
+    assert both.choose(game, view, legal) == counted.choose(game, view, legal)
+    assert both.last_iterations == counted.last_iterations == 7
+
+
+def test_at_raxxon_a_time_alone_stops_at_the_tuned_fifty_iterations() -> None:
+    assert parse_bot("ismcts:0.5s").budget("raxxon", 1) == (50, 0.5)
+    assert parse_bot("oracle:0.5s").budget("raxxon", 3) == (50, 0.5)
+    assert parse_bot("ismcts:80:0.5s").budget("raxxon", 1) == (80, 0.5)  # the name's own number
+    assert parse_bot("ismcts:0.5s:random").budget("raxxon", 1) == (None, 0.5)  # the plain search
+    assert parse_bot("ismcts:120:best").budget("raxxon", 1) == (120, None)
+    assert parse_bot("flat:0.5s").budget("raxxon", 1) == (None, 0.5)  # flat's budget counts playouts
+    assert parse_bot("ismcts:0.5s").budget("terror_below", 2) == (None, 0.5)  # no ceiling there
+    assert parse_bot("oracle:0.5s").spelled("raxxon", 1) == "oracle:50:0.5s:heuristic:d12"
+    game = GAMES["raxxon"]
+    state = game.new_game(4, players=1)
+    while len(game.legal_actions(state)) < 2:
+        state = game.apply(state, game.legal_actions(state)[0])
+    view, legal = game.view(state, 0), game.legal_actions(state)
+    timed, counted = make_bot("ismcts:30s", game.key, 9, players=1), make_bot("ismcts:50:best", game.key, 9, players=1)
+    assert isinstance(timed, ISMCTS) and isinstance(counted, ISMCTS)
+    assert timed.choose(game, view, legal) == counted.choose(game, view, legal)
+    assert timed.last_iterations == counted.last_iterations == 50

@@ -125,5 +125,5 @@ def test_raxxon_s_tuned_flat_search_guards_the_heuristic_and_its_tree_search_doe
     assert parse_bot("flat:100:best").spelled("raxxon", 3) == "flat:100:heuristic:d12:g2"
     tuned = make_bot("flat:100:best", "raxxon", 1, players=1)
     assert isinstance(tuned, FlatMonteCarlo) and tuned.guard == 2.0
-    assert parse_bot("ismcts:0.5s").spelled("raxxon", 1) == "ismcts:0.5s:heuristic:d12"
+    assert parse_bot("ismcts:0.5s").spelled("raxxon", 1) == "ismcts:50:0.5s:heuristic:d12"
     assert parse_bot("flat:0.5s").spelled("arctic_scavengers", 2) == "flat:0.5s:heuristic:d40:w0.5"  # no guard there

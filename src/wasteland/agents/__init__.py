@@ -17,7 +17,8 @@ game plus bot seeds is fully reproducible.
   referee's table, weighing each plan on the table that will be played.
 
 A name may carry settings after colons, in any order: a number of iterations
-(``ismcts:400``), a time in seconds (``ismcts:0.5s``), the playout policy
+(``ismcts:400``), a time in seconds (``ismcts:0.5s``) or both (``ismcts:400:0.5s``: whichever
+comes first ends the search), the playout policy
 (``ismcts:200:heuristic``), a playout depth (``flat:100:d30``) and the weight
 of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``); flat Monte Carlo
 with heuristic playouts also takes ``g`` and a number (keep the heuristic's choice unless another
@@ -27,7 +28,8 @@ number (that many root searches on as many processes, their statistics summed: `
 and ``k`` and a number (a fixed pool of that many determinizations instead of one per iteration).
 A search bot's name with a budget in seconds and nothing else (``ismcts:0.5s``), or with
 ``best``, plays with the settings found best for its game (``wasteland.agents.<key>.SEARCH``) and,
-given the table's number of players, for that many (``SEARCH_BY_PLAYERS`` where the game has it).
+given the table's number of players, for that many (``SEARCH_BY_PLAYERS`` where the game has it);
+where the game's settings name a number of ``iterations`` (Raxxon), a time alone stops there too.
 See docs/agents.md.
 """
 
@@ -172,6 +174,17 @@ class BotSpec:
             return (str(found.get("rollout", "random")), found.get("depth"), float(found.get("score_weight", 0.0)))
         return self.rollout, self.depth, self.score_weight or 0.0
 
+    def budget(self, game_key: str, players: int | None = None) -> tuple[int | None, float | None]:
+        """The iterations and the seconds a decision this name means at game ``game_key`` (None:
+        no bound of that kind): the name's own, and where ISMCTS or the oracle takes the tuned
+        settings with a time and no number, the game's tuned ``iterations`` as well (at Raxxon a
+        longer search has not played better)."""
+        iterations = self.iterations
+        if iterations is None and self.seconds is not None and self.tuned and self.kind in ("ismcts", "oracle"):
+            found = tuned_settings(game_key, players).get("iterations")
+            iterations = None if found is None else int(found)
+        return iterations, self.seconds
+
     def guard_setting(self, game_key: str, players: int | None = None) -> float | None:
         """The guard of the heuristic's choice this name means at game ``game_key`` (flat Monte Carlo
         only; None: no guard): the name's, or the game's tuned one where the name takes the tuned settings."""
@@ -201,9 +214,10 @@ class BotSpec:
         if self.kind in ("random", "heuristic", "lookahead") or self.lookahead:
             return self.text
         rollout, depth, weight = self.settings(game_key, players)
-        budget = (f"{self.seconds:g}s" if self.seconds is not None else
-                  str(self.iterations) if self.iterations is not None else "")
-        parts = [self.kind, budget, rollout, f"d{depth}" if depth is not None else "", f"w{weight:g}" if weight else ""]
+        iterations, seconds = self.budget(game_key, players)
+        parts = [self.kind, str(iterations) if iterations is not None else "",
+                 f"{seconds:g}s" if seconds is not None else "", rollout,
+                 f"d{depth}" if depth is not None else "", f"w{weight:g}" if weight else ""]
         guard = self.guard_setting(game_key, players)
         parts.append(f"g{guard:g}" if guard is not None else "")
         if self.kind in ("ismcts", "oracle"):
@@ -214,8 +228,12 @@ class BotSpec:
 
     def _read(self, part: str, text: str) -> None:
         if part.isascii() and part.isdigit() and len(part) <= 9 and int(part) >= 1:
+            if self.iterations is not None:
+                raise ValueError(f"bot {short(text)} gives a number of iterations twice")
             self.iterations = int(part)
         elif part.endswith("s") and _number(part[:-1]) is not None:
+            if self.seconds is not None:
+                raise ValueError(f"bot {short(text)} gives a time twice")
             self.seconds = _number(part[:-1])
         elif part in ROLLOUTS:
             self.rollout = part
@@ -242,8 +260,6 @@ class BotSpec:
                 f"reuse (keep the tree), p2 to p{MAX_PROCESSES} (root searches on processes) or k and a number "
                 "(a pool of determinizations)"
             )
-        if self.iterations is not None and self.seconds is not None:
-            raise ValueError(f"bot {short(text)} has a budget in iterations and in seconds: give one")
 
 
 def _whole(text: str, least: int, most: int) -> int | None:
@@ -323,14 +339,15 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
         looking.name = spec.text
         return looking
     rollout, depth, weight = spec.settings(game_key, players)
+    iterations, seconds = spec.budget(game_key, players)
     search: ISMCTS | FlatMonteCarlo
     if spec.kind == "flat":
-        search = FlatMonteCarlo(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
+        search = FlatMonteCarlo(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth,
                                 score_weight=weight, guard=spec.guard_setting(game_key, players))
     else:
         cls = Oracle if spec.kind == "oracle" else ISMCTS
         reuse, processes, pool = spec.tree_settings(game_key, players)
-        search = cls(seed, spec.iterations, seconds=spec.seconds, rollout=rollout, rollout_depth=depth,
+        search = cls(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth,
                      score_weight=weight, reuse=reuse, processes=processes, determinizations=pool)
     search.name = spec.text
     return search

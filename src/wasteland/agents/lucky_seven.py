@@ -712,7 +712,9 @@ class LookaheadBot(HeuristicBot):
                 continue
             if type(value) is not int or not 1 <= value <= most:
                 raise ValueError(f"{what} must be a whole number from 1 to {most}, got {value!r}")
-        Budget(draws, seconds, 1)  # refuses a bad time, or a time and a count together
+        if draws is not None and seconds is not None:
+            raise ValueError("give the tables drawn for each plan or a time, not both")
+        Budget(draws, seconds, 1)  # refuses a bad time
         self.draws, self.plans, self.inner, self.seconds, self.horizon = draws, plans, inner, seconds, horizon
         #: The maneuvers weighed at the last decision that looked ahead, with their totals (best first).
         self.weighed: list[tuple[float, list[Any]]] = []

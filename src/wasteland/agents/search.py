@@ -99,27 +99,24 @@ MAX_DETERMINIZATIONS = 100_000
 
 
 class Budget:
-    """An iteration count, or a time in seconds (checked between iterations; at least one runs):
-    the budget of every search bot's decision."""
+    """An iteration count, a time in seconds (checked between iterations; at least one runs), or
+    both (the search ends at whichever comes first): the budget of every search bot's decision."""
 
     def __init__(self, iterations: int | None, seconds: float | None, default: int) -> None:
         if iterations is None and seconds is None:
             iterations = default
-        if seconds is not None:
-            if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds > 0):
-                raise ValueError(f"seconds must be a positive number, got {seconds!r}")
-            if iterations is not None:
-                raise ValueError("give a budget in iterations or in seconds, not both")
-        elif type(iterations) is not int or iterations < 1:
+        if seconds is not None and not (isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+                                        and math.isfinite(seconds) and seconds > 0):
+            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise ValueError(f"iterations must be a whole number of at least 1, got {iterations!r}")
         self.iterations = iterations
         self.seconds = seconds
 
     def more(self, done: int, started: float) -> bool:
-        if self.seconds is not None:
-            return done == 0 or time.perf_counter() - started < self.seconds
-        assert self.iterations is not None
-        return done < self.iterations
+        if self.iterations is not None and done >= self.iterations:
+            return False
+        return self.seconds is None or done == 0 or time.perf_counter() - started < self.seconds
 
 
 class _Playout:
@@ -204,7 +201,8 @@ def game_evaluate(key: str) -> Evaluator | None:
 
 def tuned_settings(key: str, players: int | None = None) -> dict[str, Any]:
     """The search settings found best for game ``key`` (``SEARCH`` of its bots' module: ``rollout``,
-    ``depth``, ``score_weight``, and for flat Monte Carlo ``guard``), at ``players`` seats where the
+    ``depth``, ``score_weight``, for flat Monte Carlo ``guard``, and for ISMCTS and the oracle
+    ``iterations``, the most a budget in seconds alone runs), at ``players`` seats where the
     module names other settings for that many (``SEARCH_BY_PLAYERS``, a player count's settings over
     ``SEARCH``'s); empty for a game without them."""
     module = bots_of(key)
