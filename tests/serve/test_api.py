@@ -330,16 +330,21 @@ def test_the_server_seats_fair_bots_only(tmp_path: Path) -> None:
 
 
 def test_a_server_bot_plays_the_settings_its_name_stands_for_within_the_server_s_budget(tmp_path: Path) -> None:
-    from wasteland.agents import ISMCTS, make_bot
+    from wasteland.agents import ISMCTS, FlatMonteCarlo, make_bot
 
     lobby = Lobby(open_storage(str(tmp_path / "games.sqlite")), bot_seconds=0.2, limits=WIDE)
-    for name in ("ismcts:5s", "ismcts:400", "ismcts:0.1s:random:k3"):
+    # the iterations: the name's, or Raxxon's tuned 50 for a time alone; none for the plain search
+    for name, iterations in (("ismcts:5s", 50), ("ismcts:400", 400), ("ismcts:0.1s:random:k3", None)):
         served, made = lobby._bot(name, "raxxon", 7, 2), make_bot(name, "raxxon", 7, 2)
         assert isinstance(served, ISMCTS) and isinstance(made, ISMCTS)
         assert (served.rollout, served.rollout_depth, served.determinizations) == (
             made.rollout, made.rollout_depth, made.determinizations), name
-        assert served.budget.iterations is None and served.budget.seconds is not None
-        assert served.budget.seconds <= 0.2
+        assert served.budget.iterations == made.budget.iterations == iterations, name
+        assert served.budget.seconds is not None and served.budget.seconds <= 0.2
+    # flat Monte Carlo keeps the game's guard of the heuristic's choice
+    flat = lobby._bot("flat:5s", "raxxon", 7, 1)
+    assert isinstance(flat, FlatMonteCarlo) and flat.guard == make_bot("flat:5s", "raxxon", 7, 1).guard == 2.0
+    assert flat.budget.seconds is not None and flat.budget.seconds <= 0.2
     # the settings tuned for the table's number of players: three-player Terror Below cuts at 10
     three, two = lobby._bot("ismcts:5s", "terror_below", 7, 3), lobby._bot("ismcts:5s", "terror_below", 7, 2)
     assert isinstance(three, ISMCTS) and isinstance(two, ISMCTS)

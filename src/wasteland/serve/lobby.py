@@ -358,16 +358,16 @@ class Lobby:
         seconds = min(spec.seconds or self.bot_seconds, self.bot_seconds)
         if spec.kind == "lookahead":  # by time too: as many tables as fit
             return make_bot(f"lookahead:{seconds!r}s", key, seed, players)
-        cls = ISMCTS if spec.kind == "ismcts" else FlatMonteCarlo
-        # The server plays every search bot by time, so that no move takes longer than the budget:
-        # a number of iterations in the name gives way to it (a budget in iterations would take as
-        # long as the machine needs).
+        # The server bounds every search bot by time, so that no move takes longer than the budget;
+        # a number of iterations in the name (or the game's tuned one) still ends a search sooner.
         # The settings the name stands for, as make_bot reads them (a bare budget: the game's best).
         rollout, depth, weight = spec.settings(key, players)
-        if cls is ISMCTS:
-            return ISMCTS(seed, None, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight,
+        iterations = spec.budget(key, players)[0]
+        if spec.kind == "ismcts":
+            return ISMCTS(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight,
                           determinizations=spec.tree_settings(key, players)[2])
-        return FlatMonteCarlo(seed, None, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight)
+        return FlatMonteCarlo(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth,
+                              score_weight=weight, guard=spec.guard_setting(key, players))
 
     def bot_move(self, match_id: str) -> bool:
         """Play one move for the bot whose turn it is in ``match_id``; False when no bot is to
