@@ -144,6 +144,7 @@ def test_a_paired_difference_on_one_deal_says_it_has_no_interval() -> None:
     one = tournament("lucky_seven", ["random", "flat:2"], 1, seed=30, workers=1)
     (pair,) = one.pairs
     assert pair.deals == 1 and pair.low == -math.inf and pair.high == math.inf
+    assert "paired: 1 deal for each bot" in one.format()
     line = one.format().splitlines()[-1]
     assert "on 1 deal," in line and line.endswith("(one deal gives no interval)")
     assert "inf" not in line

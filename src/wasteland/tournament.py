@@ -144,8 +144,8 @@ class Tournament:
         return tuple(sorted(self.standings, key=lambda s: (-s.ordinal, s.entry)))
 
     def format(self) -> str:
-        shown = f"{len(self.games)} games" if self.mode == "versus" else (
-            f"{len(self.games) // max(1, len(self.bots))} deals for each bot")
+        shown = plural(len(self.games), "game") if self.mode == "versus" else (
+            f"{plural(len(self.games) // max(1, len(self.bots)), 'deal')} for each bot")
         opts = "".join(f", {k}={v}" for k, v in self.options)
         lines = [f"{self.game} ({plural(self.players, 'player')}{opts}), "
                  f"{self.mode}: {shown}, seed {self.seed}"]
