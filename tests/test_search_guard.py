@@ -4,6 +4,7 @@ its name."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from wasteland import GAMES
 from wasteland.agents import FlatMonteCarlo, make_bot, parse_bot
 from wasteland.agents.raxxon import HeuristicBot
-from wasteland.agents.search import guarded_choice
+from wasteland.agents.search import guarded_choice, mean_and_error
 from wasteland.core.rng import Rng
 from wasteland.simulate import play
 from tests.test_search import Guarded, _positions
@@ -127,3 +128,9 @@ def test_raxxon_s_tuned_flat_search_guards_the_heuristic_and_its_tree_search_doe
     assert isinstance(tuned, FlatMonteCarlo) and tuned.guard == 2.0
     assert parse_bot("ismcts:0.5s").spelled("raxxon", 1) == "ismcts:50:0.5s:heuristic:d12"
     assert parse_bot("flat:0.5s").spelled("arctic_scavengers", 2) == "flat:0.5s:heuristic:d40:w0.5"  # no guard there
+
+
+def test_the_mean_and_its_standard_error_are_one_helper_for_the_guard_and_the_tournaments() -> None:
+    mean, error = mean_and_error([1.0, 0.0, 1.0, 0.0])
+    assert mean == 0.5 and error == pytest.approx(math.sqrt(1 / 3) / 2)
+    assert mean_and_error([0.25]) == (0.25, math.inf)  # one value has no spread

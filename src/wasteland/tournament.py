@@ -39,6 +39,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from attrs import frozen
 
 from wasteland.agents import is_fair, make_bot, parse_bot
+from wasteland.agents.search import mean_and_error
 from wasteland.core.rng import Rng
 from wasteland.core.words import plural
 from wasteland.parallel import check_backend, default_workers, run_jobs
@@ -411,9 +412,8 @@ def _pairs(names: tuple[str, ...], played: tuple[Match, ...]) -> tuple[Pair, ...
     for i, j in combinations(range(b), 2):
         diffs = [x - y for x, y in zip(value[i], value[j])]
         n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        half = Z95 * math.sqrt(var / n) if n > 1 else math.inf
+        mean, error = mean_and_error(diffs)
+        half = Z95 * error
         first_only = sum(1 for x, y in zip(value[i], value[j]) if x > y)
         second_only = sum(1 for x, y in zip(value[i], value[j]) if y > x)
         out.append(Pair(labels[i], labels[j], n, first_only, second_only, mean, mean - half, mean + half))

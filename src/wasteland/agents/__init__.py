@@ -322,11 +322,17 @@ def _lookahead_module(game_key: str, kind: str = "lookahead") -> Any:
     return module
 
 
-def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None) -> Bot:
+def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None, *,
+             most_seconds: float | None = None) -> Bot:
     """A fresh bot called ``name`` for ``game_key``; ValueError names the choices. ``players``, the
     seats of the table it will play at, picks the tuned settings for that many where the game has
-    some (a name that takes the tuned settings; without it, the game's settings for any count)."""
+    some (a name that takes the tuned settings; without it, the game's settings for any count).
+    ``most_seconds`` (the server's budget) bounds a bot's time a decision: a search or lookahead bot
+    whose name gives more time, or none, thinks that long at most; a search's number of iterations
+    still ends it sooner, and the lookahead bot draws as many tables as fit."""
     spec = parse_bot(name, game_key)
+    if most_seconds is not None:
+        spec.seconds = min(spec.seconds or most_seconds, most_seconds)
     if spec.kind == "random":
         return RandomBot(seed)
     if spec.kind == "heuristic":
@@ -335,7 +341,8 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
     if spec.kind == "lookahead" or spec.lookahead:
         module = _lookahead_module(game_key, spec.kind)
         cls = module.OracleLookahead if spec.lookahead else module.LookaheadBot
-        looking: Bot = cls(seed, draws=spec.iterations, seconds=spec.seconds)
+        draws = None if most_seconds is not None else spec.iterations  # by time alone under a bound
+        looking: Bot = cls(seed, draws=draws, seconds=spec.seconds)
         looking.name = spec.text
         return looking
     rollout, depth, weight = spec.settings(game_key, players)

@@ -73,7 +73,7 @@ from wasteland.parallel import Workers
 from wasteland.registry import bots_of, get_game
 
 __all__ = ["FlatMonteCarlo", "ISMCTS", "Oracle", "ROLLOUTS", "Evaluator", "GAME", "Budget", "game_evaluate",
-           "tuned_settings", "share", "playout_on_table", "guarded_choice"]
+           "tuned_settings", "share", "playout_on_table", "guarded_choice", "mean_and_error"]
 
 #: The playout policies: uniformly random, or the game's heuristic bot (``wasteland.agents.<key>``).
 ROLLOUTS: tuple[str, ...] = ("random", "heuristic")
@@ -346,20 +346,28 @@ def guarded_choice(rows: Sequence[Sequence[float]], kept: int, z: float) -> int:
     difference of values to the kept one over the rounds, less ``z`` standard errors of that mean, is
     above zero, the one with the largest; the first listed on a tie. With fewer than two rounds there
     is no spread to judge by, and the kept action stays."""
-    n = len(rows)
-    if n < 2:
+    if len(rows) < 2:
         return kept
     best, best_low = kept, 0.0
     for i in range(len(rows[0])):
         if i == kept:
             continue
-        diffs = [row[i] - row[kept] for row in rows]
-        mean = sum(diffs) / n
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-        low = mean - z * spread / math.sqrt(n)
+        mean, error = mean_and_error([row[i] - row[kept] for row in rows])
+        low = mean - z * error
         if low > best_low:
             best, best_low = i, low
     return best
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` (at least one) and its standard error (the sample's standard deviation
+    over the square root of their number; infinite for a single value, which has no spread): what
+    the guard of flat Monte Carlo and the tournaments' paired differences judge by."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) / math.sqrt(n)
 
 
 class _Node:

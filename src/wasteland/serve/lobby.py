@@ -27,7 +27,7 @@ import attrs
 from attrs import frozen
 
 from wasteland import replay as replays
-from wasteland.agents import ISMCTS, Bot, FlatMonteCarlo, is_fair, make_bot, parse_bot
+from wasteland.agents import Bot, is_fair, make_bot, parse_bot
 from wasteland.core import codec, data
 from wasteland.core.game import Game, RulesError, short
 from wasteland.registry import GAME_KEYS, get_game
@@ -351,23 +351,10 @@ class Lobby:
 
     def _bot(self, name: str, key: str, seed: int, players: int) -> Bot:
         """The bot ``name`` for a seat of a ``players``-seat table of ``key`` (the settings tuned
-        for that many players where the game has some)."""
-        spec = parse_bot(name, key)
-        if spec.kind not in ("flat", "ismcts", "lookahead"):
-            return make_bot(name, key, seed, players)
-        seconds = min(spec.seconds or self.bot_seconds, self.bot_seconds)
-        if spec.kind == "lookahead":  # by time too: as many tables as fit
-            return make_bot(f"lookahead:{seconds!r}s", key, seed, players)
-        # The server bounds every search bot by time, so that no move takes longer than the budget;
-        # a number of iterations in the name (or the game's tuned one) still ends a search sooner.
-        # The settings the name stands for, as make_bot reads them (a bare budget: the game's best).
-        rollout, depth, weight = spec.settings(key, players)
-        iterations = spec.budget(key, players)[0]
-        if spec.kind == "ismcts":
-            return ISMCTS(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth, score_weight=weight,
-                          determinizations=spec.tree_settings(key, players)[2])
-        return FlatMonteCarlo(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth,
-                              score_weight=weight, guard=spec.guard_setting(key, players))
+        for that many players where the game has some), as ``make_bot`` makes it, with every search
+        bounded by ``bot_seconds`` so that no move takes longer (a number of iterations in the name,
+        or the game's tuned one, still ends a search sooner)."""
+        return make_bot(name, key, seed, players, most_seconds=self.bot_seconds)
 
     def bot_move(self, match_id: str) -> bool:
         """Play one move for the bot whose turn it is in ``match_id``; False when no bot is to
