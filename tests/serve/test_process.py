@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,8 @@ def _play(served: Served, match: str, token: str, moves: int) -> dict[int, str]:
         view = served.get(f"/api/matches/{match}/seat", token)
         if view["outcome"]:
             break
-        if not view["your_turn"]:
+        if not view["your_turn"]:  # the bot thinks: ask again at a person's pace, under the server's rate limit
+            time.sleep(0.1)
             continue
         answer = served.post(f"/api/matches/{match}/move", {"move": len(view["legal"]) - 1, "number": view["number"]},
                              token)
