@@ -114,7 +114,7 @@ def test_every_player_counts_own_settings_are_a_table_the_game_has_and_make_a_bo
     by_players = getattr(bots_of(key), "SEARCH_BY_PLAYERS", {})
     for players, settings in by_players.items():
         assert players in GAMES[key].player_counts
-        assert set(settings) <= {"rollout", "depth", "score_weight", "reuse", "determinizations", "guard",
+        assert set(settings) <= {"rollout", "depth", "score_weight", "reuse", "determinizations", "guard", "observe",
                                  "iterations"}
         bot = make_bot("ismcts:0.5s", key, 1, players=players)
         merged = tuned_settings(key, players)

@@ -1,6 +1,6 @@
 """ISMCTS's tree settings: reuse between decisions, root parallelism over processes, a pool of
-determinizations. Each is reproducible from the seed, keeps to its budget, sees only its view
-and ends the game."""
+determinizations, a tree split by what the seat is shown. Each is reproducible from the seed,
+keeps to its budget, sees only its view and ends the game."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from wasteland.core.game import Game
 from wasteland.simulate import play
 from tests.test_search import Guarded, _positions
 
-NEW = ["ismcts:6:d6:reuse", "ismcts:4:d6:p2", "ismcts:6:d6:k2"]
+NEW = ["ismcts:6:d6:reuse", "ismcts:4:d6:p2", "ismcts:6:d6:k2", "ismcts:6:d6:observe"]
 
 
 def _game(name: str, key: str, options: dict[str, Any], seed: int) -> tuple[list[str], list[Any]]:
@@ -168,14 +168,85 @@ def test_tree_settings_in_names_and_their_refusals() -> None:
     assert isinstance(bot, Oracle) and bot.processes == 3 and bot.determinizations == 5 and not bot.reuse
     assert parse_bot("ismcts:40:p2").spelled("raxxon") == "ismcts:40:random:p2"
     assert parse_bot("ismcts:0.5s:p2").tuned
+    bot = make_bot("ismcts:40:observe", "raxxon", 1)
+    assert isinstance(bot, ISMCTS) and bot.observe and not bot.reuse
+    assert parse_bot("ismcts:40:observe:k3").spelled("raxxon") == "ismcts:40:random:observe:k3"
     for bad, words in [("flat:10:reuse", "settings of ismcts"), ("ismcts:10:reuse:p2", "one or the other"),
+                       ("ismcts:10:reuse:observe", "one or the other"), ("flat:10:observe", "settings of ismcts"),
                        ("ismcts:10:p1", "cannot read"), ("ismcts:10:p65", "cannot read"),
                        ("ismcts:10:k0", "cannot read"), ("heuristic:reuse", "takes no settings")]:
         with pytest.raises(ValueError, match=words):
             parse_bot(bad, "raxxon")
     refused: list[tuple[dict[str, Any], str]] = [
         ({"processes": 0}, "processes"), ({"reuse": 1}, "reuse"), ({"reuse": True, "processes": 2}, "one or the other"),
-        ({"determinizations": 0}, "determinizations")]
+        ({"determinizations": 0}, "determinizations"), ({"observe": 1}, "observe"),
+        ({"observe": True, "reuse": True}, "one or the other")]
     for kwargs, words in refused:
         with pytest.raises(ValueError, match=words):
             ISMCTS(0, 10, **kwargs)
+
+
+@attrs.frozen
+class Coin:
+    """The peek-or-guess game of one seat: a coin lies face down (``face`` -1 in the seat's view
+    until it peeks); the seat may peek once, then guesses; it wins when the guess is the face."""
+
+    face: int
+    peeked: bool = False
+    guess: int | None = None
+    viewer: int | None = None
+
+
+class CoinMoves:
+    def __init__(self, state: Coin) -> None:
+        self.state = state
+        self.actions: tuple[str, ...] = () if state.guess is not None else (
+            ("heads", "tails") if state.peeked else ("peek", "heads", "tails"))
+
+    def play(self, action: object) -> Coin:
+        if action == "peek":
+            return attrs.evolve(self.state, peeked=True)
+        return attrs.evolve(self.state, guess=0 if action == "heads" else 1)
+
+    def play_at(self, i: int) -> Coin:
+        return self.play(self.actions[i])
+
+
+def _coin_game() -> Game[Any, Any]:
+    def view(state: Coin, player: int) -> Coin:
+        return attrs.evolve(state, face=state.face if state.peeked else -1, viewer=player)
+
+    def determinize(state: Coin, player: int, seed: int) -> Coin:
+        return attrs.evolve(state, face=state.face if state.face >= 0 else seed % 2, viewer=None)
+
+    def returns(state: Coin) -> tuple[float, ...]:
+        return (1.0 if state.guess == state.face else 0.0,)
+
+    return attrs.evolve(GAMES["raxxon"], key="coin", current_player=lambda s: None if s.guess is not None else 0,
+                        moves=CoinMoves, view=view, determinize=determinize, returns=returns,
+                        num_players=lambda s: 1, legal_actions=lambda s: CoinMoves(s).actions)
+
+
+def test_observe_splits_the_tree_by_what_the_seat_is_shown_so_a_look_is_worth_its_news() -> None:
+    game = _coin_game()
+    view = Coin(face=-1, viewer=0)
+    legal = ("peek", "heads", "tails")
+    chosen: dict[bool, str] = {}
+    mean: dict[bool, float] = {}
+    for observe in (False, True):
+        bot = ISMCTS(3, 400, evaluate=None, observe=observe)
+        chosen[observe] = bot.choose(game, view, legal)
+        root = bot.last_root
+        assert root is not None and bot.last_iterations == 400
+        peek = root.children["peek"]
+        mean[observe] = peek.total / peek.visits
+        if observe:  # after the peek, one node for each face the seat was shown, each sure of its guess
+            assert peek.outcomes is not None and peek.children == {}
+            assert sorted(node.face for node in peek.outcomes) == [0, 1]
+            for shown, node in peek.outcomes.items():
+                right = "heads" if shown.face == 0 else "tails"
+                assert max(node.children, key=lambda a: node.children[a].visits) == right
+        else:  # one node after the peek, whatever the coin showed: the guess after it is a coin toss
+            assert peek.outcomes is None
+    assert chosen[True] == "peek" and mean[True] > 0.85
+    assert mean[False] < 0.65  # without the split the peek looks no better than a guess

@@ -23,7 +23,8 @@ comes first ends the search), the playout policy
 of the outcome's score share in a playout's value (``ismcts:50:heuristic:w0.5``); flat Monte Carlo
 with heuristic playouts also takes ``g`` and a number (keep the heuristic's choice unless another
 action beats it by that many standard errors: ``flat:120:heuristic:d12:g2``); ISMCTS and the
-oracle also take ``reuse`` (keep the tree between decisions where the view allows), ``p`` and a
+oracle also take ``reuse`` (keep the tree between decisions where the view allows), ``observe``
+(split the tree after each action by what the seat is shown), ``p`` and a
 number (that many root searches on as many processes, their statistics summed: ``ismcts:200:p2``)
 and ``k`` and a number (a fixed pool of that many determinizations instead of one per iteration).
 A search bot's name with a budget in seconds and nothing else (``ismcts:0.5s``), or with
@@ -133,6 +134,7 @@ class BotSpec:
         self.reuse: bool | None = None
         self.processes = 1
         self.determinizations: int | None = None
+        self.observe: bool | None = None
         #: ``oracle:lookahead``: the game's lookahead bot on the referee's table.
         self.lookahead = kind == "oracle" and "lookahead" in parts
         if self.lookahead:
@@ -148,11 +150,15 @@ class BotSpec:
                                  f"({base}:8) or a time ({base}:0.5s), got {short(text)}")
         for part in parts:
             self._read(part, text)
-        searched = self.reuse is not None or self.processes > 1 or self.determinizations is not None
+        searched = (self.reuse is not None or self.processes > 1 or self.determinizations is not None
+                    or self.observe is not None)
         if searched and kind not in ("ismcts", "oracle"):
-            raise ValueError(f"reuse, p and k are settings of ismcts and oracle, not of {kind}: {short(text)}")
+            raise ValueError(f"reuse, observe, p and k are settings of ismcts and oracle, not of {kind}: "
+                             f"{short(text)}")
         if self.reuse and self.processes > 1:
             raise ValueError(f"bot {short(text)} asks for reuse and root parallelism: give one or the other")
+        if self.reuse and self.observe:
+            raise ValueError(f"bot {short(text)} asks for reuse and observe: give one or the other")
         if self.guard is not None and kind != "flat":
             raise ValueError(f"g (the guard of the heuristic's choice) is a setting of flat, not of {kind}: "
                              f"{short(text)}")
@@ -208,6 +214,16 @@ class BotSpec:
                 pool = found.get("determinizations")
         return bool(reuse), self.processes, pool
 
+    def observing(self, game_key: str, players: int | None = None) -> bool:
+        """Whether the tree this name means at game ``game_key`` splits after each action by what the
+        seat is shown (``observe``): the name's word, or the game's tuned ``observe`` where the name
+        takes the tuned settings, asks for no reuse and says nothing of it."""
+        if self.observe is not None:
+            return self.observe
+        if self.tuned and not self.reuse and self.kind in ("ismcts", "oracle"):
+            return bool(tuned_settings(game_key, players).get("observe", False))
+        return False
+
     def spelled(self, game_key: str, players: int | None = None) -> str:
         """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``),
         at ``players`` seats."""
@@ -222,8 +238,8 @@ class BotSpec:
         parts.append(f"g{guard:g}" if guard is not None else "")
         if self.kind in ("ismcts", "oracle"):
             reuse, processes, pool = self.tree_settings(game_key, players)
-            parts += ["reuse" if reuse else "", f"p{processes}" if processes > 1 else "",
-                      f"k{pool}" if pool is not None else ""]
+            parts += ["reuse" if reuse else "", "observe" if self.observing(game_key, players) else "",
+                      f"p{processes}" if processes > 1 else "", f"k{pool}" if pool is not None else ""]
         return ":".join(p for p in parts if p)
 
     def _read(self, part: str, text: str) -> None:
@@ -241,6 +257,8 @@ class BotSpec:
             self.best = True
         elif part == "reuse":
             self.reuse = True
+        elif part == "observe":
+            self.observe = True
         elif part.startswith("p") and _whole(part[1:], 2, MAX_PROCESSES) is not None:
             self.processes = int(part[1:])
         elif part.startswith("k") and _whole(part[1:], 1, MAX_DETERMINIZATIONS) is not None:
@@ -257,8 +275,8 @@ class BotSpec:
                 f"(ismcts:200), seconds (ismcts:0.5s), a playout policy ({' or '.join(ROLLOUTS)}), "
                 "a playout depth (d30), the weight of the score share (w0.5), the guard of the heuristic's "
                 f"choice (g2, up to g{MAX_GUARD:g}), best (the game's tuned settings), "
-                f"reuse (keep the tree), p2 to p{MAX_PROCESSES} (root searches on processes) or k and a number "
-                "(a pool of determinizations)"
+                "reuse (keep the tree), observe (split the tree by what the seat is shown), "
+                f"p2 to p{MAX_PROCESSES} (root searches on processes) or k and a number (a pool of determinizations)"
             )
 
 
@@ -355,6 +373,7 @@ def make_bot(name: str, game_key: str, seed: int = 0, players: int | None = None
         cls = Oracle if spec.kind == "oracle" else ISMCTS
         reuse, processes, pool = spec.tree_settings(game_key, players)
         search = cls(seed, iterations, seconds=seconds, rollout=rollout, rollout_depth=depth,
-                     score_weight=weight, reuse=reuse, processes=processes, determinizations=pool)
+                     score_weight=weight, reuse=reuse, processes=processes, determinizations=pool,
+                     observe=spec.observing(game_key, players))
     search.name = spec.text
     return search

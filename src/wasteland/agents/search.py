@@ -26,7 +26,11 @@ reproducible: the same seed, view and legal actions give the same choice
   visited) in place of the parent's visits, as SO-ISMCTS does. A playout
   ends the iteration, and each node on the path adds the playout's return of
   the player who chose the action leading to it. The answer is the root's
-  most visited action.
+  most visited action. With ``observe``, an action leads to one node for
+  each thing the searching seat is then shown (keyed by its view of the
+  table), as the information sets of the seat are, instead of one node for
+  every determinization alike: the choices after a look, a draw or a roll
+  are learned for what it revealed, so a look is worth what it tells.
 
 Playouts are uniformly random, or the game's heuristic bot
 (``wasteland.agents.<key>.HeuristicBot``, one per seat, fed views of the
@@ -371,15 +375,29 @@ def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
 
 
 class _Node:
-    """An edge of the tree and the node it leads to: the statistics of one action after a history."""
+    """An edge of the tree and the node it leads to: the statistics of one action after a history.
 
-    __slots__ = ("children", "visits", "total", "available")
+    With ``observe``, an edge leads to one node for each thing the observer was shown after it
+    (``outcomes``, keyed by the observer's view), and those nodes hold the children."""
+
+    __slots__ = ("children", "visits", "total", "available", "outcomes")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.total = 0.0  # the summed returns of the player who chose the action leading here
         self.available = 0  # how often the action was legal when its parent was visited
+        self.outcomes: dict[Any, _Node] | None = None
+
+    def after(self, shown: Any) -> _Node:
+        """The node this edge leads to when the observer is shown ``shown`` (made the first time)."""
+        outcomes = self.outcomes
+        if outcomes is None:
+            outcomes = self.outcomes = {}
+        node = outcomes.get(shown)
+        if node is None:
+            node = outcomes[shown] = _Node()
+        return node
 
 
 class ISMCTS:
@@ -391,7 +409,9 @@ class ISMCTS:
     or the fallback; ``exploration`` is UCB1's constant for values in [0, 1];
     ``score_weight`` mixes the outcome's score share into the value; ``bias``
     is the progressive bias toward the heuristic's choice (default 1.0 with
-    heuristic playouts, and only allowed with them). A decision with one legal
+    heuristic playouts, and only allowed with them); ``observe`` splits the
+    tree after each action by the seat's view of the table (see the module's
+    text; not with ``reuse``). A decision with one legal
     action is taken without a search. ``last_iterations`` and ``last_root``
     keep the last search's size and tree, for a look inside.
     """
@@ -403,7 +423,7 @@ class ISMCTS:
                  rollout: str = "random", rollout_depth: int | None = None,
                  evaluate: Evaluator | Literal["game"] | None = GAME, exploration: float = EXPLORATION,
                  score_weight: float = 0.0, bias: float | None = None, reuse: bool = False,
-                 processes: int = 1, determinizations: int | None = None) -> None:
+                 processes: int = 1, determinizations: int | None = None, observe: bool = False) -> None:
         _check_rollout(rollout, rollout_depth)
         self.score_weight = _check_weight(score_weight)
         if not isinstance(reuse, bool):
@@ -412,11 +432,17 @@ class ISMCTS:
             raise ValueError(f"processes must be a whole number from 1 to {MAX_PROCESSES}, got {processes!r}")
         if reuse and processes > 1:
             raise ValueError("reuse keeps one tree and root parallelism builds several: give one or the other")
+        if not isinstance(observe, bool):
+            raise ValueError(f"observe is True or False, got {observe!r}")
+        if reuse and observe:
+            raise ValueError("reuse follows a tree of actions alone and observe splits it by what is seen: "
+                             "give one or the other")
         if determinizations is not None and (type(determinizations) is not int
                                              or not 1 <= determinizations <= MAX_DETERMINIZATIONS):
             raise ValueError(f"determinizations must be a whole number from 1 to {MAX_DETERMINIZATIONS} or None, "
                              f"got {determinizations!r}")
         self.reuse = reuse
+        self.observe = observe
         self.processes = processes
         self.determinizations = determinizations
         if bias is None:
@@ -548,7 +574,7 @@ class ISMCTS:
         return {"oracle": isinstance(self, Oracle), "iterations": self.budget.iterations,
                 "seconds": self.budget.seconds, "rollout": self.rollout, "rollout_depth": self.rollout_depth,
                 "evaluate": self.evaluate, "exploration": self.exploration, "score_weight": self.score_weight,
-                "bias": self.bias, "determinizations": self.determinizations}
+                "bias": self.bias, "determinizations": self.determinizations, "observe": self.observe}
 
     def search(self, game: Game[Any, Any], view: Any, me: int, rng: Rng, root: _Node | None = None) -> _Node:
         """The tree of one decision: ``self.budget`` iterations from ``view`` for player ``me``, added
@@ -561,6 +587,7 @@ class ISMCTS:
         bias = self.bias
         guide = playout.heuristic if bias else None
         on_table = playout.on_table
+        shown = self._shown if self.observe else None
         log = math.log
         sqrt = math.sqrt
         if root is None:
@@ -620,7 +647,7 @@ class ISMCTS:
                 assert best is not None
                 state = listed.play(best_action)
                 path.append((best, player))
-                node = best
+                node = best if shown is None else best.after(shown(game, state, me))
             # Playout and backpropagation.
             values, rng = playout.run(state, rng)
             for child, player in path:
