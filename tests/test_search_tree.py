@@ -250,3 +250,13 @@ def test_observe_splits_the_tree_by_what_the_seat_is_shown_so_a_look_is_worth_it
             assert peek.outcomes is None
     assert chosen[True] == "peek" and mean[True] > 0.85
     assert mean[False] < 0.65  # without the split the peek looks no better than a guess
+
+
+def test_a_game_that_tunes_both_reuse_and_observe_gets_the_reused_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wasteland.agents import raxxon
+    monkeypatch.setattr(raxxon, "SEARCH", {**raxxon.SEARCH, "reuse": True, "observe": True})
+    bot = make_bot("ismcts:0.5s", "raxxon", 1)
+    assert isinstance(bot, ISMCTS) and bot.reuse and not bot.observe
+    bot = make_bot("ismcts:0.5s:p2", "raxxon", 1)  # root parallelism takes no reuse, so the tuned split
+    assert isinstance(bot, ISMCTS) and bot.observe and not bot.reuse and bot.processes == 2
+    bot.close()

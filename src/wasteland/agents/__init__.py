@@ -217,12 +217,13 @@ class BotSpec:
     def observing(self, game_key: str, players: int | None = None) -> bool:
         """Whether the tree this name means at game ``game_key`` splits after each action by what the
         seat is shown (``observe``): the name's word, or the game's tuned ``observe`` where the name
-        takes the tuned settings, asks for no reuse and says nothing of it."""
+        takes the tuned settings and says nothing of it, unless the tree is reused (the name's or the
+        tuning's ``reuse``, read by :meth:`tree_settings`: the two do not combine)."""
         if self.observe is not None:
             return self.observe
-        if self.tuned and not self.reuse and self.kind in ("ismcts", "oracle"):
-            return bool(tuned_settings(game_key, players).get("observe", False))
-        return False
+        if not self.tuned or self.tree_settings(game_key, players)[0]:
+            return False
+        return bool(tuned_settings(game_key, players).get("observe", False))
 
     def spelled(self, game_key: str, players: int | None = None) -> str:
         """The name with every setting written out (``ismcts:0.5s`` -> ``ismcts:0.5s:heuristic:d12``),
