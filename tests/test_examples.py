@@ -154,3 +154,69 @@ def test_fitting_raxxon_s_evaluation_prints_the_module_s_constants_and_checks_th
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "table sizes from 1 to 4" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def _probes() -> Any:
+    spec = importlib.util.spec_from_file_location("raxxon_probes", EXAMPLES / "raxxon_probes.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _won_and_length(path: Path) -> list[tuple[str, str, str]]:
+    rows = path.read_text().splitlines()[1:]
+    return [(cols[1], cols[4], cols[7]) for cols in (row.split(",") for row in rows)]
+
+
+def test_raxxon_probes_one_tree_plays_the_game_s_search_move_for_move(tmp_path: Path) -> None:
+    """With nothing changed the probe is ``ismcts:N:best`` as ``simulate`` seeds it: the same games."""
+    probe, plain = tmp_path / "probe.csv", tmp_path / "plain.csv"
+    out = _run(str(EXAMPLES / "raxxon_probes.py"), "trees", "--trees", "1", "--iterations", "2", "-n", "2",
+               "--seed", "7", "--csv", str(probe))
+    assert out.startswith("trees: won ") and "of 2 deals (seeds 7-8)" in out
+    _run("-m", "wasteland", "simulate", "raxxon", "--players", "1", "--option", "difficulty=regular", "--bot",
+         "ismcts:2:best", "-n", "2", "--seed", "7", "--workers", "1", "--quiet", "--csv", str(plain))
+    assert _won_and_length(probe) == _won_and_length(plain)
+
+
+def test_raxxon_probes_guard_and_more_trees_report_against_an_earlier_run(tmp_path: Path) -> None:
+    base = tmp_path / "base.csv"
+    _run(str(EXAMPLES / "raxxon_probes.py"), "trees", "--trees", "1", "--iterations", "2", "-n", "2", "--seed", "3",
+         "--csv", str(base))
+    guard = _run(str(EXAMPLES / "raxxon_probes.py"), "guard", "--z", "1", "--iterations", "2", "-n", "2", "--seed",
+                 "3", "--against", str(base))
+    assert "the guard kept the heuristic's at" in guard and f"against {base} on 2 deals: " in guard
+    trees = _run(str(EXAMPLES / "raxxon_probes.py"), "trees", "--trees", "2", "--iterations", "2", "-n", "2",
+                 "--seed", "3", "--against", str(base))
+    assert "trees: won " in trees and "mean difference " in trees
+
+
+def test_raxxon_probes_knows_only_the_part_of_the_table_it_is_told() -> None:
+    probes = _probes()
+    game = GAMES["raxxon"]
+    state = game.new_game(11, players=1, difficulty="regular")
+    crowd = probes.Knows(1, "crowd", 2)._tables(game)(state, 0, 5)
+    assert crowd.crowd == state.crowd and crowd.supply == state.supply
+    assert sorted(crowd.raxxon_draw) == sorted(state.raxxon_draw) and crowd.raxxon_draw != state.raxxon_draw
+    assert crowd.rng != state.rng
+    future = probes.Knows(1, "future", 2)._tables(game)(state, 0, 5)
+    assert future.raxxon_draw == state.raxxon_draw and future.rng == state.rng
+    assert future.crowd != state.crowd and game.view(future, 0) == game.view(state, 0)
+    with pytest.raises(ValueError, match="part is one of crowd, future"):
+        probes.Knows(1, "deck")
+    out = _run(str(EXAMPLES / "raxxon_probes.py"), "knows", "--part", "future", "--iterations", "2", "-n", "1",
+               "--seed", "2")
+    assert out.startswith("knows: won ") and "of 1 deals (seeds 2-2)" in out
+
+
+def test_raxxon_probes_refuse_a_wrong_file_or_setting_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("no,columns\n1,2\n")
+    for args, said in [(["--against", str(bad)], "not a CSV of wasteland simulate's columns"),
+                       (["--against", str(tmp_path / "missing.csv")], "missing.csv': cannot read it"),
+                       (["--csv", str(tmp_path)], "is a directory"),
+                       (["--iterations", "0"], "--iterations 1-10000")]:
+        done = subprocess.run([sys.executable, str(EXAMPLES / "raxxon_probes.py"), "trees", *args],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr, done.stderr

@@ -1,0 +1,213 @@
+"""Probes of what holds Raxxon's search back: three bots that the library's names do not make.
+
+Each is the game's search (``ismcts:50:best``: ISMCTS, heuristic playouts cut at 12 decisions and
+scored by the fitted evaluation; ``--iterations`` another budget) changed in one way, and plays
+every seat of the deals ``--seed``, ``--seed``+1, ... at the regular difficulty, each seat's bot
+seeded as ``wasteland simulate`` seeds it. So with nothing changed (``trees --trees 1``) it plays
+the same games, move for move, as ``wasteland simulate raxxon --bot ismcts:50:best`` on those
+seeds.
+
+* ``guard --z Z``: keep the heuristic's choice unless the search's choice (the most visited
+  action) has a mean value above it by ``Z`` standard errors (each mean's variance taken at its
+  largest for a value in [0, 1], m(1 - m)), as flat Monte Carlo's guard keeps it.
+* ``trees --trees K``: K independent trees of the budget each, their root visits summed, the
+  most visited action taken: the search of root parallelism, one tree after another here.
+* ``knows --part crowd|future``: the oracle (not a fair player) told only part of the hidden
+  table. ``crowd``: every card on the table now (the crowd's face-down cards, the infection
+  supply), and not what is to come (the draw pile, the Raxxon deck and the generator are drawn
+  afresh each iteration). ``future``: the Raxxon deck's order and the generator, and not the
+  face-down cards (dealt again from the seat's view, as a fair search deals them).
+
+It writes ``--csv`` in the columns of ``wasteland simulate --csv`` and, given ``--against`` (an
+earlier CSV of either, on the same seeds), the paired difference of deals won. For example::
+
+    wasteland simulate raxxon --players 1 --option difficulty=regular --bot ismcts:50:best -n 40 \\
+        --seed 4000 --workers 1 --csv base.csv
+    python examples/raxxon_probes.py knows --part crowd --players 1 -n 40 --seed 4000 --csv crowd.csv \\
+        --against base.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import evolve
+
+from wasteland.agents import ISMCTS, Oracle
+from wasteland.agents.search import heuristic_class, mean_and_error
+from wasteland.core.files import read_file, writable, write_atomic
+from wasteland.core.game import Game
+from wasteland.core.rng import Rng
+from wasteland.registry import get_game
+from wasteland.simulate import bot_seed, play
+
+ITERATIONS = 50
+DEPTH = 12
+PARTS = ("crowd", "future")
+
+
+class Guarded(ISMCTS):
+    """The search, keeping the heuristic's choice unless its own beats it by ``z`` standard errors."""
+
+    def __init__(self, seed: int, z: float, iterations: int = ITERATIONS) -> None:
+        super().__init__(seed, iterations, rollout="heuristic", rollout_depth=DEPTH)
+        self.z = z
+        guide_seed, self.rng = self.rng.next64()
+        self.guide: Any = None
+        self.guide_seed = guide_seed
+        #: Decisions where the search's choice was not the heuristic's, and of those where it was kept.
+        self.differed = 0
+        self.overruled = 0
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        choice = super().choose(game, view, legal)
+        root = self.last_root
+        if len(legal) == 1 or root is None:
+            return choice
+        if self.guide is None:
+            self.guide = heuristic_class(game.key)(self.guide_seed)
+        favourite = self.guide.choose(game, view, legal)
+        chosen, kept = root.children.get(choice), root.children.get(favourite)
+        if favourite == choice or chosen is None or kept is None or not kept.visits:
+            return choice
+        self.differed += 1
+        m1, m0 = chosen.total / chosen.visits, kept.total / kept.visits
+        error = math.sqrt(max(m1 * (1 - m1), 1e-6) / chosen.visits + max(m0 * (1 - m0), 1e-6) / kept.visits)
+        if m1 - m0 < self.z * error:
+            self.overruled += 1
+            return favourite
+        return choice
+
+
+class Trees(ISMCTS):
+    """``trees`` independent searches a decision, their root visits summed."""
+
+    def __init__(self, seed: int, trees: int, iterations: int = ITERATIONS) -> None:
+        super().__init__(seed, iterations, rollout="heuristic", rollout_depth=DEPTH)
+        self.trees = trees
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        me = game.current_player(view)
+        assert me is not None
+        seed, self.rng = self.rng.next64()
+        base = Rng.from_seed(seed)
+        visits: dict[Any, int] = {}
+        totals: dict[Any, float] = {}
+        for i in range(self.trees):
+            root = self.search(game, view, me, base.fork(i + 1) if self.trees > 1 else base)
+            for action, child in root.children.items():
+                visits[action] = visits.get(action, 0) + child.visits
+                totals[action] = totals.get(action, 0.0) + child.total
+        order = {a: i for i, a in enumerate(legal)}
+        ranked = [a for a in visits if a in order]
+        return max(ranked, key=lambda a: (visits[a], totals[a], -order[a])) if ranked else legal[0]
+
+
+class Knows(Oracle):
+    """The oracle, told only the ``part`` of the hidden table (module's text). Not a fair player."""
+
+    def __init__(self, seed: int, part: str, iterations: int = ITERATIONS) -> None:
+        if part not in PARTS:
+            raise ValueError(f"part is one of {', '.join(PARTS)}, got {part!r}")
+        super().__init__(seed, iterations, rollout="heuristic", rollout_depth=DEPTH)
+        self.part = part
+
+    def _tables(self, game: Game[Any, Any]) -> Callable[[Any, int, int], Any]:
+        part = self.part
+
+        def table(state: Any, player: int, key: int) -> Any:
+            rng = Rng.from_seed(key)
+            if part == "crowd":
+                draw, rng = rng.shuffle(state.draw)
+                deck, rng = rng.shuffle(state.raxxon_draw)
+                return evolve(state, draw=draw, raxxon_draw=deck, rng=rng.fork(1))
+            fair = game.determinize(game.view(state, player), player, key)
+            return evolve(fair, raxxon_draw=state.raxxon_draw, rng=state.rng)
+        return table
+
+
+def won_by_seed(path: str) -> dict[int, bool]:
+    """Seed to won, from a CSV in ``wasteland simulate``'s columns; ValueError saying why not."""
+    data = read_file(path)  # a ValueError of its own, in one line, for a file that cannot be read
+    try:
+        rows = csv.DictReader(io.StringIO(data.decode("utf-8")))
+        return {int(row["seed"]): row["winners"] not in ("", None) for row in rows}
+    except (UnicodeDecodeError, KeyError, ValueError, csv.Error) as why:
+        raise ValueError(f"{path}: not a CSV of wasteland simulate's columns ({why})") from None
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("probe", choices=("guard", "trees", "knows"))
+    parser.add_argument("--z", type=float, default=1.0, help="guard: standard errors (default 1)")
+    parser.add_argument("--trees", type=int, default=4, help="trees: how many (default 4)")
+    parser.add_argument("--part", choices=PARTS, default="crowd", help="knows: what it is told")
+    parser.add_argument("--iterations", type=int, default=ITERATIONS, help="of each search (default 50)")
+    parser.add_argument("--players", type=int, default=1)
+    parser.add_argument("-n", type=int, default=40, help="deals (default 40)")
+    parser.add_argument("--seed", type=int, default=4000, help="the first deal's seed (default 4000)")
+    parser.add_argument("--csv", help="write each deal's result here")
+    parser.add_argument("--against", help="a CSV of another bot on the same seeds: the paired difference")
+    args = parser.parse_args(argv)
+    try:  # before the games, so a wrong file is refused at once
+        against = won_by_seed(args.against) if args.against else None
+        if args.csv:
+            writable(args.csv)
+    except (ValueError, OSError) as why:
+        parser.error(str(why))
+    if not 1 <= args.iterations <= 10_000 or not 1 <= args.trees <= 64 or not 1 <= args.n <= 100_000 \
+            or not 1 <= args.players <= 4:
+        parser.error("--iterations 1-10000, --trees 1-64, -n 1-100000 and --players 1-4")
+    game = get_game("raxxon")
+
+    def bot(seed: int) -> ISMCTS:
+        if args.probe == "guard":
+            return Guarded(seed, args.z, args.iterations)
+        if args.probe == "trees":
+            return Trees(seed, args.trees, args.iterations)
+        return Knows(seed, args.part, args.iterations)
+
+    results: dict[int, tuple[bool, int]] = {}
+    differed = overruled = 0
+    for deal in range(args.seed, args.seed + args.n):
+        state = game.new_game(deal, players=args.players, difficulty="regular")
+        bots = [bot(bot_seed(deal, seat)) for seat in range(args.players)]
+        final, decisions = play(game, state, bots)
+        results[deal] = (game.returns(final)[0] == 1.0, decisions)
+        for b in bots:
+            if isinstance(b, Guarded):
+                differed, overruled = differed + b.differed, overruled + b.overruled
+    won = sum(w for w, _ in results.values())
+    print(f"{args.probe}: won {won} of {len(results)} deals (seeds {args.seed}-{args.seed + args.n - 1})")
+    if args.probe == "guard":
+        print(f"  the search's choice was not the heuristic's at {differed} decisions; the guard kept the "
+              f"heuristic's at {overruled}")
+    if args.csv:
+        text = io.StringIO()
+        out = csv.writer(text, lineterminator="\n")
+        out.writerow(["index", "seed", "seats", "bots", "winners", "reason", "code", "length"])
+        for i, (deal, (w, length)) in enumerate(results.items()):
+            out.writerow([i, deal, args.players, args.probe, "0" if w else "", "", "", length])
+        write_atomic(args.csv, text.getvalue())
+    if against is not None:
+        other = against
+        seeds = [s for s in results if s in other]
+        if len(seeds) < 2:
+            print("  fewer than two seeds in common with --against: no paired difference")
+            return
+        diffs = [int(results[s][0]) - int(other[s]) for s in seeds]
+        mean, error = mean_and_error(diffs)
+        print(f"  against {args.against} on {len(seeds)} deals: {diffs.count(1)} won only here, "
+              f"{diffs.count(-1)} only there; mean difference {mean:+.3f} "
+              f"[{mean - 1.96 * error:+.3f}, {mean + 1.96 * error:+.3f}]")
+
+
+if __name__ == "__main__":
+    main()
