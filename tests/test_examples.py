@@ -124,12 +124,17 @@ def test_search_settings_example_times_root_parallelism() -> None:
     assert "median wall-time ratio" in out and out.count(" with p2") == 2
 
 
-def _fitting() -> Any:
-    spec = importlib.util.spec_from_file_location("fit_raxxon_evaluation", EXAMPLES / "fit_raxxon_evaluation.py")
+def _example(name: str) -> Any:
+    """The example program ``examples/<name>.py`` as a module (its ``main`` not run)."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _fitting() -> Any:
+    return _example("fit_raxxon_evaluation")
 
 
 def test_fitting_raxxon_s_evaluation_recovers_the_weights_that_made_the_results() -> None:
@@ -154,14 +159,6 @@ def test_fitting_raxxon_s_evaluation_prints_the_module_s_constants_and_checks_th
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "table sizes from 1 to 4" in refused.stderr
     assert "Traceback" not in refused.stderr
-
-
-def _probes() -> Any:
-    spec = importlib.util.spec_from_file_location("raxxon_probes", EXAMPLES / "raxxon_probes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _won_and_length(path: Path) -> list[tuple[str, str, str]]:
@@ -193,7 +190,7 @@ def test_raxxon_probes_guard_and_more_trees_report_against_an_earlier_run(tmp_pa
 
 
 def test_raxxon_probes_knows_only_the_part_of_the_table_it_is_told() -> None:
-    probes = _probes()
+    probes = _example("raxxon_probes")
     game = GAMES["raxxon"]
     state = game.new_game(11, players=1, difficulty="regular")
     crowd = probes.Knows(1, "crowd", 2)._tables(game)(state, 0, 5)
