@@ -60,7 +60,7 @@ class Guarded(ISMCTS):
         guide_seed, self.rng = self.rng.next64()
         self.guide: Any = None
         self.guide_seed = guide_seed
-        #: Decisions where the search's choice was not the heuristic's, and of those where it was kept.
+        #: Decisions where the search's choice was not the heuristic's; of those, where the guard kept the heuristic's.
         self.differed = 0
         self.overruled = 0
 
