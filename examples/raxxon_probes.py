@@ -11,7 +11,8 @@ seeds.
   action) has a mean value above it by ``Z`` standard errors (each mean's variance taken at its
   largest for a value in [0, 1], m(1 - m)), as flat Monte Carlo's guard keeps it.
 * ``trees --trees K``: K independent trees of the budget each, their root visits summed, the
-  most visited action taken: the search of root parallelism, one tree after another here.
+  most visited action taken: the library's root parallelism (``ismcts:50:best:pK``), its trees
+  grown one after another in this process.
 * ``knows --part crowd|future``: the oracle (not a fair player) told only part of the hidden
   table. ``crowd``: every card on the table now (the crowd's face-down cards, the infection
   supply), and not what is to come (the draw pile, the Raxxon deck and the generator are drawn
@@ -39,7 +40,7 @@ from typing import Any
 from attrs import evolve
 
 from wasteland.agents import ISMCTS, Oracle
-from wasteland.agents.search import heuristic_class, mean_and_error
+from wasteland.agents.search import game_evaluate, heuristic_class, mean_and_error
 from wasteland.core.files import read_file, writable, write_atomic
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
@@ -84,30 +85,12 @@ class Guarded(ISMCTS):
         return choice
 
 
-class Trees(ISMCTS):
-    """``trees`` independent searches a decision, their root visits summed."""
-
-    def __init__(self, seed: int, trees: int, iterations: int = ITERATIONS) -> None:
-        super().__init__(seed, iterations, rollout="heuristic", rollout_depth=DEPTH)
-        self.trees = trees
-
-    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        me = game.current_player(view)
-        assert me is not None
-        seed, self.rng = self.rng.next64()
-        base = Rng.from_seed(seed)
-        visits: dict[Any, int] = {}
-        totals: dict[Any, float] = {}
-        for i in range(self.trees):
-            root = self.search(game, view, me, base.fork(i + 1) if self.trees > 1 else base)
-            for action, child in root.children.items():
-                visits[action] = visits.get(action, 0) + child.visits
-                totals[action] = totals.get(action, 0.0) + child.total
-        order = {a: i for i, a in enumerate(legal)}
-        ranked = [a for a in visits if a in order]
-        return max(ranked, key=lambda a: (visits[a], totals[a], -order[a])) if ranked else legal[0]
+def trees(seed: int, count: int, iterations: int = ITERATIONS) -> ISMCTS:
+    """``count`` independent searches a decision, their root statistics summed: the library's root
+    parallelism (``p`` and a number). Handed the game's evaluation itself rather than by the game's
+    key, the searches run one after another in this process instead of on as many processes."""
+    return ISMCTS(seed, iterations, rollout="heuristic", rollout_depth=DEPTH, processes=count,
+                  evaluate=game_evaluate("raxxon"))
 
 
 class Knows(Oracle):
@@ -171,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.probe == "guard":
             return Guarded(seed, args.z, args.iterations)
         if args.probe == "trees":
-            return Trees(seed, args.trees, args.iterations)
+            return trees(seed, args.trees, args.iterations)
         return Knows(seed, args.part, args.iterations)
 
     results: dict[int, tuple[bool, int]] = {}
