@@ -184,6 +184,61 @@ def test_a_lookahead_bot_with_a_time_weighs_on_at_least_one_table_and_stops_when
     assert all(total == judge._worth(seen, 0, plan, key) for total, plan in bot.weighed), "one table, the first key"
 
 
+def _first_row_choice(seed: int) -> State:
+    """A competitive table at the threat seat's first choice of a row (all four free)."""
+    state = GAME.new_game(seed, players=2, variant="competitive")
+    while GAME.current_player(state) != 1:
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    return state
+
+
+def _against_the_squad(state: State, row: object, key: int) -> float:
+    """What the threat seat should find putting the drawn threat in ``row`` worth on ``state``
+    itself: the heuristic (seeded ``key``) plays both seats on to the squad's maneuver of the
+    next turn, where the best table its beam finds counts against the threat seat; a game over
+    before then is worth 1000 or -1000 to the threat seat."""
+    bot, turn = HeuristicBot(key, LOOK_WIDTH), state.turn
+    state = GAME.apply(state, row)
+    while (seat := GAME.current_player(state)) is not None:
+        if state.phase is Phase.MANEUVER and state.selected < 0 and state.turn > turn:
+            return -max(score for score, _, _ in maneuvers(GAME.view(state, 1), LOOK_WIDTH)[1])
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, legal[0] if len(legal) == 1 else bot.choose(GAME, GAME.view(state, seat), legal))
+    return 1000.0 if GAME.returns(state)[1] > 0 else -1000.0
+
+
+def test_the_lookahead_threat_seat_weighs_every_free_row_against_the_squad_s_next_turn() -> None:
+    """The competitive game's second seat weighs each free row for the drawn threat on the same
+    drawn tables: made, then the heuristic plays both seats on to the squad's next maneuver, whose
+    best table counts against it. On the referee's table (horizon 1) each total is that one
+    play-out's; the best is chosen; the heuristic's own order comes first, so it wins a tie."""
+    state = _first_row_choice(5)
+    legal = GAME.legal_actions(state)
+    assert len(legal) == 4
+    bot = OracleLookahead(7, horizon=1)
+    action = bot.choose(GAME, state, legal)
+    key, _ = Rng.from_seed(7).below(2 ** 31)
+    assert sorted(p[0].row for _, p in bot.weighed) == [0, 1, 2, 3]
+    for total, plan in bot.weighed:
+        assert total == _against_the_squad(state, plan[0], key)
+    assert action == bot.weighed[0][1][0] and bot.weighed[0][0] == max(total for total, _ in bot.weighed)
+    order = bot._rows_by_score(GAME.view(state, 1), legal)
+    assert order[0] == HeuristicBot(0).choose(GAME, GAME.view(state, 1), legal)
+    ties = [p[0] for total, p in bot.weighed if total == bot.weighed[0][0]]
+    assert ties == [row for row in order if row in ties], "equal totals keep the heuristic's order"
+
+
+def test_the_lookahead_threat_seat_is_reproducible_and_reads_only_its_view() -> None:
+    """The same seed and view give the same row; a table whose threat deck lies in another order
+    (the same view) gives the same one, since the fair bot draws its own tables."""
+    state = _first_row_choice(5)
+    reordered = replace(state, decks=(tuple(reversed(state.decks[0])),))
+    assert GAME.view(reordered, 1) == GAME.view(state, 1)
+    legal = GAME.legal_actions(state)
+    chosen = [LookaheadBot(11, draws=2).choose(GAME, GAME.view(table, 1), legal) for table in (state, state, reordered)]
+    assert chosen[0] == chosen[1] == chosen[2] and chosen[0] in legal
+
+
 # -- the lookahead oracle (not a fair player) -------------------------------------------------------
 
 def _two_maneuvers_on(state: State, plan: list[object], key: int) -> float:
@@ -232,9 +287,10 @@ def test_the_lookahead_oracle_weighs_its_plans_on_the_table_that_will_be_played_
 @pytest.mark.parametrize("options", [{"players": 1}, {"players": 2, "variant": "competitive"},
                                      {"players": 2, "variant": "cooperative"}],
                          ids=["solo", "competitive", "cooperative"])
-def test_the_lookahead_oracle_plays_whole_games_for_the_seat_that_maneuvers(options: dict[str, object]) -> None:
+def test_the_lookahead_oracle_plays_whole_games_weighing_for_every_seat(options: dict[str, object]) -> None:
     """Every decision legal to the end; each squad's seat weighs its own maneuvers (the second
-    grid of a cooperative table as well as the first)."""
+    grid of a cooperative table as well as the first), and the competitive game's threat seat
+    its rows."""
     players = options["players"]
     assert isinstance(players, int)
     bots = [OracleLookahead(seat, plans=2) for seat in range(players)]
@@ -248,7 +304,7 @@ def test_the_lookahead_oracle_plays_whole_games_for_the_seat_that_maneuvers(opti
             bot.weighed = []
         state = GAME.apply(state, action)
     assert GAME.outcome(state) is not None
-    assert looked == ({0} if options.get("variant") == "competitive" else set(range(players)))
+    assert looked == set(range(players))
 
 
 def test_the_lookahead_oracle_is_named_marked_unfair_and_bounded() -> None:

@@ -16,7 +16,8 @@ squad most.
 
 ``LookaheadBot`` (bot name ``lookahead``) is the same player with a search over its own
 maneuvers: the heuristic's few best, each weighed on tables drawn from its view by how the next
-turn stands once the next threats are dealt (docs/agents.md). ``OracleLookahead`` (bot name
+turn stands once the next threats are dealt; as the competitive game's threat seat it weighs
+each free row for a drawn threat the same way (docs/agents.md). ``OracleLookahead`` (bot name
 ``oracle:lookahead``) weighs them on the referee's table instead, two maneuvers ahead: **not a fair
 player**, an upper bound for designers.
 """
@@ -402,12 +403,17 @@ class HeuristicBot:
         return plan[0]
 
     def _choose_row(self, state: State, legal: tuple[Any, ...]) -> Any:
+        return self._rows_by_score(state, legal)[0]
+
+    def _rows_by_score(self, state: State, legal: tuple[Any, ...]) -> list[Any]:
+        """The rows for the drawn threat, the one that leaves the squad the lowest score
+        (``table_score``) first; of equal ones, the top row first."""
         scores = []
         for action in legal:
             work = Work(state)
             choose_row(work, action.row)
             scores.append((table_score(work.finish()), action.row, action))
-        return min(scores, key=lambda s: (s[0], s[1]))[2]
+        return [action for _, _, action in sorted(scores, key=lambda s: (s[0], s[1]))]
 
 
 def plan_maneuver(state: State, width: int) -> list[Any]:
@@ -472,6 +478,12 @@ def before_last(state: State) -> bool:
     """Whether this is the turn that called the helicopter, with the game's last turn this
     grid's own next one (solo and competitive: nothing is dealt, so the rest is in sight)."""
     return len(state.decks) == 1 and not state.final and not state.decks[state.active]
+
+
+def calls_helicopter(state: State) -> bool:
+    """Whether the competitive game's threat seat, placing a drawn threat, is in the turn that
+    calls the helicopter: the deck holds no more cards than the rows still to fill after this one."""
+    return len(state.decks[state.active]) <= 3 - len(state.dealt_rows)
 
 
 def last_look(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:
@@ -674,7 +686,10 @@ LOOK_WIDTH = 8
 #: The tables the lookahead bot draws for each maneuver it weighs, by the number of grids: a
 #: cooperative table plays the partner's turn too, on two grids, about four times a solo one's work.
 LOOK_DRAWS = {1: 8, 2: 2}
-#: The most tables a lookahead bot may be asked to draw for each maneuver (``lookahead:N``).
+#: The tables drawn for each row the competitive game's threat seat weighs: a row's play-out
+#: runs through the squad's whole maneuver, and a turn asks three times.
+ROW_DRAWS = 4
+#: The most tables a lookahead bot may be asked to draw for each maneuver or row (``lookahead:N``).
 MAX_DRAWS = 64
 #: What a drawn table that ends before the grid's next maneuver is worth: a win or a loss, on the
 #: scale of ``_final_value``.
@@ -683,6 +698,8 @@ ENDED = 1000.0
 #: played, a look two maneuvers ahead pays; on drawn tables it did not (docs/agents.md).
 ORACLE_PLANS = 8
 ORACLE_HORIZON = 2
+#: The seat that puts the drawn threats in rows in the competitive game (the second).
+THREAT_SEAT = 1
 
 
 class LookaheadBot(HeuristicBot):
@@ -693,13 +710,15 @@ class LookaheadBot(HeuristicBot):
     until this grid's next maneuver, and the best table the heuristic's beam finds there is the
     maneuver's worth (a game over by then is worth ``ENDED``, won or lost; ``horizon`` 2 plays on to
     the grid's second maneuver from now, and so on). Every maneuver is
-    weighed on the same tables, with the same seeds; the best total is made. The turn that calls
-    the helicopter, the final turn, the attacks, the rows and the discards are the heuristic's own.
-    It sees only its view: a fair player.
+    weighed on the same tables, with the same seeds; the best total is made. As the competitive
+    game's threat seat it weighs every free row for each drawn threat the same way
+    (``ROW_DRAWS`` tables), the squad's best table at its next turn's maneuver counted against it.
+    The turn that calls the helicopter, the final turn, the attacks and the discards are the
+    heuristic's own. It sees only its view: a fair player.
 
-    ``draws`` tables a maneuver (by default ``LOOK_DRAWS`` for the table's grids), or as many as
-    fit in ``seconds`` (checked after each drawn table, on which every maneuver is weighed; at
-    least one: not reproducible, as any budget in time)."""
+    ``draws`` tables a maneuver or row (by default ``LOOK_DRAWS`` for the table's grids, or
+    ``ROW_DRAWS``), or as many as fit in ``seconds`` (checked after each drawn table, on which
+    every option is weighed; at least one: not reproducible, as any budget in time)."""
 
     name = "lookahead"
 
@@ -716,7 +735,8 @@ class LookaheadBot(HeuristicBot):
             raise ValueError("give the tables drawn for each plan or a time, not both")
         Budget(draws, seconds, 1)  # refuses a bad time
         self.draws, self.plans, self.inner, self.seconds, self.horizon = draws, plans, inner, seconds, horizon
-        #: The maneuvers weighed at the last decision that looked ahead, with their totals (best first).
+        #: The maneuvers (or rows, each a list of its one action) weighed at the last decision that
+        #: looked ahead, with their totals (best first).
         self.weighed: list[tuple[float, list[Any]]] = []
 
     def _maneuver(self, state: State, legal: tuple[Any, ...]) -> Any:
@@ -724,38 +744,64 @@ class LookaheadBot(HeuristicBot):
             return super()._maneuver(state, legal)
         _, kept = maneuvers(state, self.width)
         kept.sort(key=lambda k: -k[0])
-        plans = [plan for _, _, plan in kept[:self.plans]]
-        me = state.viewer if state.viewer is not None else current_player(state)
-        assert me is not None, "a maneuver has a decider"
-        budget = Budget(None if self.seconds is not None else self.draws or self._draws(state), self.seconds, 1)
-        sums = [0.0] * len(plans)
-        started, drawn = time.perf_counter(), 0
-        while budget.more(drawn, started):
-            key, self.rng = self.rng.below(2 ** 31)
-            for i, plan in enumerate(plans):
-                sums[i] += self._worth(state, me, plan, key)
-            drawn += 1
-        self.weighed = sorted(zip(sums, plans), key=lambda t: -t[0])
-        best = self.weighed[0][1]  # a stable sort: of equal totals, the higher-scored table
+        best = self._weigh(state, [plan for _, _, plan in kept[:self.plans]], self._worth)
         if not best:
             return END_PHASE
         self.plan, self.planned = best[1:] + [END_PHASE], (state.turn, state.active)
         return best[0]
 
+    def _choose_row(self, state: State, legal: tuple[Any, ...]) -> Any:
+        """The competitive game's threat seat: every free row for the drawn threat, weighed like a
+        maneuver (``_row_worth``), the heuristic's order first (so its choice wins a tie)."""
+        if self.plans == 1 or len(legal) == 1 or calls_helicopter(state):
+            return super()._choose_row(state, legal)
+        return self._weigh(state, [[action] for action in self._rows_by_score(state, legal)], self._row_worth)[0]
+
+    def _weigh(self, state: State, options: list[list[Any]],
+               worth: Callable[[State, int, list[Any], int], float]) -> list[Any]:
+        """The option (a maneuver's actions, or a row) with the best total ``worth`` over the drawn
+        tables, every option on the same tables with the same seeds; the first of equal totals.
+        Keeps them all in ``weighed``."""
+        me = state.viewer if state.viewer is not None else current_player(state)
+        assert me is not None, "a decision has a decider"
+        budget = Budget(None if self.seconds is not None else self.draws or self._draws(state), self.seconds, 1)
+        sums = [0.0] * len(options)
+        started, drawn = time.perf_counter(), 0
+        while budget.more(drawn, started):
+            key, self.rng = self.rng.below(2 ** 31)
+            for i, option in enumerate(options):
+                sums[i] += worth(state, me, option, key)
+            drawn += 1
+        self.weighed = sorted(zip(sums, options), key=lambda t: -t[0])  # a stable sort
+        return self.weighed[0][1]
+
     def _draws(self, state: State) -> int:
-        """The tables drawn for each maneuver weighed, when the name gives no count nor time."""
-        return LOOK_DRAWS.get(len(state.decks), 2)
+        """The tables drawn for each maneuver or row weighed, when the name gives no count nor time."""
+        return ROW_DRAWS if state.pending >= 0 else LOOK_DRAWS.get(len(state.decks), 2)
 
     def _table(self, seen: State, me: int, key: int) -> State:
-        """The table a maneuver is weighed on: one drawn from the view with ``key``."""
+        """The table a maneuver or a row is weighed on: one drawn from the view with ``key``."""
         return determinize(seen, me, key)
 
     def _worth(self, seen: State, me: int, plan: list[Any], key: int) -> float:
         """What ``plan`` (then ending the maneuver) is worth on the table drawn from ``seen`` with
-        ``key``, the heuristic playing on until this grid's ``horizon``-th maneuver from now."""
-        table = self._table(seen, me, key)
+        ``key``, the heuristic playing on (``_play_on``)."""
         bot = HeuristicBot(key, self.inner)
         bot.plan, bot.planned = [*plan, END_PHASE], (seen.turn, seen.active)
+        return self._play_on(self._table(seen, me, key), seen, me, bot)
+
+    def _row_worth(self, seen: State, me: int, row: list[Any], key: int) -> float:
+        """What putting the drawn threat in the row ``row[0]`` is worth to the threat seat on the
+        table drawn from ``seen`` with ``key``, the heuristic playing on for both seats
+        (``_play_on``)."""
+        return self._play_on(moves(self._table(seen, me, key)).play(row[0]), seen, me, HeuristicBot(key, self.inner))
+
+    def _play_on(self, table: State, seen: State, me: int, bot: HeuristicBot) -> float:
+        """``table``'s worth to ``me``, ``bot`` playing every seat on until the grid of ``seen``
+        reaches its ``horizon``-th maneuver of a turn after ``seen``'s: the best table the
+        heuristic's beam finds there, counted against the competitive game's threat seat (the
+        squad's gain is its loss); a game over by then is worth ``ENDED``, won or lost."""
+        sign = -1.0 if seen.options.variant == "competitive" and me == THREAT_SEAT else 1.0
         turn, ahead = seen.turn, 0
         while True:
             if table.phase is Phase.OVER:
@@ -765,7 +811,7 @@ class LookaheadBot(HeuristicBot):
                 turn, ahead = table.turn, ahead + 1
                 if ahead == self.horizon:
                     _, kept = maneuvers(view(table, me), self.inner)
-                    return max(score for score, _, _ in kept)
+                    return sign * max(score for score, _, _ in kept)
             listed = moves(table)
             legal = listed.actions
             if len(legal) == 1:
@@ -780,9 +826,10 @@ class OracleLookahead(LookaheadBot):
     """The lookahead bot on the referee's table (``oracle:lookahead``): **not a fair player**. It is
     handed the whole table, the threat decks in their order, so it weighs the beam's
     ``ORACLE_PLANS`` best maneuvers on the one table that will be played, each played on to its
-    grid's ``ORACLE_HORIZON``-th maneuver from now. One table a maneuver by default: more
-    (``oracle:lookahead:N``) change only the ties of the heuristic that plays on. An upper bound of
-    how winnable a deal is for this kind of play."""
+    grid's ``ORACLE_HORIZON``-th maneuver from now (and, as the competitive game's threat seat,
+    every free row, to the squad's ``ORACLE_HORIZON``-th maneuver of a later turn). One table an option
+    by default: more (``oracle:lookahead:N``) change only the ties of the heuristic that plays on.
+    An upper bound of how winnable a deal is for this kind of play."""
 
     name = "oracle:lookahead"
     sees_table = True
