@@ -8,7 +8,7 @@ from tests.lucky_seven.grids import cell, member, table
 from wasteland.agents import bot_input, is_fair, make_bot, parse_bot, sees_table
 from wasteland.agents.lucky_seven import (
     LOOK_PLANS, LOOK_WIDTH, ORACLE_HORIZON, ORACLE_PLANS, HeuristicBot, LookaheadBot, OracleLookahead, _placed,
-    _reachers, _Threats, before_last, last_look, maneuvers,
+    _reachers, _Threats, before_last, calls_helicopter, last_look, maneuvers,
 )
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
@@ -237,6 +237,30 @@ def test_the_lookahead_threat_seat_is_reproducible_and_reads_only_its_view() -> 
     legal = GAME.legal_actions(state)
     chosen = [LookaheadBot(11, draws=2).choose(GAME, GAME.view(table, 1), legal) for table in (state, state, reordered)]
     assert chosen[0] == chosen[1] == chosen[2] and chosen[0] in legal
+
+
+def test_the_rows_of_the_turn_that_calls_the_helicopter_are_the_heuristic_s() -> None:
+    """A row decision calls the helicopter exactly when the deck runs out in its turn (the turn's
+    maneuver is the one before the last); there the lookahead bot weighs nothing and puts the
+    threat where the heuristic does, and before it weighs every free row."""
+    state, rows = GAME.new_game(5, players=2, variant="competitive"), []
+    heuristic = HeuristicBot(3)
+    while (seat := GAME.current_player(state)) is not None:
+        legal = GAME.legal_actions(state)
+        if seat == 1 and len(legal) > 1:
+            rows.append((state, calls_helicopter(GAME.view(state, 1))))
+        if state.phase is Phase.MANEUVER and state.selected < 0 and rows and rows[-1][0].turn == state.turn:
+            assert all(calls == before_last(state) for earlier, calls in rows if earlier.turn == state.turn)
+        state = GAME.apply(state, heuristic.choose(GAME, GAME.view(state, seat), legal))
+    last_weighed = [earlier for earlier, calls in rows if not calls][-1]
+    first_calling = next(earlier for earlier, calls in rows if calls)
+    for earlier, calls in ((last_weighed, False), (first_calling, True)):
+        seen, legal = GAME.view(earlier, 1), GAME.legal_actions(earlier)
+        bot = LookaheadBot(11, draws=1)
+        chosen = bot.choose(GAME, seen, legal)
+        assert len(bot.weighed) == (0 if calls else len(legal))
+        if calls:
+            assert chosen == HeuristicBot(0).choose(GAME, seen, legal)
 
 
 # -- the lookahead oracle (not a fair player) -------------------------------------------------------
