@@ -7,8 +7,8 @@ import pytest
 from tests.lucky_seven.grids import cell, member, table
 from wasteland.agents import bot_input, is_fair, make_bot, parse_bot, sees_table
 from wasteland.agents.lucky_seven import (
-    LOOK_PLANS, LOOK_WIDTH, ORACLE_HORIZON, ORACLE_PLANS, HeuristicBot, LookaheadBot, OracleLookahead, _placed,
-    _reachers, _Threats, before_last, calls_helicopter, last_look, maneuvers,
+    LOOK_PLANS, LOOK_WIDTH, ORACLE_HORIZON, ORACLE_PLANS, ROW_DRAWS, HeuristicBot, LookaheadBot, OracleLookahead,
+    _placed, _reachers, _Threats, before_last, calls_helicopter, last_look, maneuvers,
 )
 from wasteland.core.records import replace
 from wasteland.core.rng import Rng
@@ -226,6 +226,24 @@ def test_the_lookahead_threat_seat_weighs_every_free_row_against_the_squad_s_nex
     assert order[0] == HeuristicBot(0).choose(GAME, GAME.view(state, 1), legal)
     ties = [p[0] for total, p in bot.weighed if total == bot.weighed[0][0]]
     assert ties == [row for row in order if row in ties], "equal totals keep the heuristic's order"
+
+
+def test_the_fair_threat_seat_weighs_each_row_on_row_draws_tables_drawn_from_its_view() -> None:
+    """By default a row is weighed on ``ROW_DRAWS`` tables, the keys its seed draws, every row on
+    the same ones: each total is the sum of ``_row_worth`` over those keys."""
+    state = _first_row_choice(5)
+    seen, legal = GAME.view(state, 1), GAME.legal_actions(state)
+    bot = LookaheadBot(7)
+    action = bot.choose(GAME, seen, legal)
+    rng, keys = Rng.from_seed(7), []
+    for _ in range(ROW_DRAWS):
+        key, rng = rng.below(2 ** 31)
+        keys.append(key)
+    judge = LookaheadBot(0)
+    assert len(bot.weighed) == len(legal)
+    for total, plan in bot.weighed:
+        assert total == sum(judge._row_worth(seen, 1, plan, key) for key in keys)
+    assert action == bot.weighed[0][1][0]
 
 
 def test_the_lookahead_threat_seat_is_reproducible_and_reads_only_its_view() -> None:
