@@ -133,13 +133,9 @@ def _example(name: str) -> Any:
     return module
 
 
-def _fitting() -> Any:
-    return _example("fit_raxxon_evaluation")
-
-
 def test_fitting_raxxon_s_evaluation_recovers_the_weights_that_made_the_results() -> None:
     np = pytest.importorskip("numpy")
-    fitting = _fitting()
+    fitting = _example("fit_raxxon_evaluation")
     rng = np.random.default_rng(5)
     features = rng.normal(size=(20_000, 3))
     design = np.column_stack([np.ones(len(features)), features])

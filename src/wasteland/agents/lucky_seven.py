@@ -44,7 +44,7 @@ from wasteland.lucky_seven.cards import (
     ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
-from wasteland.lucky_seven.rules import ENGINE, RULES
+from wasteland.lucky_seven.rules import ENGINE, RULES, THREAT_SEAT
 from wasteland.lucky_seven.state import Phase, State, Work
 
 __all__ = ["HeuristicBot", "LookaheadBot", "OracleLookahead", "table_score", "evaluate", "best_attack",
@@ -698,8 +698,6 @@ ENDED = 1000.0
 #: played, a look two maneuvers ahead pays; on drawn tables it did not (docs/agents.md).
 ORACLE_PLANS = 8
 ORACLE_HORIZON = 2
-#: The seat that puts the drawn threats in rows in the competitive game (the second).
-THREAT_SEAT = 1
 
 
 class LookaheadBot(HeuristicBot):

@@ -139,6 +139,12 @@ def over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
+#: The competitive game's seats (the variant's rule: one player commands the squad, the other
+#: chooses each drawn threat's row): seat 0 the squad, seat 1 the threats.
+SQUAD_SEAT = 0
+THREAT_SEAT = 1
+
+
 def ending(state: State) -> Outcome | None:
     """``outcome`` without the check for the table: the drawing of a view tells how it ended too
     (everything the outcome reads is in sight)."""
@@ -153,7 +159,7 @@ def ending(state: State) -> Outcome | None:
     else:
         won, code, reason = True, Ending.LANDING_ZONE_CLEAR, "the landing zone was clear when the helicopter came"
     if state.options.variant == "competitive":
-        return Outcome(winners={0} if won else {1}, reason=reason, code=code)
+        return Outcome(winners={SQUAD_SEAT} if won else {THREAT_SEAT}, reason=reason, code=code)
     return Outcome(winners=range(state.options.players) if won else (), reason=reason, code=code)
 
 
@@ -186,7 +192,7 @@ def current_player(state: State) -> int | None:
     if ENGINE.state(state).phase is Phase.OVER:
         return None
     if state.options.variant == "competitive":
-        return 1 if state.pending >= 0 and state.pending_row < 0 else 0
+        return THREAT_SEAT if state.pending >= 0 and state.pending_row < 0 else SQUAD_SEAT
     return state.active
 
 
