@@ -46,6 +46,19 @@ def test_a_table_or_view_no_game_can_hold_is_refused(viewer: int | None, change:
     assert_load_refused(state, change, message)
 
 
+def _seat_not_told(doc: dict[str, Any]) -> None:
+    doc["seen"]["$t"][0]["$f"].pop(0)
+
+
+def test_with_table_talk_a_table_where_seats_know_different_cells_is_refused() -> None:
+    state = played(GAME, 6, players=2, table_talk=True)
+    down = next(i for i, card in enumerate(state.crowd) if card >= 0 and card not in state.face_up)
+    state = replace(state, seen=(frozenset({down}), frozenset({down})))
+    assert_load_refused(state, _seat_not_told, "with table talk every seat knows the same cells")
+    private = replace(state, options=replace(state.options, table_talk=False))
+    assert codec.loads(codec.dumps(private)) == private, "without it a look is its seat's alone"
+
+
 def test_a_supply_with_a_healthy_card_is_refused() -> None:
     state = played(GAME, 6, players=2)
     healthy = table_of(state).healthy

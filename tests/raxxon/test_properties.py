@@ -1,4 +1,5 @@
-"""Random games for 1-4 players and every difficulty: the invariants after every step."""
+"""Random games for 1-4 players, every difficulty, with and without table talk: the invariants
+after every step."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ PROBES = [TURN, PASS, TAKE, DECLINE, *ACT, *OPTION, *TARGET, *LINE, *PLACE]
 
 
 @given(seed=st.integers(0, 2**32), choice=st.integers(0, 2**32), players=st.integers(1, 4),
-       difficulty=st.sampled_from(DIFFICULTIES))
+       difficulty=st.sampled_from(DIFFICULTIES), table_talk=st.booleans())
 @settings(max_examples=12)
-def test_random_play_keeps_every_invariant(seed: int, choice: int, players: int, difficulty: str) -> None:
+def test_random_play_keeps_every_invariant(seed: int, choice: int, players: int, difficulty: str,
+                                           table_talk: bool) -> None:
     def every_step(state: object) -> None:
         check_all(state, choice)  # type: ignore[arg-type]
         direct_check_agrees(state, PROBES)  # type: ignore[arg-type]
         check_v2_step(GAME, state, choice)
 
-    final = random_playout(GAME, seed, {"players": players, "difficulty": difficulty}, choice,
-                           max_steps=20_000, invariants=(every_step,), full_checks_every=5)
+    options = {"players": players, "difficulty": difficulty, "table_talk": table_talk}
+    final = random_playout(GAME, seed, options, choice, max_steps=20_000, invariants=(every_step,),
+                           full_checks_every=5)
     result = GAME.outcome(final)
     assert result is not None and result.code in ("evacuated", "infection", "power")

@@ -61,6 +61,7 @@ def test_power_starts_at_0_the_raxxon_deck_is_shuffled_and_the_first_player_is_r
         ({"characters": ("nobody",)}, "characters"),
         ({"characters": 5}, "characters"),
         ({"colour": "red"}, "colour"),
+        ({"table_talk": "yes"}, "table_talk"),
     ],
 )
 def test_bad_options_are_config_errors_naming_what_is_allowed(options: dict[str, object], message: str) -> None:

@@ -52,6 +52,8 @@ def _check_sheets(state: State) -> None:
             raise ValueError("tokens out of range for the sheet")
     if not all(map(_ON_CROWD.issuperset, state.seen)):
         raise ValueError("a seen cell is off the crowd")
+    if state.options.table_talk and len(set(state.seen)) > 1:
+        raise ValueError("with table talk every seat knows the same cells")
 
 
 def _check_cards(state: State) -> None:
@@ -128,7 +130,8 @@ def check_view_content(state: State) -> None:
     """ValueError unless ``state`` is what ``view`` makes for its viewer: the draw pile and the
     supply hidden, a crowd card hidden exactly where the seat has not seen it face down, the
     cards it cannot place (enough infected ones for the supply) in ``unknown`` in id order, the
-    Raxxon draw pile in id order, another seat's looks without their card, and no generator."""
+    Raxxon draw pile in id order, another seat's looks without their card (but with table talk),
+    and no generator."""
     seat = state.viewer
     if seat is None:
         raise ValueError("the table is not a view")
@@ -151,5 +154,6 @@ def check_view_content(state: State) -> None:
         raise ValueError("the cards a view cannot place hold too few infected ones for the supply")
     if list(state.raxxon_draw) != sorted(state.raxxon_draw) or state.rng != HIDDEN_RNG:
         raise ValueError("a view shows the Raxxon draw pile in id order and no generator")
-    if any(type(e) is Looked and e.player != seat and e.card != HIDDEN for e in state.events):
+    if not state.options.table_talk and any(
+            type(e) is Looked and e.player != seat and e.card != HIDDEN for e in state.events):
         raise ValueError("a view does not show the card another seat looked at")

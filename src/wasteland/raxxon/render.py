@@ -36,7 +36,8 @@ from wasteland.raxxon.view import view
 __all__ = ["render", "svg", "describe", "events", "event_text", "card_label", "trigger_text", "LEGEND", "SVG_LEGEND",
            "EFFECT_WORDS", "STEP_WORDS", "effect_words", "summary"]
 
-LEGEND = ("key: ## a face-down card; [Car!] a face-down card you looked at, infected ([Hos+] healthy; "
+LEGEND = ("key: ## a face-down card; [Car!] a face-down card you (with table talk, the team) looked at, "
+          "infected ([Hos+] healthy; "
           "the referee sees them all); ##'02 a face-down card players 0 and 2 looked at; "
           "Hos+ a face-up healthy card, "
           "Car! a face-up infected one; . an empty cell of the 6 x 6 frame; (h) / (i) healthy / infected")
@@ -77,7 +78,7 @@ def card_label(state: State, card: int) -> str:
 
 def _lookers(state: State, cell: int) -> str:
     """``'02``: the other seats that looked at the face-down card of ``cell``."""
-    seats = "".join(str(p) for p, seen in enumerate(state.seen) if cell in seen and p != state.viewer)
+    seats = "".join(str(p) for p in _looked_by(state, cell) if p != state.viewer)
     return f"'{seats}" if seats else ""
 
 
@@ -123,21 +124,28 @@ def _pile(state: State, cards: tuple[int, ...]) -> str:
     return ", ".join(f"{C.TYPE_NAMES[k]} {n}" for k, n in sorted(counts.items())) or f"{len(cards)} cards"
 
 
+def _verb_text(state: State, verb: int) -> str:
+    """A verb of the sheets in words (``cards.VERB_TEXT``); a look is told to the whole team
+    with table talk."""
+    text = C.VERB_TEXT[verb]
+    return text.replace("yourself only", "told to the team") if state.options.table_talk else text
+
+
 def _sheet_lines(state: State, seat: int) -> list[str]:
     sheet = C.SHEETS[state.characters[seat]]
     s = side(state.options.players)
     mark = " (to decide)" if seat == state.active and state.phase is Phase.ACTIONS else ""
     passed = " - passed" if seat in state.passed else ""
     lines = [f"player {seat}: {sheet.name}, {sheet.role}{passed}{mark}",
-             f"    investigate: {counted(C.VERB_TEXT[sheet.investigate[0]], sheet.investigate[1])}"]
+             f"    investigate: {counted(_verb_text(state, sheet.investigate[0]), sheet.investigate[1])}"]
     for k, action in enumerate(sheet.actions):
         slots = action.slots[s]
         tokens = state.tokens[seat][k]
         cells = " ".join(("[X " if i < tokens else "[  ") + effect_words(slot) + "]" for i, slot in enumerate(slots))
         extra = ""
         if action.optional is not None:
-            extra = f"; optional (+Raxxon card): {counted(C.VERB_TEXT[action.optional[0]], action.optional[1])}"
-        lines.append(f"    {k + 1} {action.name}: {counted(C.VERB_TEXT[action.verb], action.count)}{extra}")
+            extra = f"; optional (+Raxxon card): {counted(_verb_text(state, action.optional[0]), action.optional[1])}"
+        lines.append(f"    {k + 1} {action.name}: {counted(_verb_text(state, action.verb), action.count)}{extra}")
         lines.append(f"        slots: {cells}")
     return lines
 
@@ -314,9 +322,9 @@ def events(state: State) -> tuple[str, ...]:
 def _act(state: State, action: Any) -> str:
     sheet = C.SHEETS[state.characters[state.active]]
     if action.index == 0:
-        return f"investigate: {counted(C.VERB_TEXT[sheet.investigate[0]], sheet.investigate[1])}"
+        return f"investigate: {counted(_verb_text(state, sheet.investigate[0]), sheet.investigate[1])}"
     chosen = sheet.actions[action.index - 1]
-    return f"{chosen.name}: {counted(C.VERB_TEXT[chosen.verb], chosen.count)}"
+    return f"{chosen.name}: {counted(_verb_text(state, chosen.verb), chosen.count)}"
 
 
 def _option(state: State, action: Any) -> str:
@@ -482,7 +490,8 @@ def _draw_header(d: Drawing, state: State, words: _Words) -> float:
              + ("" if over else f" · {_seat_name(state, state.active)}'s turn"))
     d.text(_LEFT + 110, 30, where, size=14)
     seen = ("Referee: the whole table, face-down cards included" if state.viewer is None
-            else f"Seen by player {state.viewer}: face-down cards show only what this player looked at")
+            else f"Seen by player {state.viewer}: face-down cards show only what "
+                 + ("the team looked at (table talk)" if state.options.table_talk else "this player looked at"))
     d.text(_LEFT, 52, seen, size=12, fill=PALETTE["muted"], italic=True)
     y = 64.0
     result = ending(state)
@@ -501,7 +510,10 @@ def _draw_header(d: Drawing, state: State, words: _Words) -> float:
 
 
 def _looked_by(state: State, cell: int) -> list[int]:
-    """The seats that looked at the face-down card of ``cell`` (public)."""
+    """The seats that looked at the face-down card of ``cell`` (public); none named with table
+    talk, where every look is told to the whole team."""
+    if state.options.table_talk:
+        return []
     return [p for p, seen in enumerate(state.seen) if cell in seen]
 
 
@@ -600,7 +612,8 @@ def _draw_crowd(d: Drawing, state: State, x: float, y: float, words: _Words) -> 
                 if state.viewer is None:
                     lines = ["(face down)"] + ([looked] if looked else [])
                 else:
-                    lines = [f"you looked: {kind}"] + ([looked] if looked else [])
+                    knew = "the team looked" if state.options.table_talk else "you looked"
+                    lines = [f"{knew}: {kind}"] + ([looked] if looked else [])
                     kind = "face down"
                 _draw_face_down(d, cx, cy, kind, lines, known=True, healthy=table.healthy[card], ring=ring)
                 label = f"{code} · #{card}"
@@ -862,7 +875,7 @@ def svg(state: State, player: int | None = None) -> str:
     y = _draw_bullets(d, _LEFT, y, "Since the last decision", told or ["nothing happened by itself"])
     glossary = [f"{C.EFFECT_NAMES[e].replace('_', ' ')}: {C.EFFECT_TEXT[e]}" for e in sorted(words.effects)]
     glossary += [f"{_verb(v, 1 if '{n}' in C.VERB_TEXT[v] else 0).replace(' 1', ' n')}: "
-                 f"{counted(C.VERB_TEXT[v], 'n')}" for v in sorted(words.verbs)]
+                 f"{counted(_verb_text(state, v), 'n')}" for v in sorted(words.verbs)]
     y = _draw_bullets(d, _LEFT, y, "Words used in this drawing", glossary, size=10)
     d.legend(_LEFT, y, SVG_LEGEND, width=_WIDTH)
     return d.svg()

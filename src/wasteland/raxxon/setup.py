@@ -40,14 +40,15 @@ INTRO_REMOVALS: tuple[tuple[int, int], ...] = (
 
 def make_options(*, players: int = 1, difficulty: str = "regular",
                  characters: tuple[str, ...] | list[str] | str | None = None,
-                 cards: CardSet | Any = None) -> Options:
+                 cards: CardSet | Any = None, table_talk: bool = False) -> Options:
     """Check ``players`` (1-4), ``difficulty``, ``characters`` (a sheet key per seat, as a sequence
-    or one text; None: dealt by the seed) and ``cards`` (None: the default set); ConfigError names
-    the allowed values."""
+    or one text; None: dealt by the seed), ``cards`` (None: the default set) and ``table_talk``
+    (every look shared with the team); ConfigError names the allowed values."""
     check_options("players", players, (1, 2, 3, 4))
     check_options("difficulty", difficulty, DIFFICULTIES)
+    check_options("table_talk", table_talk, (False, True))
     return Options(players=players, difficulty=difficulty, characters=_characters(characters, players),
-                   cards=read_card_set(cards))
+                   cards=read_card_set(cards), table_talk=table_talk)
 
 
 def _characters(characters: object, players: int) -> tuple[str, ...] | None:

@@ -32,7 +32,7 @@ from typing import Annotated
 from attrs import frozen
 
 from wasteland.core.bounds import Within
-from wasteland.core.codec import register_records
+from wasteland.core.codec import added_field, register_records
 from wasteland.core.engine import WorkingCopy, working_copy
 from wasteland.core.game import TRUNCATED
 from wasteland.core.rng import Rng
@@ -75,12 +75,15 @@ DECISION_LIMIT = 5_000
 @frozen
 class Options:
     """``players`` 1-4; ``difficulty`` intro, regular, hard or expert; ``characters`` the sheet
-    keys chosen per seat (None: dealt by the seed); ``cards`` a card set of one's own."""
+    keys chosen per seat (None: dealt by the seed); ``cards`` a card set of one's own;
+    ``table_talk`` (*design*, off by default) every look shared with the whole team, as players
+    who tell each other what they saw (off: a look is its player's alone)."""
 
     players: int = 1
     difficulty: str = "regular"
     characters: tuple[str, ...] | None = None
     cards: CardSet | None = None
+    table_talk: bool = added_field(False)  # added after texts were written: those read, write and digest as before
 
 
 class Phase(enum.Enum):

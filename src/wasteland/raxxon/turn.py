@@ -320,7 +320,10 @@ def answer(work: Work, kind: int, count: int, arg: int, choice: int) -> None:
         _take(work, kind, choice)
     elif kind == C.LOOK:
         seat = work.active
-        work.seen = (*work.seen[:seat], work.seen[seat] | {choice}, *work.seen[seat + 1:])
+        if work.options.table_talk:  # told to the whole team
+            work.seen = tuple(seen | {choice} for seen in work.seen)
+        else:
+            work.seen = (*work.seen[:seat], work.seen[seat] | {choice}, *work.seen[seat + 1:])
         work.events.append(Looked(seat, choice, work.crowd[choice]))
     elif kind == C.FLIP_CARDS:
         icons.flip(work, choice)

@@ -1,7 +1,8 @@
 """What a player may see, and a table drawn at random among those that fit what they see.
 
 Hidden from every player: the face-down crowd cards (but those a player looked
-at, which that player sees), the population draw pile and the infection supply
+at, which that player sees, and with the ``table_talk`` option the whole team),
+the population draw pile and the infection supply
 (their order and which cards lie where), the order of the Raxxon draw pile, and
 the random generator. Everything else lies face up: the discard, the
 evacuation pile, the quarantines, the Raxxon piles beside the draw pile, the
@@ -10,7 +11,7 @@ looked at.
 
 A view puts ``HIDDEN`` in every place whose card the seat cannot tell, and the
 cards it cannot place, sorted, in ``unknown``; the Raxxon draw pile is sorted;
-another seat's ``Looked`` events lose their card. ``determinize`` deals the
+another seat's ``Looked`` events lose their card (not with ``table_talk``). ``determinize`` deals the
 unknown cards back at random: infected ones to the supply (it holds only
 infected cards), the rest to the hidden crowd cells and the draw pile.
 
@@ -50,7 +51,8 @@ def view(state: State, player: int) -> State:
         if card != EMPTY and card not in up and cell not in mine:
             unknown.append(card)
             crowd[cell] = HIDDEN
-    events = tuple(Looked(e.player, e.cell, HIDDEN) if type(e) is Looked and e.player != seat else e
+    talk = state.options.table_talk
+    events = tuple(Looked(e.player, e.cell, HIDDEN) if type(e) is Looked and e.player != seat and not talk else e
                    for e in state.events)
     return replace(
         state, crowd=tuple(crowd), draw=(HIDDEN,) * len(state.draw), supply=(HIDDEN,) * len(state.supply),
