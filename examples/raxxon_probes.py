@@ -1,4 +1,4 @@
-"""Probes of what holds Raxxon's search back: three bots that the library's names do not make.
+"""Probes of what holds Raxxon's search back: four bots that the library's names do not make.
 
 Each is the game's search (``ismcts:50:best``: ISMCTS, heuristic playouts cut at 12 decisions and
 scored by the fitted evaluation; ``--iterations`` another budget) changed in one way, and plays
@@ -18,6 +18,12 @@ seeds.
   supply), and not what is to come (the draw pile, the Raxxon deck and the generator are drawn
   afresh each iteration). ``future``: the Raxxon deck's order and the generator, and not the
   face-down cards (dealt again from the seat's view, as a fair search deals them).
+* ``weights --weights BIAS,DONE,POWER,SUPPLY``: the search with other weights in the evaluation's
+  logistic model (``wasteland.agents.raxxon.evaluate``): the constant of the table size played,
+  then the weights of the share of the healthy cards evacuated, of Raxxon power and of the cards
+  left in the infection supply (write ``--weights=-6.1,3.7,-0.36,0.3``: with the ``=``, a first
+  negative number is not read as an option). Given the module's own, it plays the game's search
+  move for move.
 
 It writes ``--csv`` in the columns of ``wasteland simulate --csv`` and, given ``--against`` (an
 earlier CSV of either, on the same seeds), the paired difference of deals won. For example::
@@ -40,10 +46,12 @@ from typing import Any
 from attrs import evolve
 
 from wasteland.agents import ISMCTS, Oracle
+from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, POWER, SUPPLY, evaluate, features
 from wasteland.agents.search import game_evaluate, heuristic_class, mean_and_error
 from wasteland.core.files import read_file, writable, write_atomic
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
+from wasteland.raxxon.state import Phase, State
 from wasteland.registry import get_game
 from wasteland.simulate import bot_seed, play
 
@@ -116,6 +124,41 @@ class Knows(Oracle):
         return table
 
 
+def weighed(weights: Sequence[float]) -> Callable[[State], tuple[float, ...]]:
+    """The game's evaluation with the logistic model's constant and three weights replaced."""
+    bias, done_w, power_w, supply_w = weights
+
+    def model(state: State) -> tuple[float, ...]:
+        if state.phase is Phase.OVER:  # a finished table is worth its result, as the module says
+            return evaluate(state)
+        done, power, supply = features(state)
+        x = bias + done_w * done + power_w * power + supply_w * supply
+        return (1.0 / (1.0 + math.exp(-x)),) * state.options.players
+    return model
+
+
+def weights_of(text: str) -> tuple[float, float, float, float]:
+    """``-4.7,3.4,-0.24,0.21``: the constant and the three weights, finite numbers."""
+    try:
+        found = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        found = ()
+    if len(found) != 4 or not all(math.isfinite(w) and abs(w) <= 100 for w in found):
+        raise argparse.ArgumentTypeError(f"four numbers from -100 to 100, BIAS,DONE,POWER,SUPPLY: {text!r}")
+    return found[0], found[1], found[2], found[3]
+
+
+def probe_bot(args: argparse.Namespace, model: Sequence[float], seed: int) -> ISMCTS:
+    """The bot of the probe ``args`` names, for one seat; ``model`` the evaluation's weights."""
+    if args.probe == "guard":
+        return Guarded(seed, args.z, args.iterations)
+    if args.probe == "trees":
+        return trees(seed, args.trees, args.iterations)
+    if args.probe == "weights":
+        return ISMCTS(seed, args.iterations, rollout="heuristic", rollout_depth=DEPTH, evaluate=weighed(model))
+    return Knows(seed, args.part, args.iterations)
+
+
 def won_by_seed(path: str) -> dict[int, bool]:
     """Seed to won, from a CSV in ``wasteland simulate``'s columns; ValueError saying why not."""
     data = read_file(path)  # a ValueError of its own, in one line, for a file that cannot be read
@@ -128,10 +171,11 @@ def won_by_seed(path: str) -> dict[int, bool]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("probe", choices=("guard", "trees", "knows"))
+    parser.add_argument("probe", choices=("guard", "trees", "knows", "weights"))
     parser.add_argument("--z", type=float, default=1.0, help="guard: standard errors (default 1)")
     parser.add_argument("--trees", type=int, default=4, help="trees: how many (default 4)")
     parser.add_argument("--part", choices=PARTS, default="crowd", help="knows: what it is told")
+    parser.add_argument("--weights", type=weights_of, help="weights: BIAS,DONE,POWER,SUPPLY (default the module's)")
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help="of each search (default 50)")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("-n", type=int, default=40, help="deals (default 40)")
@@ -149,19 +193,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             or not 1 <= args.players <= 4:
         parser.error("--iterations 1-10000, --trees 1-64, -n 1-100000 and --players 1-4")
     game = get_game("raxxon")
-
-    def bot(seed: int) -> ISMCTS:
-        if args.probe == "guard":
-            return Guarded(seed, args.z, args.iterations)
-        if args.probe == "trees":
-            return trees(seed, args.trees, args.iterations)
-        return Knows(seed, args.part, args.iterations)
-
+    model = args.weights or (BIAS_BY_PLAYERS[args.players], DONE, POWER, SUPPLY)
     results: dict[int, tuple[bool, int]] = {}
     differed = overruled = 0
     for deal in range(args.seed, args.seed + args.n):
         state = game.new_game(deal, players=args.players, difficulty="regular")
-        bots = [bot(bot_seed(deal, seat)) for seat in range(args.players)]
+        bots = [probe_bot(args, model, bot_seed(deal, seat)) for seat in range(args.players)]
         final, decisions = play(game, state, bots)
         results[deal] = (game.returns(final)[0] == 1.0, decisions)
         for b in bots:
@@ -169,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 differed, overruled = differed + b.differed, overruled + b.overruled
     won = sum(w for w, _ in results.values())
     print(f"{args.probe}: won {won} of {len(results)} deals (seeds {args.seed}-{args.seed + args.n - 1})")
+    if args.probe == "weights":
+        print(f"  the evaluation's constant and weights: {', '.join(f'{w:g}' for w in model)}")
     if args.probe == "guard":
         print(f"  the search's choice was not the heuristic's at {differed} decisions; the guard kept the "
               f"heuristic's at {overruled}")

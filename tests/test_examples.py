@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from wasteland import GAMES
+from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, POWER, SUPPLY, evaluate, features
 from wasteland.cli import ProgressBar
+from wasteland.raxxon.state import Phase
 from wasteland.simulate import Summary, simulate
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -203,13 +207,39 @@ def test_raxxon_probes_knows_only_the_part_of_the_table_it_is_told() -> None:
     assert out.startswith("knows: won ") and "of 1 deals (seeds 2-2)" in out
 
 
+def test_raxxon_probes_weights_with_the_module_s_own_play_the_game_s_search(tmp_path: Path) -> None:
+    """The weights probe given the evaluation's own constant and weights plays ``ismcts:N:best``."""
+    probe, plain = tmp_path / "probe.csv", tmp_path / "plain.csv"
+    weights = ",".join(str(w) for w in (BIAS_BY_PLAYERS[1], DONE, POWER, SUPPLY))
+    out = _run(str(EXAMPLES / "raxxon_probes.py"), "weights", f"--weights={weights}", "--iterations", "2", "-n",
+               "2", "--seed", "7", "--csv", str(probe))
+    assert out.startswith("weights: won ") and f"constant and weights: {weights.replace(',', ', ')}" in out
+    _run("-m", "wasteland", "simulate", "raxxon", "--players", "1", "--option", "difficulty=regular", "--bot",
+         "ismcts:2:best", "-n", "2", "--seed", "7", "--workers", "1", "--quiet", "--csv", str(plain))
+    assert _won_and_length(probe) == _won_and_length(plain)
+
+
+def test_raxxon_probes_weights_score_a_table_by_the_model_given() -> None:
+    probes = _example("raxxon_probes")
+    game = GAMES["raxxon"]
+    state = game.new_game(11, players=1, difficulty="regular")
+    done, power, supply = features(state)
+    assert probes.weighed((0.0, 0.0, 0.0, 0.0))(state) == (0.5,)
+    assert probes.weighed((1.0, 2.0, -0.5, 0.25))(state)[0] == pytest.approx(
+        1 / (1 + math.exp(-(1.0 + 2.0 * done - 0.5 * power + 0.25 * supply))))
+    over = attrs.evolve(state, phase=Phase.OVER)
+    assert probes.weighed((9.0, 9.0, 9.0, 9.0))(over) == evaluate(over)
+
+
 def test_raxxon_probes_refuse_a_wrong_file_or_setting_in_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.csv"
     bad.write_text("no,columns\n1,2\n")
     for args, said in [(["--against", str(bad)], "not a CSV of wasteland simulate's columns"),
                        (["--against", str(tmp_path / "missing.csv")], "missing.csv': cannot read it"),
                        (["--csv", str(tmp_path)], "is a directory"),
-                       (["--iterations", "0"], "--iterations 1-10000")]:
+                       (["--iterations", "0"], "--iterations 1-10000"),
+                       (["--weights=1,2,x"], "four numbers from -100 to 100"),
+                       (["--weights=1,2,3,inf"], "four numbers from -100 to 100")]:
         done = subprocess.run([sys.executable, str(EXAMPLES / "raxxon_probes.py"), "trees", *args],
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr, done.stderr
