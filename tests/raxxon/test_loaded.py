@@ -56,7 +56,7 @@ def test_with_table_talk_a_table_where_seats_know_different_cells_is_refused() -
     state = replace(state, seen=(frozenset({down}), frozenset({down})))
     assert_load_refused(state, _seat_not_told, "with table talk every seat knows the same cells")
     private = replace(state, options=replace(state.options, table_talk=False))
-    assert codec.loads(codec.dumps(private)) == private, "without it a look is its seat's alone"
+    assert codec.loads(codec.dumps(private)) == private, "without it seats may know the same cells, or not"
 
 
 def test_a_supply_with_a_healthy_card_is_refused() -> None:

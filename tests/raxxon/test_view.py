@@ -7,6 +7,7 @@ import pytest
 from wasteland.core import codec
 from wasteland.raxxon import GAME, apply, determinize, new_game, svg, view
 from wasteland.raxxon.actions import ACT, PASS, TARGET
+from wasteland.raxxon.render import summary
 from wasteland.raxxon.state import HIDDEN, Looked
 
 from tests.raxxon.tables import positions, HOSTILE, INNOCENT, cell, table
@@ -55,6 +56,7 @@ def test_with_table_talk_a_look_is_told_to_the_whole_team() -> None:
         assert (ACT[0] in GAME.legal_actions(state)) is not talk, "Investigate: a card the team has not looked at"
         told = "look at 2 face-down cards, told to the team" if talk else "look at 2 face-down cards, yourself only"
         assert f"investigate: {told}" in GAME.render(state, 1)
+        assert ("Table talk: every look is told to the whole team." in summary(state)) is talk
         for seat in range(3):
             assert view(determinize(view(state, seat), seat, 5), seat) == view(state, seat)
 

@@ -304,7 +304,8 @@ def summary(state: State) -> str:
     types = [f"  {_SHORT[k]} {C.TYPE_NAMES[k]}: {'healthy' if k in C.HEALTHY_TYPES else 'infected'}"
              for k in range(len(C.TYPE_NAMES)) if any(kind == k for kind in table.kind)]
     effects = [f"  {word}: {C.EFFECT_TEXT[e]}" for e, word in enumerate(EFFECT_WORDS)]
-    lines = [f"{_SUMMARY[0]} Difficulty: {state.options.difficulty}.", *_SUMMARY[1:],
+    talk = " Table talk: every look is told to the whole team." if state.options.table_talk else ""
+    lines = [f"{_SUMMARY[0]} Difficulty: {state.options.difficulty}.{talk}", *_SUMMARY[1:],
              "The crowd's cards (three letters; + healthy, ! infected):", *types,
              "Effects (under the tokens' slots, on cards and Raxxon cards):", *effects,
              "Cells are written r<row>c<column>, row 1 at the top. " + LEGEND[0].upper() + LEGEND[1:]]

@@ -2,18 +2,18 @@
 
 Hidden from every player: the face-down crowd cards (but those a player looked
 at, which that player sees, and with the ``table_talk`` option the whole team),
-the population draw pile and the infection supply
-(their order and which cards lie where), the order of the Raxxon draw pile, and
-the random generator. Everything else lies face up: the discard, the
-evacuation pile, the quarantines, the Raxxon piles beside the draw pile, the
-power track, every sheet and its tokens, and which cells each player has
-looked at.
+the population draw pile and the infection supply (their order and which cards
+lie where), the order of the Raxxon draw pile, and the random generator.
+Everything else lies face up: the discard, the evacuation pile, the quarantines,
+the Raxxon piles beside the draw pile, the power track, every sheet and its
+tokens, and which cells each player has looked at.
 
 A view puts ``HIDDEN`` in every place whose card the seat cannot tell, and the
 cards it cannot place, sorted, in ``unknown``; the Raxxon draw pile is sorted;
-another seat's ``Looked`` events lose their card (not with ``table_talk``). ``determinize`` deals the
-unknown cards back at random: infected ones to the supply (it holds only
-infected cards), the rest to the hidden crowd cells and the draw pile.
+another seat's ``Looked`` events lose their card (not with ``table_talk``).
+``determinize`` deals the unknown cards back at random: infected ones to the
+supply (it holds only infected cards), the rest to the hidden crowd cells and
+the draw pile.
 
 ``observe(view)`` is the seat's view as ``OBSERVATION_SIZE`` floats (the layout
 is in docs/rules/raxxon.md).
