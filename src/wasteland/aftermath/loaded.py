@@ -401,7 +401,8 @@ def _check_stack(state: State, n: int, numbers: frozenset[int] | None) -> None:
     if not all(e in known for e in book):
         raise ValueError("an effect in progress is not one of the book's")
     for position, effect in enumerate(state.stack):
-        if isinstance(effect, Activate) and not (0 <= effect.slot < TRACK and 0 <= effect.figure < MAX_FIGURES
+        # figure MAX_FIGURES: the slot's last figure has attacked and the next one is sought
+        if isinstance(effect, Activate) and not (0 <= effect.slot < TRACK and 0 <= effect.figure <= MAX_FIGURES
                                                  and effect.stage in (0, 1) and -1 <= effect.chosen < n):
             raise ValueError("an enemy's activation is out of range")
         if isinstance(effect, Attack) and not (0 <= effect.who < n and 0 <= effect.strength <= COUNT_LIMIT):
