@@ -46,7 +46,7 @@ from typing import Any
 from attrs import evolve
 
 from wasteland.agents import ISMCTS, Oracle
-from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, POWER, SUPPLY, evaluate, features
+from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, POWER, SUPPLY, evaluate, win_chance
 from wasteland.agents.search import game_evaluate, heuristic_class, mean_and_error
 from wasteland.core.files import read_file, writable, write_atomic
 from wasteland.core.game import Game
@@ -131,9 +131,7 @@ def weighed(weights: Sequence[float]) -> Callable[[State], tuple[float, ...]]:
     def model(state: State) -> tuple[float, ...]:
         if state.phase is Phase.OVER:  # a finished table is worth its result, as the module says
             return evaluate(state)
-        done, power, supply = features(state)
-        x = bias + done_w * done + power_w * power + supply_w * supply
-        return (1.0 / (1.0 + math.exp(-x)),) * state.options.players
+        return (win_chance(state, bias, done_w, power_w, supply_w),) * state.options.players
     return model
 
 

@@ -41,7 +41,7 @@ from wasteland.lucky_seven.actions import (
 from wasteland.lucky_seven.board import COLUMNS, GRID, can_get_up, geometry, squad_eliminated, threats_left
 from wasteland.lucky_seven.card_set import table_of
 from wasteland.lucky_seven.cards import (
-    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, NATURAL, PACIFIST, SQUAD_SIZE, TANK,
+    ANVIL, ATHLETE, HAMMER, INFANTRY, JOKER, MACHINE_GUN, MOUSE, NATURAL, PACIFIST, ROWS, SQUAD_SIZE, TANK,
 )
 from wasteland.lucky_seven.encounter import choose_row
 from wasteland.lucky_seven.rules import ENGINE, RULES, THREAT_SEAT
@@ -483,7 +483,7 @@ def before_last(state: State) -> bool:
 def calls_helicopter(state: State) -> bool:
     """Whether the competitive game's threat seat, placing a drawn threat, is in the turn that
     calls the helicopter: the deck holds no more cards than the rows still to fill after this one."""
-    return len(state.decks[state.active]) <= 3 - len(state.dealt_rows)
+    return len(state.decks[state.active]) <= ROWS - 1 - len(state.dealt_rows)
 
 
 def last_look(state: State) -> tuple[float, tuple[tuple[int, int], ...]]:

@@ -40,7 +40,7 @@ from wasteland.raxxon.state import CHOOSE, EMPTY, HIDDEN, K_EVAC_UP, K_KILL_UP, 
 from wasteland.raxxon.state import Phase
 from wasteland.raxxon.turn import available, consequences, side
 
-__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "features", "SEARCH"]
+__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "features", "win_chance", "SEARCH"]
 
 #: What one healthy card evacuated is worth, one infected card taken out of the crowd, one
 #: unknown card looked at or flipped.
@@ -319,6 +319,14 @@ def features(state: State) -> tuple[float, float, float]:
     return (saved / (saved + left) if saved + left else 1.0, float(state.power), float(len(state.supply)))
 
 
+def win_chance(state: State, bias: float, done_w: float, power_w: float, supply_w: float) -> float:
+    """The logistic model of ``evaluate`` with the given constant and weights of its three
+    ``features``, for an unfinished table."""
+    done, power, supply = features(state)
+    x = bias + done_w * done + power_w * power + supply_w * supply
+    return 1.0 / (1.0 + math.exp(-x))
+
+
 def evaluate(state: State) -> tuple[float, ...]:
     """The team's chance in [0, 1], the same for every seat: a logistic model of the result (the
     weights above) in the share of the healthy cards evacuated, Raxxon power on its way to 8 and
@@ -327,6 +335,4 @@ def evaluate(state: State) -> tuple[float, ...]:
     n = state.options.players
     if state.phase is Phase.OVER:
         return (1.0 if healthy_left(state) == 0 and not state.cut else 0.0,) * n
-    done, power, supply = features(state)
-    x = BIAS_BY_PLAYERS[n] + DONE * done + POWER * power + SUPPLY * supply
-    return (1.0 / (1.0 + math.exp(-x)),) * n
+    return (win_chance(state, BIAS_BY_PLAYERS[n], DONE, POWER, SUPPLY),) * n
