@@ -8,13 +8,16 @@ import pytest
 
 from wasteland import GAMES
 from wasteland.agents import make_bot
-from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, SUPPLY, HeuristicBot, effect_cost, evaluate, features
+from wasteland.agents.raxxon import (
+    BIAS_BY_PLAYERS, DONE, SUPPLY, TURN_MARGIN, HeuristicBot, action_worth, effect_cost, evaluate, features,
+)
 from wasteland.agents.raxxon import POWER as POWER_WEIGHT
 from wasteland.raxxon import GAME, legal_actions, view
-from wasteland.raxxon.actions import DECLINE, PASS, TAKE
+from wasteland.raxxon.actions import DECLINE, PASS, TAKE, TURN
 from wasteland.raxxon.card_set import table_of
 from wasteland.raxxon.cards import CALM, EVAC_UP, EVACUATE, INFECT, POWER
 from wasteland.raxxon.state import K_OPTIONAL, Ask
+from wasteland.raxxon.turn import available, consequences
 
 from tests.raxxon.tables import CARRIER, HOSTILE, INNOCENT, VOLATILE, cell, table
 
@@ -53,6 +56,29 @@ def test_the_bot_takes_an_optional_evacuation_only_when_it_knows_a_healthy_card_
     assert HeuristicBot(1).choose(GAME, view(known, 0), legal_actions(known)) == TAKE
     blind = table(crowd={cell(2, 2): CARRIER[0], cell(2, 3): INNOCENT[0]}, stack=optional)
     assert HeuristicBot(1).choose(GAME, view(blind, 0), legal_actions(blind)) == DECLINE
+
+
+def test_the_heuristic_takes_a_turn_while_its_best_action_is_worth_more_than_its_consequences() -> None:
+    """At every turn of a solo game, a turn is taken exactly when the best available action is
+    worth more than the consequences the turn triggers by ``TURN_MARGIN``; the game meets turns
+    whose best action is worth more than their consequences by less than that, and passes them."""
+    state = GAME.new_game(0, players=1)
+    bot = HeuristicBot(0)
+    turns = inside_margin = 0
+    while GAME.current_player(state) is not None:
+        legal = GAME.legal_actions(state)
+        seen = view(state, 0)
+        choice = bot.choose(GAME, seen, legal)
+        if TURN in legal:
+            cost = sum(effect_cost(seen, e) for e in consequences(seen, seen.active))
+            best = max((action_worth(seen, k) for k in available(seen)), default=0.0)
+            assert choice == (TURN if best > cost + TURN_MARGIN else PASS)
+            turns += 1
+            if 0 < best - cost <= TURN_MARGIN:
+                inside_margin += 1
+                assert choice == PASS
+        state = GAME.apply(state, choice)
+    assert turns > 10 and inside_margin >= 1
 
 
 @pytest.mark.parametrize("seed", [50, 55])
