@@ -58,7 +58,7 @@ def test_the_bot_takes_an_optional_evacuation_only_when_it_knows_a_healthy_card_
     assert HeuristicBot(1).choose(GAME, view(blind, 0), legal_actions(blind)) == DECLINE
 
 
-def test_the_heuristic_takes_a_turn_while_its_best_action_is_worth_more_than_its_consequences() -> None:
+def test_the_heuristic_takes_a_turn_only_when_its_best_action_beats_the_consequences_by_the_margin() -> None:
     """At every turn of a solo game, a turn is taken exactly when the best available action is
     worth more than the consequences the turn triggers by ``TURN_MARGIN``; the game meets turns
     whose best action is worth more than their consequences by less than that, and passes them."""
