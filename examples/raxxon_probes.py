@@ -1,4 +1,4 @@
-"""Probes of what holds Raxxon's search back: four bots that the library's names do not make.
+"""Probes of what holds Raxxon's search back: five bots that the library's names do not make.
 
 Each is the game's search (``ismcts:50:best``: ISMCTS, heuristic playouts cut at 12 decisions and
 scored by the fitted evaluation; ``--iterations`` another budget) changed in one way, and plays
@@ -24,6 +24,14 @@ seeds.
   left in the infection supply (write ``--weights=-6.1,3.7,-0.36,0.3``: with the ``=``, a first
   negative number is not read as an option). Given the module's own, it plays the game's search
   move for move.
+* ``rollout --rounds R --z Z``: not the tree but a rollout of the heuristic (``--iterations`` is
+  not read). At each choice of the turn (to take a turn or pass, and which action) it draws R
+  tables from the seat's view; on each it makes every legal choice and lets the heuristic play
+  every seat to the end of the game (no cut, no evaluation: the value is the game's result), and
+  it keeps the heuristic's choice unless another's mean difference of results over the R tables,
+  less ``Z`` standard errors, is above zero (flat Monte Carlo's guard, ``flat:...:heuristic:gZ``,
+  with R rounds whatever the number of choices). Every other decision (the targets, the options,
+  the optional effects) is the heuristic's.
 
 It writes ``--csv`` in the columns of ``wasteland simulate --csv`` and, given ``--against`` (an
 earlier CSV of either, on the same seeds), the paired difference of deals won. For example::
@@ -47,10 +55,12 @@ from attrs import evolve
 
 from wasteland.agents import ISMCTS, Oracle
 from wasteland.agents.raxxon import BIAS_BY_PLAYERS, DONE, POWER, SUPPLY, evaluate, win_chance
-from wasteland.agents.search import game_evaluate, heuristic_class, mean_and_error
+from wasteland.agents.search import Budget, FlatMonteCarlo, game_evaluate, heuristic_class, mean_and_error
 from wasteland.core.files import read_file, writable, write_atomic
 from wasteland.core.game import Game
 from wasteland.core.rng import Rng
+from wasteland.raxxon.actions import TURN, Act
+from wasteland.raxxon.rules import pending
 from wasteland.raxxon.state import Phase, State
 from wasteland.registry import get_game
 from wasteland.simulate import bot_seed, play
@@ -124,6 +134,25 @@ class Knows(Oracle):
         return table
 
 
+class Rollout(FlatMonteCarlo):
+    """Flat Monte Carlo over heuristic playouts to the end at the turn's choices, guarded, ``rounds``
+    tables a choice; the heuristic elsewhere (module's text)."""
+
+    def __init__(self, seed: int, rounds: int, z: float) -> None:
+        super().__init__(seed, rounds, rollout="heuristic", evaluate=None, guard=z)
+        self.rounds = rounds
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        turn_choice = TURN in legal or any(type(a) is Act for a in legal)
+        if len(legal) > 1 and pending(view) is None and turn_choice:
+            self.budget = Budget(self.rounds * len(legal), None, self.rounds)  # whole rounds of every choice
+            return super().choose(game, view, legal)
+        self.last_rounds, self.last_favourite = 0, None
+        if self._guide is None:
+            self._guide, self._guide_key = heuristic_class(game.key)(self._guide_seed), game.key
+        return self._guide.choose(game, view, legal)
+
+
 def weighed(weights: Sequence[float]) -> Callable[[State], tuple[float, ...]]:
     """The game's evaluation with the logistic model's constant and three weights replaced."""
     bias, done_w, power_w, supply_w = weights
@@ -146,8 +175,10 @@ def weights_of(text: str) -> tuple[float, float, float, float]:
     return found[0], found[1], found[2], found[3]
 
 
-def probe_bot(args: argparse.Namespace, model: Sequence[float], seed: int) -> ISMCTS:
+def probe_bot(args: argparse.Namespace, model: Sequence[float], seed: int) -> ISMCTS | Rollout:
     """The bot of the probe ``args`` names, for one seat; ``model`` the evaluation's weights."""
+    if args.probe == "rollout":
+        return Rollout(seed, args.rounds, args.z)
     if args.probe == "guard":
         return Guarded(seed, args.z, args.iterations)
     if args.probe == "trees":
@@ -169,8 +200,9 @@ def won_by_seed(path: str) -> dict[int, bool]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("probe", choices=("guard", "trees", "knows", "weights"))
-    parser.add_argument("--z", type=float, default=1.0, help="guard: standard errors (default 1)")
+    parser.add_argument("probe", choices=("guard", "trees", "knows", "weights", "rollout"))
+    parser.add_argument("--z", type=float, default=1.0, help="guard and rollout: standard errors (default 1)")
+    parser.add_argument("--rounds", type=int, default=8, help="rollout: tables a choice (default 8)")
     parser.add_argument("--trees", type=int, default=4, help="trees: how many (default 4)")
     parser.add_argument("--part", choices=PARTS, default="crowd", help="knows: what it is told")
     parser.add_argument("--weights", type=weights_of, help="weights: BIAS,DONE,POWER,SUPPLY (default the module's)")
@@ -188,8 +220,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (ValueError, OSError) as why:
         parser.error(str(why))
     if not 1 <= args.iterations <= 10_000 or not 1 <= args.trees <= 64 or not 1 <= args.n <= 100_000 \
-            or not 1 <= args.players <= 4:
-        parser.error("--iterations 1-10000, --trees 1-64, -n 1-100000 and --players 1-4")
+            or not 1 <= args.players <= 4 or not 1 <= args.rounds <= 1000 or not 0 <= args.z <= 10:
+        parser.error("--iterations 1-10000, --trees 1-64, -n 1-100000, --players 1-4, --rounds 1-1000 and --z 0-10")
     game = get_game("raxxon")
     model = args.weights or (BIAS_BY_PLAYERS[args.players], DONE, POWER, SUPPLY)
     results: dict[int, tuple[bool, int]] = {}

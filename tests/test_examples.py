@@ -231,6 +231,34 @@ def test_raxxon_probes_weights_score_a_table_by_the_model_given() -> None:
     assert probes.weighed((9.0, 9.0, 9.0, 9.0))(over) == evaluate(over)
 
 
+def test_raxxon_probes_rollout_weighs_the_turn_s_choices_and_leaves_the_rest_to_the_heuristic(
+        tmp_path: Path) -> None:
+    probes = _example("raxxon_probes")
+    game = GAMES["raxxon"]
+    state = game.new_game(11, players=1, difficulty="regular")
+    legal = game.legal_actions(state)
+    assert any(type(a) is probes.Act for a in legal)  # the game's first choice: an action, or pass
+    view = game.view(state, 0)
+    bot = probes.Rollout(5, 3, 0.0)
+    assert bot.choose(game, view, legal) in legal
+    assert bot.last_rounds == 3 and bot.last_favourite in legal
+    # a guard no difference of results in [-1, 1] over 3 tables can pass keeps the heuristic's choice
+    sure = probes.Rollout(5, 3, 10.0)
+    assert sure.choose(game, view, legal) == sure.last_favourite
+    # a target is the heuristic's, with no table drawn
+    while probes.pending(state) is None or len(game.legal_actions(state)) < 2:
+        state = game.apply(state, sure.choose(game, game.view(state, 0), game.legal_actions(state)))
+    assert sure.choose(game, game.view(state, 0), game.legal_actions(state)) in game.legal_actions(state)
+    assert sure.last_rounds == 0 and sure.last_favourite is None
+    base = tmp_path / "base.csv"
+    _run("-m", "wasteland", "simulate", "raxxon", "--players", "1", "--option", "difficulty=regular", "--bot",
+         "heuristic", "-n", "1", "--seed", "3", "--workers", "1", "--quiet", "--csv", str(base))
+    out = _run(str(EXAMPLES / "raxxon_probes.py"), "rollout", "--rounds", "1", "-n", "1", "--seed", "3",
+               "--against", str(base))
+    assert out.startswith("rollout: won ") and "of 1 deals (seeds 3-3)" in out
+    assert "fewer than two seeds in common" in out
+
+
 def test_raxxon_probes_refuse_a_wrong_file_or_setting_in_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.csv"
     bad.write_text("no,columns\n1,2\n")
@@ -238,6 +266,8 @@ def test_raxxon_probes_refuse_a_wrong_file_or_setting_in_one_line(tmp_path: Path
                        (["--against", str(tmp_path / "missing.csv")], "missing.csv': cannot read it"),
                        (["--csv", str(tmp_path)], "is a directory"),
                        (["--iterations", "0"], "--iterations 1-10000"),
+                       (["--rounds", "0"], "--rounds 1-1000"),
+                       (["--z", "nan"], "--z 0-10"),
                        (["--weights=1,2,x"], "four numbers from -100 to 100"),
                        (["--weights=1,2,3,inf"], "four numbers from -100 to 100")]:
         done = subprocess.run([sys.executable, str(EXAMPLES / "raxxon_probes.py"), "trees", *args],
