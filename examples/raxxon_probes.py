@@ -1,11 +1,11 @@
 """Probes of what holds Raxxon's search back: five bots that the library's names do not make.
 
-Each is the game's search (``ismcts:50:best``: ISMCTS, heuristic playouts cut at 12 decisions and
-scored by the fitted evaluation; ``--iterations`` another budget) changed in one way, and plays
-every seat of the deals ``--seed``, ``--seed``+1, ... at the regular difficulty, each seat's bot
-seeded as ``wasteland simulate`` seeds it. So with nothing changed (``trees --trees 1``) it plays
-the same games, move for move, as ``wasteland simulate raxxon --bot ismcts:50:best`` on those
-seeds.
+Each but the last is the game's search (``ismcts:50:best``: ISMCTS, heuristic playouts cut at 12
+decisions and scored by the fitted evaluation; ``--iterations`` another budget) changed in one way;
+each plays every seat of the deals ``--seed``, ``--seed``+1, ... at the regular difficulty, each
+seat's bot seeded as ``wasteland simulate`` seeds it. So with nothing changed (``trees --trees 1``)
+the search plays the same games, move for move, as ``wasteland simulate raxxon --bot
+ismcts:50:best`` on those seeds.
 
 * ``guard --z Z``: keep the heuristic's choice unless the search's choice (the most visited
   action) has a mean value above it by ``Z`` standard errors (each mean's variance taken at its

@@ -242,9 +242,9 @@ def test_raxxon_probes_rollout_weighs_the_turn_s_choices_and_leaves_the_rest_to_
     bot = probes.Rollout(5, 3, 0.0)
     assert bot.choose(game, view, legal) in legal
     assert bot.last_rounds == 3 and bot.last_favourite in legal
-    # a guard no difference of results in [-1, 1] over 3 tables can pass keeps the heuristic's choice
-    sure = probes.Rollout(5, 3, 10.0)
-    assert sure.choose(game, view, legal) == sure.last_favourite
+    # one table a choice gives the guard no spread to judge by: the heuristic's choice stays
+    sure = probes.Rollout(5, 1, 0.0)
+    assert sure.choose(game, view, legal) == sure.last_favourite and sure.last_rounds == 1
     # a target is the heuristic's, with no table drawn
     while probes.pending(state) is None or len(game.legal_actions(state)) < 2:
         state = game.apply(state, sure.choose(game, game.view(state, 0), game.legal_actions(state)))
