@@ -148,9 +148,7 @@ class Rollout(FlatMonteCarlo):
             self.budget = Budget(self.rounds * len(legal), None, self.rounds)  # whole rounds of every choice
             return super().choose(game, view, legal)
         self.last_rounds, self.last_favourite = 0, None
-        if self._guide is None:
-            self._guide, self._guide_key = heuristic_class(game.key)(self._guide_seed), game.key
-        return self._guide.choose(game, view, legal)
+        return self.heuristic_choice(game, view, legal)
 
 
 def weighed(weights: Sequence[float]) -> Callable[[State], tuple[float, ...]]:

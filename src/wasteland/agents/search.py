@@ -316,9 +316,7 @@ class FlatMonteCarlo:
         assert me is not None, "nobody decides in a finished game"
         favourite: Any = None
         if self.guard is not None:
-            if self._guide is None or self._guide_key != game.key:
-                self._guide, self._guide_key = heuristic_class(game.key)(self._guide_seed), game.key
-            favourite = self.last_favourite = self._guide.choose(game, view, legal)
+            favourite = self.last_favourite = self.heuristic_choice(game, view, legal)
         seed, self.rng = self.rng.next64()
         rng = Rng.from_seed(seed)
         playout = _Playout(game, self.rollout, self.rollout_depth, self.evaluate, game.num_players(view),
@@ -342,6 +340,13 @@ class FlatMonteCarlo:
         tied = [a for a, t in zip(legal, totals) if t == top]
         choice, self.rng = self.rng.choice(tied)  # equal results: drawn, not the first listed
         return choice
+
+    def heuristic_choice(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        """The choice the guard keeps: the game's heuristic's, from one heuristic made at the first
+        decision of the game (seeded from this bot's seed when it has a guard)."""
+        if self._guide is None or self._guide_key != game.key:
+            self._guide, self._guide_key = heuristic_class(game.key)(self._guide_seed), game.key
+        return self._guide.choose(game, view, legal)
 
 
 def guarded_choice(rows: Sequence[Sequence[float]], kept: int, z: float) -> int:
