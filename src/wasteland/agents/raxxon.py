@@ -40,7 +40,8 @@ from wasteland.raxxon.state import CHOOSE, EMPTY, HIDDEN, K_EVAC_UP, K_KILL_UP, 
 from wasteland.raxxon.state import Phase
 from wasteland.raxxon.turn import available, consequences, side
 
-__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "features", "win_chance", "SEARCH"]
+__all__ = ["HeuristicBot", "effect_cost", "action_worth", "evaluate", "features", "win_chance", "SEARCH",
+           "BALANCE_BOTS"]
 
 #: What one healthy card evacuated is worth, one infected card taken out of the crowd, one
 #: unknown card looked at or flipped.
@@ -301,6 +302,10 @@ class HeuristicBot:
 #: ISMCTS's and the oracle's alone: named with a time and no number (``ismcts:0.5s``) they stop at
 #: 50 iterations too, the budget of every measured row, since 100 and 200 won fewer solo deals.
 SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 12, "guard": 2.0, "iterations": 50}
+#: The bots of a balance table by default (``wasteland.balance.default_bots``): the search and its
+#: oracle at the 50 iterations of every measured row, not the library's 200, since a longer search
+#: won fewer solo deals here, the oracle's included (docs/agents.md).
+BALANCE_BOTS: tuple[str, ...] = ("ismcts:50:best", "oracle:50:best")
 #: The weights of ``evaluate``'s logistic model, fitted by logistic regression on drawn tables of
 #: 3,800 games of the heuristic bot at the regular difficulty (1 to 4 players; seeds 10000-11999,
 #: 20000-20999, 25000-25399 and 30000-30399; one decision in six, the deciding seat's view
