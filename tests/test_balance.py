@@ -9,7 +9,7 @@ import pytest
 
 import wasteland.balance
 from wasteland import GAMES
-from wasteland.agents import parse_bot
+from wasteland.agents import is_fair, parse_bot
 from wasteland.balance import DEFAULT_BOTS, balance, balance_tables, default_bots
 from wasteland.cli import EXIT_USAGE, main
 from wasteland.plot import _balance_title
@@ -86,14 +86,15 @@ def test_bad_balance_requests_are_refused() -> None:
 
 def test_a_game_may_name_its_own_best_fair_bot_and_oracle_for_balance_tables() -> None:
     """The Lucky Seven's search does not win, so its tables are its lookahead bot's and that bot's
-    oracle form; Raxxon's search wins most at 50 iterations, so its tables are the search's and
-    the oracle's at 50; every other game's are the library's defaults."""
+    oracle form; Raxxon's search wins most at 50 iterations and its oracle with playouts to the
+    end, so its tables are those; every other game's are the library's defaults."""
     assert default_bots("lucky_seven") == ("lookahead", "oracle:lookahead")
-    assert default_bots("raxxon") == ("ismcts:50:best", "oracle:50:best")
+    assert default_bots("raxxon") == ("ismcts:50:best", "oracle:50:heuristic")
     fair, oracle = (parse_bot(name) for name in default_bots("raxxon"))
     assert fair.budget("raxxon", 1) == oracle.budget("raxxon", 1) == (50, None)
     assert fair.spelled("raxxon", 1) == "ismcts:50:heuristic:d12"
-    assert oracle.spelled("raxxon", 1) == "oracle:50:heuristic:d12"
+    assert oracle.spelled("raxxon", 1) == "oracle:50:heuristic"  # no depth: to the end of the game
+    assert not is_fair(default_bots("raxxon")[1])
     others = ("aftermath", "arctic_scavengers", "terror_below")
     assert all(default_bots(key) == DEFAULT_BOTS for key in others)
 

@@ -8,10 +8,11 @@ most games ``ismcts:200:best`` (information-set MCTS with the game's tuned setti
 ``oracle:200:best`` (the same search on the referee's table; **not a fair player**, it sees the
 hidden cards and the deck order, so its rate is an upper bound of how winnable the deals are);
 a game whose bots module names others (``BALANCE_BOTS``: The Lucky Seven's ``lookahead`` and
-``oracle:lookahead``, Raxxon's ``ismcts:50:best`` and ``oracle:50:best``) has those. The tables
-are the game's default table and its ``option_sets`` (the typical tables the game lists), or the
-values of one or more options given to vary (``vary={"difficulty": ["intro", "regular", "hard", "expert"]}``, every
-combination when there are several).
+``oracle:lookahead``, Raxxon's ``ismcts:50:best`` and ``oracle:50:heuristic``) has those. The
+tables are the game's default table and its ``option_sets`` (the typical tables the game lists),
+or the values of one or more options given to vary
+(``vary={"difficulty": ["intro", "regular", "hard", "expert"]}``, every combination when there
+are several).
 
 A game won is a game the bot's team won: in a cooperative or solo game the team's result, in a
 competitive game every game has a winner, so what says something there is the rate of each
@@ -40,8 +41,8 @@ DEFAULT_BOTS: tuple[str, ...] = ("ismcts:200:best", "oracle:200:best")
 
 def default_bots(key: str) -> tuple[str, ...]:
     """The bots of a balance table of game ``key`` by default: the ones its bots module names
-    (``BALANCE_BOTS``, where the search at 200 iterations is not its best fair bot), or
-    :data:`DEFAULT_BOTS`."""
+    (``BALANCE_BOTS``, where the search and the oracle at 200 iterations are not the strongest
+    measured there), or :data:`DEFAULT_BOTS`."""
     return tuple(getattr(bots_of(key), "BALANCE_BOTS", DEFAULT_BOTS))
 
 
