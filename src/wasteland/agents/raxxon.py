@@ -306,7 +306,8 @@ SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 12, "guard": 2.0, "it
 #: iterations of every measured row, not the library's 200, since a longer search won fewer solo
 #: deals here, the oracle's included; and the oracle with the heuristic's playouts run to the end of
 #: the game, no cut, which on the referee's table (the future known) won far more solo deals than
-#: the oracle with the cut, at about three times its time: the tighter bound (docs/agents.md).
+#: the oracle with the cut, at about three times the time of the library's oracle at 200
+#: iterations: the tighter bound (docs/agents.md).
 BALANCE_BOTS: tuple[str, ...] = ("ismcts:50:best", "oracle:50:heuristic")
 #: The weights of ``evaluate``'s logistic model, fitted by logistic regression on drawn tables of
 #: 3,800 games of the heuristic bot at the regular difficulty (1 to 4 players; seeds 10000-11999,
