@@ -86,15 +86,18 @@ def test_bad_balance_requests_are_refused() -> None:
 
 def test_a_game_may_name_its_own_best_fair_bot_and_oracle_for_balance_tables() -> None:
     """The Lucky Seven's search does not win, so its tables are its lookahead bot's and that bot's
-    oracle form; Raxxon's search wins most at 50 iterations and its oracle with playouts to the
-    end, so its tables are those; every other game's are the library's defaults."""
+    oracle form; Raxxon's search wins most at 50 iterations, and neither of its oracles wins more
+    at every table size (to the end of the game solo and with two players, with the cut with
+    four), so its tables play both; every other game's are the library's defaults."""
     assert default_bots("lucky_seven") == ("lookahead", "oracle:lookahead")
-    assert default_bots("raxxon") == ("ismcts:50:best", "oracle:50:heuristic")
-    fair, oracle = (parse_bot(name) for name in default_bots("raxxon"))
-    assert fair.budget("raxxon", 1) == oracle.budget("raxxon", 1) == (50, None)
+    assert default_bots("raxxon") == ("ismcts:50:best", "oracle:50:heuristic", "oracle:50:best")
+    fair, to_the_end, cut = (parse_bot(name) for name in default_bots("raxxon"))
+    assert fair.budget("raxxon", 1) == to_the_end.budget("raxxon", 1) == cut.budget("raxxon", 1) == (50, None)
     assert fair.spelled("raxxon", 1) == "ismcts:50:heuristic:d12"
-    assert oracle.spelled("raxxon", 1) == "oracle:50:heuristic"  # no depth: to the end of the game
-    assert not is_fair(default_bots("raxxon")[1])
+    assert to_the_end.spelled("raxxon", 1) == "oracle:50:heuristic"  # no depth: to the end of the game
+    assert cut.spelled("raxxon", 1) == "oracle:50:heuristic:d12"
+    assert is_fair(default_bots("raxxon")[0])
+    assert not any(is_fair(name) for name in default_bots("raxxon")[1:])
     others = ("aftermath", "arctic_scavengers", "terror_below")
     assert all(default_bots(key) == DEFAULT_BOTS for key in others)
 

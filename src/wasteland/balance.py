@@ -8,7 +8,8 @@ most games ``ismcts:200:best`` (information-set MCTS with the game's tuned setti
 ``oracle:200:best`` (the same search on the referee's table; **not a fair player**, it sees the
 hidden cards and the deck order, so its rate is an upper bound of how winnable the deals are);
 a game whose bots module names others (``BALANCE_BOTS``: The Lucky Seven's ``lookahead`` and
-``oracle:lookahead``, Raxxon's ``ismcts:50:best`` and ``oracle:50:heuristic``) has those. The
+``oracle:lookahead``, Raxxon's ``ismcts:50:best`` and two oracles, ``oracle:50:heuristic`` and
+``oracle:50:best``, the bound being the higher of them) has those. The
 tables are the game's default table and its ``option_sets`` (the typical tables the game lists),
 or the values of one or more options given to vary
 (``vary={"difficulty": ["intro", "regular", "hard", "expert"]}``, every combination when there

@@ -1335,7 +1335,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", type=_bot_names, metavar="BOT,BOT,...", default=None,
                    help="the bots (default: the game's best fair bot and its oracle, ismcts:200:best,"
                         "oracle:200:best; for lucky_seven lookahead,oracle:lookahead; for raxxon "
-                        "ismcts:50:best,oracle:50:heuristic)")
+                        "ismcts:50:best and two oracles, oracle:50:heuristic,oracle:50:best)")
     p.add_argument("-n", type=_positive_int, default=20, help="deals each bot plays at each table (default 20)")
     p.add_argument("--players", type=_positive_int, metavar="N", help=PLAYERS_HELP)
     p.add_argument("--seed", type=_seed, default=0, help=SEED_HELP.format(default=0, what="the deals"))
