@@ -87,7 +87,7 @@ def test_bad_balance_requests_are_refused() -> None:
 def test_a_game_may_name_its_own_best_fair_bot_and_oracle_for_balance_tables() -> None:
     """The Lucky Seven's search does not win, so its tables are its lookahead bot's and that bot's
     oracle form; Raxxon's search wins most at 50 iterations, and neither of its oracles wins more
-    at every table size (to the end of the game solo and with two players, with the cut with
+    at every table size (to the end of the game with one to three players, with the cut with
     four), so its tables play both; every other game's are the library's defaults."""
     assert default_bots("lucky_seven") == ("lookahead", "oracle:lookahead")
     assert default_bots("raxxon") == ("ismcts:50:best", "oracle:50:heuristic", "oracle:50:best")

@@ -306,11 +306,11 @@ SEARCH: dict[str, Any] = {"rollout": "heuristic", "depth": 12, "guard": 2.0, "it
 #: iterations of every measured row, not the library's 200, since a longer search won fewer solo
 #: deals here, the oracle's included; and two oracles, since neither wins more at every table size.
 #: With the heuristic's playouts run to the end of the game and no cut, on the referee's table (the
-#: future known) the oracle won far more solo and two-player deals than with the cut (10 and 11 of
-#: 12 at regular, against 7 and 8), at about three times the time of the library's oracle at 200
-#: iterations; with four players it won fewer (7 of 12 against 12, and the fair search 10), its
-#: playouts' wins and losses too few to tell the choices apart in a game that long. The bound of a
-#: table is the higher of the two (docs/agents.md).
+#: future known) the oracle won far more deals with one to three players than with the cut (10, 11
+#: and 11 of 12 at regular, against 7, 8 and 8), at about three times the time of the library's
+#: oracle at 200 iterations; with four players it won fewer (7 of 12 against 12, and the fair
+#: search 10: in a game that long, we read, its playouts' wins and losses are too few to tell the
+#: choices apart). The bound of a table is the higher of the two (docs/agents.md).
 BALANCE_BOTS: tuple[str, ...] = ("ismcts:50:best", "oracle:50:heuristic", "oracle:50:best")
 #: The weights of ``evaluate``'s logistic model, fitted by logistic regression on drawn tables of
 #: 3,800 games of the heuristic bot at the regular difficulty (1 to 4 players; seeds 10000-11999,
