@@ -52,6 +52,15 @@ def test_a_balance_table_plays_each_bot_on_the_same_deals_at_each_difficulty() -
     assert "[" in text and "%" in text
 
 
+def test_with_several_oracles_the_table_says_its_bound_is_the_highest_of_them() -> None:
+    """Raxxon's balance plays two oracles, neither the stronger at every table size: the footnote
+    says which rate bounds a table; with one oracle it has no such line."""
+    two = balance("raxxon", ["oracle:2:d2", "oracle:2"], 1, seed=5, workers=1).format()
+    assert "a table's bound is the highest of their rates" in two
+    one = balance("raxxon", TINY, 1, seed=5, workers=1).format()
+    assert "not a fair player" in one and "highest of their rates" not in one
+
+
 def test_a_competitive_game_shows_the_rate_of_each_seat() -> None:
     result = balance("lucky_seven", ["random"], 3, options={"players": 2})
     assert result.tables() == ["players=2"] + [t for t in result.tables()[1:]]

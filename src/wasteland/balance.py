@@ -152,9 +152,12 @@ class Balance:
         if any(not row.summary.team_play() for row in self.rows):
             lines.append("  by seat: each seat's win rate and 95% interval; + or - where the interval lies above or "
                          "below an even share (1 in the number of seats)")
-        if any(not row.fair for row in self.rows):
+        oracles = {row.bot for row in self.rows if not row.fair}
+        if oracles:
             lines.append("  ! not a fair player: it sees the referee's table (hidden cards, deck order), so its rate "
                          "is an upper bound of how winnable the deals are, not a player's")
+        if len(oracles) > 1:  # no one search on the referee's table is the strongest everywhere
+            lines.append("  ! with several such bots, a table's bound is the highest of their rates there")
         return "\n".join(lines)
 
 
