@@ -1,4 +1,4 @@
-"""Probes of what holds Raxxon's search back: five bots that the library's names do not make.
+"""Probes of what holds Raxxon's search back: six bots that the library's names do not make.
 
 Each but the last is the game's search (``ismcts:50:best``: ISMCTS, heuristic playouts cut at 12
 decisions and scored by the fitted evaluation; ``--iterations`` another budget) changed in one way;
@@ -24,6 +24,16 @@ ismcts:50:best`` on those seeds.
   left in the infection supply (write ``--weights=-6.1,3.7,-0.36,0.3``: with the ``=``, a first
   negative number is not read as an option). Given the module's own, it plays the game's search
   move for move.
+* ``kinds --search K,K,...`` (or ``--keep K,K,...``): the search at the named kinds of decision
+  only (or at every kind but those), and the heuristic at the others (seeded with the seat's
+  seed xor ``0x5EED``). A decision's kind is that of its first legal action: ``turn`` (take a
+  turn or pass), ``act`` (which of the sheet's actions), ``target`` (which card of the crowd),
+  ``line`` (which row or column), ``place`` (where a card goes), ``option`` (which option of a
+  Raxxon card), ``take`` (an optional effect, taken or declined). Searching at every kind, it plays
+  the game's search move for move. With ``--oracle`` the search is ``oracle:50:best``'s (not a fair
+  player: it sees the whole table) and the heuristic still sees only the seat's view. It also
+  counts, at each kind, the decisions it searched and those where the search's choice was not the
+  heuristic's.
 * ``rollout --rounds R --z Z``: not the tree but a rollout of the heuristic (``--iterations`` is
   not read). At each choice of the turn (to take a turn or pass, and which action) it draws R
   tables from the seat's view; on each it makes every legal choice and lets the heuristic play
@@ -48,6 +58,7 @@ import argparse
 import csv
 import io
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -151,6 +162,53 @@ class Rollout(FlatMonteCarlo):
         return self.heuristic_choice(game, view, legal)
 
 
+#: The kinds of decision, by the class of a decision's first legal action (``kinds``).
+KINDS = {"turn": "Turn", "act": "Act", "target": "Target", "line": "Line", "place": "Place", "option": "Option",
+         "take": "Take"}
+
+
+class Selective:
+    """The search at the kinds of decision in ``searched``, the heuristic at the others (module's text);
+    with ``oracle``, the search is the oracle's (not a fair player) and the heuristic still sees only
+    the seat's view."""
+
+    name = "kinds"
+
+    def __init__(self, seed: int, searched: frozenset[str], iterations: int = ITERATIONS,
+                 oracle: bool = False) -> None:
+        kind = Oracle if oracle else ISMCTS
+        self.search = kind(seed, iterations, rollout="heuristic", rollout_depth=DEPTH)
+        self.sees_table = oracle
+        self.searched = frozenset(KINDS[k] for k in searched)
+        self.heuristic = heuristic_class("raxxon")(seed ^ 0x5EED)
+        #: Kind to the decisions searched there, and those where the search's choice was not the heuristic's.
+        self.asked: Counter[str] = Counter()
+        self.differed: Counter[str] = Counter()
+        self._shadow = heuristic_class("raxxon")(seed ^ 0x5EED)
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: tuple[Any, ...]) -> Any:
+        kind = type(legal[0]).__name__
+        me = game.current_player(view)
+        assert me is not None, "nobody decides in a finished game"
+        seen = game.view(view, me) if self.sees_table else view
+        if len(legal) > 1 and kind not in self.searched:
+            return self.heuristic.choose(game, seen, legal)
+        choice = self.search.choose(game, view, legal)
+        if len(legal) > 1:
+            self.asked[kind] += 1
+            # A heuristic of its own answers too, so the counting leaves the one that plays untouched.
+            self.differed[kind] += self._shadow.choose(game, seen, legal) != choice
+        return choice
+
+
+def kinds_of(text: str) -> frozenset[str]:
+    """``turn,act``: kinds of decision (``KINDS``), at least one."""
+    found = frozenset(part.strip() for part in text.split(",") if part.strip())
+    if not found or not found <= KINDS.keys():
+        raise argparse.ArgumentTypeError(f"kinds of decision from {', '.join(KINDS)}: {text!r}")
+    return found
+
+
 def weighed(weights: Sequence[float]) -> Callable[[State], tuple[float, ...]]:
     """The game's evaluation with the logistic model's constant and three weights replaced."""
     bias, done_w, power_w, supply_w = weights
@@ -173,8 +231,11 @@ def weights_of(text: str) -> tuple[float, float, float, float]:
     return found[0], found[1], found[2], found[3]
 
 
-def probe_bot(args: argparse.Namespace, model: Sequence[float], seed: int) -> ISMCTS | Rollout:
+def probe_bot(args: argparse.Namespace, model: Sequence[float], seed: int) -> ISMCTS | Rollout | Selective:
     """The bot of the probe ``args`` names, for one seat; ``model`` the evaluation's weights."""
+    if args.probe == "kinds":
+        searched = args.search if args.search is not None else frozenset(KINDS) - (args.keep or frozenset())
+        return Selective(seed, searched, args.iterations, args.oracle)
     if args.probe == "rollout":
         return Rollout(seed, args.rounds, args.z)
     if args.probe == "guard":
@@ -196,14 +257,39 @@ def won_by_seed(path: str) -> dict[int, bool]:
         raise ValueError(f"{path}: not a CSV of wasteland simulate's columns ({why})") from None
 
 
+def write_results(path: str, players: int, probe: str, results: dict[int, tuple[bool, int]]) -> None:
+    """Each deal's result, in the columns of ``wasteland simulate --csv``."""
+    text = io.StringIO()
+    out = csv.writer(text, lineterminator="\n")
+    out.writerow(["index", "seed", "seats", "bots", "winners", "reason", "code", "length"])
+    for i, (deal, (w, length)) in enumerate(results.items()):
+        out.writerow([i, deal, players, probe, "0" if w else "", "", "", length])
+    write_atomic(path, text.getvalue())
+
+
+def paired(name: str, results: dict[int, tuple[bool, int]], other: dict[int, bool]) -> str:
+    """The line of the paired difference of deals won against ``other`` (the CSV ``name``)."""
+    seeds = [s for s in results if s in other]
+    if len(seeds) < 2:
+        return "  fewer than two seeds in common with --against: no paired difference"
+    diffs = [int(results[s][0]) - int(other[s]) for s in seeds]
+    mean, error = mean_and_error(diffs)
+    return (f"  against {name} on {len(seeds)} deals: {diffs.count(1)} won only here, "
+            f"{diffs.count(-1)} only there; mean difference {mean:+.3f} "
+            f"[{mean - 1.96 * error:+.3f}, {mean + 1.96 * error:+.3f}]")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("probe", choices=("guard", "trees", "knows", "weights", "rollout"))
+    parser.add_argument("probe", choices=("guard", "trees", "knows", "weights", "rollout", "kinds"))
     parser.add_argument("--z", type=float, default=1.0, help="guard and rollout: standard errors (default 1)")
     parser.add_argument("--rounds", type=int, default=8, help="rollout: tables a choice (default 8)")
     parser.add_argument("--trees", type=int, default=4, help="trees: how many (default 4)")
     parser.add_argument("--part", choices=PARTS, default="crowd", help="knows: what it is told")
     parser.add_argument("--weights", type=weights_of, help="weights: BIAS,DONE,POWER,SUPPLY (default the module's)")
+    parser.add_argument("--search", type=kinds_of, help="kinds: the kinds of decision searched (default all)")
+    parser.add_argument("--keep", type=kinds_of, help="kinds: the kinds where the heuristic decides")
+    parser.add_argument("--oracle", action="store_true", help="kinds: the oracle's search (not a fair player)")
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help="of each search (default 50)")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("-n", type=int, default=40, help="deals (default 40)")
@@ -220,10 +306,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not 1 <= args.iterations <= 10_000 or not 1 <= args.trees <= 64 or not 1 <= args.n <= 100_000 \
             or not 1 <= args.players <= 4 or not 1 <= args.rounds <= 1000 or not 0 <= args.z <= 10:
         parser.error("--iterations 1-10000, --trees 1-64, -n 1-100000, --players 1-4, --rounds 1-1000 and --z 0-10")
+    if args.search is not None and args.keep is not None:
+        parser.error("kinds: --search or --keep, not both")
     game = get_game("raxxon")
     model = args.weights or (BIAS_BY_PLAYERS[args.players], DONE, POWER, SUPPLY)
     results: dict[int, tuple[bool, int]] = {}
     differed = overruled = 0
+    asked: Counter[str] = Counter()
+    changed: Counter[str] = Counter()
     for deal in range(args.seed, args.seed + args.n):
         state = game.new_game(deal, players=args.players, difficulty="regular")
         bots = [probe_bot(args, model, bot_seed(deal, seat)) for seat in range(args.players)]
@@ -232,6 +322,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for b in bots:
             if isinstance(b, Guarded):
                 differed, overruled = differed + b.differed, overruled + b.overruled
+            if isinstance(b, Selective):
+                asked.update(b.asked)
+                changed.update(b.differed)
     won = sum(w for w, _ in results.values())
     print(f"{args.probe}: won {won} of {len(results)} deals (seeds {args.seed}-{args.seed + args.n - 1})")
     if args.probe == "weights":
@@ -239,25 +332,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.probe == "guard":
         print(f"  the search's choice was not the heuristic's at {differed} decisions; the guard kept the "
               f"heuristic's at {overruled}")
+    if args.probe == "kinds":
+        names = {cls: name for name, cls in KINDS.items()}
+        print("  searched, and not the heuristic's choice: " + ", ".join(
+            f"{names[k]} {changed[k]} of {n}" for k, n in sorted(asked.items(), key=lambda kn: -kn[1])))
     if args.csv:
-        text = io.StringIO()
-        out = csv.writer(text, lineterminator="\n")
-        out.writerow(["index", "seed", "seats", "bots", "winners", "reason", "code", "length"])
-        for i, (deal, (w, length)) in enumerate(results.items()):
-            out.writerow([i, deal, args.players, args.probe, "0" if w else "", "", "", length])
-        write_atomic(args.csv, text.getvalue())
+        write_results(args.csv, args.players, args.probe, results)
     if against is not None:
-        other = against
-        seeds = [s for s in results if s in other]
-        if len(seeds) < 2:
-            print("  fewer than two seeds in common with --against: no paired difference")
-            return
-        diffs = [int(results[s][0]) - int(other[s]) for s in seeds]
-        mean, error = mean_and_error(diffs)
-        print(f"  against {args.against} on {len(seeds)} deals: {diffs.count(1)} won only here, "
-              f"{diffs.count(-1)} only there; mean difference {mean:+.3f} "
-              f"[{mean - 1.96 * error:+.3f}, {mean + 1.96 * error:+.3f}]")
-
+        print(paired(args.against, results, against))
 
 if __name__ == "__main__":
     main()

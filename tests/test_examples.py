@@ -189,6 +189,43 @@ def test_raxxon_probes_guard_and_more_trees_report_against_an_earlier_run(tmp_pa
     assert "trees: won " in trees and "mean difference " in trees
 
 
+def test_raxxon_probes_kinds_searching_every_kind_plays_the_game_s_search(tmp_path: Path) -> None:
+    """Searching at every kind, the probe is ``ismcts:N:best`` (or with ``--oracle`` ``oracle:N:best``)."""
+    probe, plain = tmp_path / "probe.csv", tmp_path / "plain.csv"
+    out = _run(str(EXAMPLES / "raxxon_probes.py"), "kinds", "--iterations", "2", "-n", "2", "--seed", "7", "--csv",
+               str(probe))
+    assert out.startswith("kinds: won ") and "searched, and not the heuristic's choice: " in out
+    assert "target " in out and "turn " in out
+    _run("-m", "wasteland", "simulate", "raxxon", "--players", "1", "--option", "difficulty=regular", "--bot",
+         "ismcts:2:best", "-n", "2", "--seed", "7", "--workers", "1", "--quiet", "--csv", str(plain))
+    assert _won_and_length(probe) == _won_and_length(plain)
+    _run(str(EXAMPLES / "raxxon_probes.py"), "kinds", "--oracle", "--iterations", "2", "-n", "2", "--seed", "7",
+         "--csv", str(probe))
+    _run("-m", "wasteland", "simulate", "raxxon", "--players", "1", "--option", "difficulty=regular", "--bot",
+         "oracle:2:best", "--allow-unfair", "-n", "2", "--seed", "7", "--workers", "1", "--quiet", "--csv",
+         str(plain))
+    assert _won_and_length(probe) == _won_and_length(plain)
+
+
+def test_raxxon_probes_kinds_searches_only_the_kinds_named() -> None:
+    probes = _example("raxxon_probes")
+    game = GAMES["raxxon"]
+    bot = probes.Selective(3, frozenset({"turn"}), 2)
+    state = game.new_game(5, players=1, difficulty="regular")
+    while game.current_player(state) is not None:
+        state = game.apply(state, bot.choose(game, game.view(state, 0), game.legal_actions(state)))
+    assert set(bot.asked) == {"Turn"} and bot.asked["Turn"] > 0 and bot.differed["Turn"] <= bot.asked["Turn"]
+    oracle = probes.Selective(3, frozenset({"target"}), 2, oracle=True)
+    assert oracle.sees_table and isinstance(oracle.search, probes.Oracle) and not bot.sees_table
+    kept = _run(str(EXAMPLES / "raxxon_probes.py"), "kinds", "--keep", "target,act", "--iterations", "2", "-n", "1")
+    assert "target " not in kept and "act " not in kept and "turn " in kept
+    for wrong in (["--search", "turn", "--keep", "act"], ["--search", "deck"]):
+        refused = subprocess.run([sys.executable, str(EXAMPLES / "raxxon_probes.py"), "kinds", *wrong, "-n", "1"],
+                                 capture_output=True, text=True, timeout=60)
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr
+        assert "not both" in refused.stderr or "kinds of decision from turn, act" in refused.stderr
+
+
 def test_raxxon_probes_knows_only_the_part_of_the_table_it_is_told() -> None:
     probes = _example("raxxon_probes")
     game = GAMES["raxxon"]
