@@ -30,10 +30,10 @@ ismcts:50:best`` on those seeds.
   turn or pass), ``act`` (which of the sheet's actions), ``target`` (which card of the crowd),
   ``line`` (which row or column), ``place`` (where a card goes), ``option`` (which option of a
   Raxxon card), ``take`` (an optional effect, taken or declined). Searching at every kind, it plays
-  the game's search move for move. With ``--oracle`` the search is ``oracle:50:best``'s (not a fair
-  player: it sees the whole table) and the heuristic still sees only the seat's view. It also
-  counts, at each kind, the decisions it searched and those where the search's choice was not the
-  heuristic's.
+  the game's search move for move. With ``--oracle`` the search is the oracle's (``oracle:50:best``'s
+  at the default budget; not a fair player: it sees the whole table), and the heuristic still sees
+  only the seat's view. It also counts, at each kind, the decisions it searched and those where the
+  search's choice was not the heuristic's.
 * ``rollout --rounds R --z Z``: not the tree but a rollout of the heuristic (``--iterations`` is
   not read). At each choice of the turn (to take a turn or pass, and which action) it draws R
   tables from the seat's view; on each it makes every legal choice and lets the heuristic play

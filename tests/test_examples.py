@@ -217,6 +217,18 @@ def test_raxxon_probes_kinds_searches_only_the_kinds_named() -> None:
     assert set(bot.asked) == {"Turn"} and bot.asked["Turn"] > 0 and bot.differed["Turn"] <= bot.asked["Turn"]
     oracle = probes.Selective(3, frozenset({"target"}), 2, oracle=True)
     assert oracle.sees_table and isinstance(oracle.search, probes.Oracle) and not bot.sees_table
+    handed: list[object] = []
+
+    class Spy:
+        def choose(self, game: object, view: object, legal: tuple[object, ...]) -> object:
+            handed.append(view)
+            return legal[0]
+    oracle.heuristic = Spy()
+    table = game.new_game(5, players=1, difficulty="regular")
+    legal = game.legal_actions(table)
+    assert len(legal) > 1 and type(legal[0]).__name__ != "Target"
+    oracle.choose(game, table, legal)
+    assert handed == [game.view(table, 0)] and handed[0] != table  # the heuristic part sees the view alone
     kept = _run(str(EXAMPLES / "raxxon_probes.py"), "kinds", "--keep", "target,act", "--iterations", "2", "-n", "1")
     assert "target " not in kept and "act " not in kept and "turn " in kept
     for wrong in (["--search", "turn", "--keep", "act"], ["--search", "deck"]):
